@@ -1,0 +1,112 @@
+package io.mongoose.dispatch;
+
+import io.mongoose.pool.MessageTypes;
+import io.mongoose.pool.PooledMessage;
+
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * One processor's handlers indexed by {@link PooledMessage#typeId()}: dispatch is an array load and an interface call,
+ * with no reflection or {@code instanceof} chain per message.
+ *
+ * <p>A type seen for the first time that has no handler of its own is resolved once by walking its superclasses; the
+ * answer (a handler, or "nobody handles this") is cached, so afterwards every lookup is one array read. Confined to
+ * the processor's agent thread after start.
+ */
+public final class DispatchTable
+{
+    private static final EventHandler<PooledMessage> UNHANDLED = event ->
+    {
+    };
+
+    private final Map<Class<? extends PooledMessage>, EventHandler<? extends PooledMessage>> registered;
+    private EventHandler<PooledMessage>[] byTypeId;
+
+    DispatchTable(final HandlerRegistry registry)
+    {
+        registered = Map.copyOf(registry.handlers());
+        int maxId = MessageTypes.count();
+        for (final Class<? extends PooledMessage> type : registered.keySet())
+        {
+            maxId = Math.max(maxId, MessageTypes.idOf(type) + 1);
+        }
+        byTypeId = newTable(maxId);
+        for (final Map.Entry<Class<? extends PooledMessage>, EventHandler<? extends PooledMessage>> e :
+            registered.entrySet())
+        {
+            byTypeId[MessageTypes.idOf(e.getKey())] = erase(e.getValue());
+        }
+    }
+
+    /**
+     * Call the handler for {@code message}'s type.
+     *
+     * @param message the message.
+     * @return {@code false} if no handler covers the message's type.
+     */
+    public boolean dispatch(final PooledMessage message)
+    {
+        final int id = message.typeId();
+        final EventHandler<PooledMessage>[] table = byTypeId;
+        EventHandler<PooledMessage> handler = id < table.length ? table[id] : null;
+        if (null == handler)
+        {
+            handler = resolve(message.getClass(), id);
+        }
+        if (UNHANDLED == handler)
+        {
+            return false;
+        }
+        handler.onEvent(message);
+        return true;
+    }
+
+    /**
+     * @param type a message class.
+     * @return whether messages of {@code type} reach a handler here.
+     */
+    public boolean handles(final Class<? extends PooledMessage> type)
+    {
+        return null != findHandler(type);
+    }
+
+    private EventHandler<PooledMessage> resolve(final Class<?> type, final int id)
+    {
+        final EventHandler<PooledMessage> found = findHandler(type);
+        final EventHandler<PooledMessage> answer = null == found ? UNHANDLED : found;
+        if (id >= byTypeId.length)
+        {
+            // Cold: a type created after the table was built. Grow once; later lookups are plain reads.
+            byTypeId = Arrays.copyOf(byTypeId, Math.max(id + 1, byTypeId.length * 2));
+        }
+        byTypeId[id] = answer;
+        return answer;
+    }
+
+    private EventHandler<PooledMessage> findHandler(final Class<?> type)
+    {
+        for (Class<?> c = type; null != c && PooledMessage.class.isAssignableFrom(c); c = c.getSuperclass())
+        {
+            final EventHandler<? extends PooledMessage> handler = registered.get(c);
+            if (null != handler)
+            {
+                return erase(handler);
+            }
+        }
+        return null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static EventHandler<PooledMessage> erase(final EventHandler<? extends PooledMessage> handler)
+    {
+        // Safe: a handler is only ever called with messages of its registered type or a subclass of it.
+        return (EventHandler<PooledMessage>)handler;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static EventHandler<PooledMessage>[] newTable(final int size)
+    {
+        return (EventHandler<PooledMessage>[])new EventHandler<?>[Math.max(16, size)];
+    }
+}

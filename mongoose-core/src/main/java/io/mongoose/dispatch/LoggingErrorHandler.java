@@ -1,0 +1,59 @@
+package io.mongoose.dispatch;
+
+import io.mongoose.pool.PooledMessage;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The default error handler: counts every error and logs each distinct one once (WARNING, through
+ * {@link System.Logger}), so a handler failing on every message produces one log line and a growing count, not a log
+ * storm. Distinct means a different source, message type, exception type or throwing code location.
+ *
+ * <p>Thread-safe. Runs only on the error path, never for successfully handled messages.
+ */
+public final class LoggingErrorHandler implements DispatchErrorHandler
+{
+    private static final System.Logger LOG = System.getLogger("io.mongoose.errors");
+
+    private final AtomicLong errors = new AtomicLong();
+    private final Map<String, AtomicLong> countsByKey = new ConcurrentHashMap<>();
+
+    @Override
+    public void onError(final String source, final PooledMessage message, final Throwable error)
+    {
+        errors.incrementAndGet();
+        final String key = keyOf(source, message, error);
+        final AtomicLong count = countsByKey.computeIfAbsent(key, k -> new AtomicLong());
+        if (count.getAndIncrement() == 0)
+        {
+            LOG.log(System.Logger.Level.WARNING,
+                "error in " + source + (null == message ? "" : " handling " + message.getClass().getName()) +
+                " (further identical errors are counted, not logged)", error);
+        }
+    }
+
+    /**
+     * @return errors seen, including those not logged.
+     */
+    public long errorCount()
+    {
+        return errors.get();
+    }
+
+    /**
+     * @return distinct errors seen, each of which was logged once.
+     */
+    public int distinctErrorCount()
+    {
+        return countsByKey.size();
+    }
+
+    private static String keyOf(final String source, final PooledMessage message, final Throwable error)
+    {
+        final StackTraceElement[] trace = error.getStackTrace();
+        return source + '|' + (null == message ? "-" : message.getClass().getName()) + '|' +
+            error.getClass().getName() + '|' + (trace.length == 0 ? "?" : trace[0].toString());
+    }
+}

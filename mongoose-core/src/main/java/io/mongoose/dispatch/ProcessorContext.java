@@ -1,0 +1,12 @@
+package io.mongoose.dispatch;
+
+/**
+ * What a processor learns about where it runs.
+ *
+ * @param processorName the processor's registered name.
+ * @param agentName     the agent group (and thread role) hosting it.
+ * @param serverName    the server's name.
+ */
+public record ProcessorContext(String processorName, String agentName, String serverName)
+{
+}

@@ -1,0 +1,172 @@
+package io.mongoose.pool;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Base class of every message that travels through Mongoose.
+ *
+ * <p>A pooled message carries its own reference count and a link to its home {@link ObjectPool}. {@link ObjectPool#acquire()}
+ * hands it out with one reference owned by the caller; every holder that keeps it beyond a call takes a reference with
+ * {@link #retain()}; the last {@link #release()} runs {@link #reset()} and returns it to its pool. Publishing hands the
+ * caller's reference to the framework, so producers never release a published message themselves.
+ *
+ * <p>Threading: reference counting is thread-safe; the message's own fields follow the usual hand-off rule: written by
+ * the producer before publish, read by handlers after, never written by two threads at once.
+ */
+public abstract class PooledMessage
+{
+    private static final VarHandle REF_COUNT;
+
+    static
+    {
+        try
+        {
+            REF_COUNT = MethodHandles.lookup().findVarHandle(PooledMessage.class, "refCount", int.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    private final int typeId = MessageTypes.idOf(getClass());
+    private ObjectPool<?> pool;
+    @SuppressWarnings("unused") // accessed through REF_COUNT
+    private volatile int refCount;
+
+    /** Subclasses are created by their pool's factory, never on the hot path. */
+    protected PooledMessage()
+    {
+    }
+
+    /**
+     * Hook run when the last reference is released, before the message goes back to its pool's free list. Clear
+     * anything that must not leak into the next use. Runs on the thread that released the last reference.
+     */
+    protected void reset()
+    {
+    }
+
+    /**
+     * @return the current reference count; 0 means the message is free in its pool and must not be touched.
+     */
+    public final int refCount()
+    {
+        return (int)REF_COUNT.getVolatile(this);
+    }
+
+    /**
+     * @return the pool this message returns to, or {@code null} if it was never bound to one.
+     */
+    public final ObjectPool<?> pool()
+    {
+        return pool;
+    }
+
+    /**
+     * @return a small dense integer naming this message's concrete class, used to index dispatch tables.
+     */
+    public final int typeId()
+    {
+        return typeId;
+    }
+
+    /**
+     * Take one more reference. The caller must already hold one.
+     *
+     * @throws IllegalStateException if the message holds no reference (it is free in its pool).
+     */
+    public final void retain()
+    {
+        retain(1);
+    }
+
+    /**
+     * Take {@code count} more references at once (one atomic operation), as a publisher does for fan-out.
+     *
+     * @param count references to add, at least 1.
+     * @throws IllegalArgumentException if {@code count} is less than 1.
+     * @throws IllegalStateException    if the message holds no reference (it is free in its pool).
+     */
+    public final void retain(final int count)
+    {
+        if (count < 1)
+        {
+            throw new IllegalArgumentException("count: " + count + "; expected at least 1");
+        }
+        int current;
+        do
+        {
+            current = (int)REF_COUNT.getVolatile(this);
+            if (current <= 0)
+            {
+                throw retainOfFreeMessage(current);
+            }
+        }
+        while (!REF_COUNT.compareAndSet(this, current, current + count));
+    }
+
+    /**
+     * Drop one reference; the last one returns the message to its pool.
+     *
+     * @return {@code true} if this call released the last reference and the message went back to its pool.
+     * @throws IllegalStateException if there is no reference to drop: the release has no matching acquire or retain.
+     *                               The pool counts it and its free list is left untouched.
+     */
+    public final boolean release()
+    {
+        int current;
+        do
+        {
+            current = (int)REF_COUNT.getVolatile(this);
+            if (current <= 0)
+            {
+                throw unmatchedRelease(current);
+            }
+        }
+        while (!REF_COUNT.compareAndSet(this, current, current - 1));
+
+        if (current == 1)
+        {
+            pool.recycle(this);
+            return true;
+        }
+        return false;
+    }
+
+    final void bindTo(final ObjectPool<?> home)
+    {
+        pool = home;
+    }
+
+    /** Called by the pool only while the message is free, so no other thread can observe the count. */
+    final void setFirstReference()
+    {
+        REF_COUNT.setRelease(this, 1);
+    }
+
+    private IllegalStateException unmatchedRelease(final int current)
+    {
+        if (null != pool)
+        {
+            pool.countInvalidRelease();
+        }
+        return new IllegalStateException(
+            "release of " + describe() + " without a matching reference (refCount=" + current +
+            "): released more often than acquired/retained; the pool's free list was not touched");
+    }
+
+    private IllegalStateException retainOfFreeMessage(final int current)
+    {
+        return new IllegalStateException(
+            "retain of " + describe() + " that holds no reference (refCount=" + current +
+            "): it is free in its pool and must not be used");
+    }
+
+    private String describe()
+    {
+        return getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(this)) +
+            (null == pool ? " (no pool)" : " from pool '" + pool.name() + "'");
+    }
+}

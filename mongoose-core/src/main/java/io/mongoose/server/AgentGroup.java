@@ -1,0 +1,107 @@
+package io.mongoose.server;
+
+import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.AgentRunner;
+
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * One agent group at run time: its agent, and the Agrona runner or invoker that drives it.
+ */
+final class AgentGroup
+{
+    private static final System.Logger LOG = System.getLogger("io.mongoose.server");
+
+    final AgentGroupConfig config;
+    final DispatchAgent agent;
+    final ProcessorSlot[] processors;
+    private final AgentRunner runner;
+    private final AgentGroupInvoker invoker;
+
+    AgentGroup(final AgentGroupConfig config, final DispatchAgent agent, final ProcessorSlot[] processors)
+    {
+        this.config = config;
+        this.agent = agent;
+        this.processors = processors;
+        if (config.threadMode() == ThreadMode.INVOKER)
+        {
+            runner = null;
+            invoker = new AgentGroupInvoker(config.name(), new AgentInvoker(agent::onRunnerError, null, agent));
+        }
+        else
+        {
+            runner = new AgentRunner(IdleStrategies.byName(config.idleStrategy()), agent::onRunnerError, null, agent);
+            invoker = null;
+        }
+    }
+
+    void start()
+    {
+        if (null != runner)
+        {
+            AgentRunner.startOnThread(runner, AgentGroup::newAgentThread);
+        }
+        else
+        {
+            invoker.start();
+        }
+    }
+
+    /** Run one duty cycle if the caller drives this group; no-op for dedicated threads. */
+    void driveIfInvoker()
+    {
+        if (null != invoker && invoker.isRunning())
+        {
+            invoker.invoke();
+        }
+    }
+
+    /** Stop the duty cycle; runs onStop/onTearDown on the agent thread and joins it. */
+    void close()
+    {
+        if (null != runner)
+        {
+            runner.close();
+        }
+        else
+        {
+            invoker.close();
+        }
+    }
+
+    boolean isAgentThread(final Thread thread)
+    {
+        return null != runner && runner.thread() == thread;
+    }
+
+    Thread thread()
+    {
+        if (null == runner)
+        {
+            return null;
+        }
+        final Thread thread = runner.thread();
+        return thread == AgentRunner.TOMBSTONE ? null : thread;
+    }
+
+    AgentGroupInvoker invoker()
+    {
+        return invoker;
+    }
+
+    AgentGroupStats stats()
+    {
+        return new AgentGroupStats(config.name(), config.threadMode(), config.idleStrategy(), config.drainLimit(),
+            agent.dispatched.get(), agent.agentErrors.get(), agent.pinningOutcome());
+    }
+
+    private static Thread newAgentThread(final Runnable runnable)
+    {
+        final Thread thread = new Thread(runnable);
+        // Non-daemon: a running server keeps the JVM alive until stop(), like any server.
+        thread.setDaemon(false);
+        thread.setUncaughtExceptionHandler((t, e) ->
+            LOG.log(System.Logger.Level.ERROR, "agent thread '" + t.getName() + "' died", e));
+        return thread;
+    }
+}

@@ -1,0 +1,78 @@
+package io.mongoose.server;
+
+import org.agrona.concurrent.AgentInvoker;
+
+/**
+ * Runs one duty cycle of a {@link ThreadMode#INVOKER} agent group on the caller's thread, for applications that own
+ * their threads. Only the thread that called {@link MongooseServer#start()} may invoke.
+ */
+public final class AgentGroupInvoker
+{
+    private final String agentName;
+    private final AgentInvoker invoker;
+    private volatile Thread owner;
+
+    AgentGroupInvoker(final String agentName, final AgentInvoker invoker)
+    {
+        this.agentName = agentName;
+        this.invoker = invoker;
+    }
+
+    /**
+     * Drain the group's queues once and dispatch what was there.
+     *
+     * @return messages dispatched (0 when idle or not running).
+     * @throws IllegalStateException if called from a thread other than the one that started the server.
+     */
+    public int invoke()
+    {
+        if (Thread.currentThread() != owner)
+        {
+            throw wrongThread("invoke()");
+        }
+        return invoker.invoke();
+    }
+
+    /**
+     * @return whether the group is started and not yet closed.
+     */
+    public boolean isRunning()
+    {
+        return invoker.isRunning();
+    }
+
+    /**
+     * @return the agent group's name.
+     */
+    public String agentName()
+    {
+        return agentName;
+    }
+
+    void start()
+    {
+        owner = Thread.currentThread();
+        invoker.start();
+    }
+
+    void close()
+    {
+        invoker.close();
+    }
+
+    void checkOwner(final String operation)
+    {
+        if (null != owner && Thread.currentThread() != owner)
+        {
+            throw wrongThread(operation);
+        }
+    }
+
+    private IllegalStateException wrongThread(final String operation)
+    {
+        final Thread o = owner;
+        return new IllegalStateException("agent '" + agentName + "' runs on the caller's thread (INVOKER): " +
+            operation + " called from '" + Thread.currentThread().getName() + "'; expected the thread that called " +
+            "start()" + (null == o ? " (the server has not started)" : ", '" + o.getName() + "'"));
+    }
+}

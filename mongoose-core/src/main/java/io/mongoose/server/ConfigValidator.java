@@ -1,0 +1,246 @@
+package io.mongoose.server;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks a {@link ServerConfig} as a whole and reports every problem at once, each naming its path
+ * (e.g. {@code agents[1].idleStrategy}) and what was expected.
+ */
+public final class ConfigValidator
+{
+    private final List<String> errors = new ArrayList<>();
+
+    private ConfigValidator()
+    {
+    }
+
+    /**
+     * @param config the model to check.
+     * @throws MongooseConfigException listing every problem, if there is any.
+     */
+    public static void validate(final ServerConfig config)
+    {
+        final List<String> errors = problems(config);
+        if (!errors.isEmpty())
+        {
+            throw new MongooseConfigException(errors);
+        }
+    }
+
+    /**
+     * @param config the model to check.
+     * @return every problem, empty if the config can run.
+     */
+    public static List<String> problems(final ServerConfig config)
+    {
+        final ConfigValidator v = new ConfigValidator();
+        if (null == config)
+        {
+            v.error("config", "null", "a server configuration");
+            return v.errors;
+        }
+        v.check(config);
+        return v.errors;
+    }
+
+    private void check(final ServerConfig config)
+    {
+        if (isBlank(config.name()))
+        {
+            error("name", show(config.name()), "a non-blank server name");
+        }
+        checkPositive("startTimeout", config.startTimeout());
+        checkPositive("shutdownTimeout", config.shutdownTimeout());
+        final Map<String, FeedConfig> feeds = checkFeeds(config.feeds());
+        checkAgents(config.agentGroups(), feeds);
+    }
+
+    private Map<String, FeedConfig> checkFeeds(final List<FeedConfig> feeds)
+    {
+        final Map<String, FeedConfig> byName = new LinkedHashMap<>();
+        if (feeds.isEmpty())
+        {
+            error("feeds", "empty", "at least one feed");
+        }
+        for (int i = 0; i < feeds.size(); i++)
+        {
+            final String path = "feeds[" + i + "]";
+            final FeedConfig feed = feeds.get(i);
+            if (null == feed)
+            {
+                error(path, "null", "a feed");
+                continue;
+            }
+            if (isBlank(feed.name()))
+            {
+                error(path + ".name", show(feed.name()), "a non-blank feed name");
+            }
+            else if (null != byName.putIfAbsent(feed.name(), feed))
+            {
+                error(path + ".name", "duplicate '" + feed.name() + "'", "a name no other feed uses");
+            }
+            if (null == feed.kind())
+            {
+                error(path + ".kind", "null", "one of BROADCAST, NAMED");
+            }
+            final int capacity = feed.queueCapacity();
+            if (capacity < 2 || Integer.bitCount(capacity) != 1)
+            {
+                error(path + ".queueCapacity", String.valueOf(capacity), "a power of two, at least 2");
+            }
+            if (null == feed.fullQueuePolicy())
+            {
+                error(path + ".fullQueuePolicy", "null", "one of BACKOFF, DROP, FAIL");
+            }
+            checkPositive(path + ".publishTimeout", feed.publishTimeout());
+        }
+        return byName;
+    }
+
+    private void checkAgents(final List<AgentGroupConfig> agents, final Map<String, FeedConfig> feeds)
+    {
+        if (agents.isEmpty())
+        {
+            error("agents", "empty", "at least one agent group");
+        }
+        final Set<String> agentNames = new HashSet<>();
+        final Map<String, String> processorPaths = new HashMap<>();
+        final Set<String> subscribed = new HashSet<>();
+        boolean anyProcessor = false;
+        for (int a = 0; a < agents.size(); a++)
+        {
+            final String path = "agents[" + a + "]";
+            final AgentGroupConfig agent = agents.get(a);
+            if (null == agent)
+            {
+                error(path, "null", "an agent group");
+                continue;
+            }
+            if (isBlank(agent.name()))
+            {
+                error(path + ".name", show(agent.name()), "a non-blank agent name");
+            }
+            else if (!agentNames.add(agent.name()))
+            {
+                error(path + ".name", "duplicate '" + agent.name() + "'", "a name no other agent uses");
+            }
+            if (!IdleStrategies.isKnown(agent.idleStrategy()))
+            {
+                errors.add(path + "." + IdleStrategies.unknown(show(agent.idleStrategy())));
+            }
+            if (agent.drainLimit() < 1)
+            {
+                error(path + ".drainLimit", String.valueOf(agent.drainLimit()), "at least 1");
+            }
+            if (null == agent.pinning() || null == agent.pinning().mode())
+            {
+                error(path + ".pinning", "null", "none, any, or a CPU id");
+            }
+            else if (agent.pinning().mode() == Pinning.Mode.CPU && agent.pinning().cpu() < 0)
+            {
+                error(path + ".pinning", "cpu " + agent.pinning().cpu(), "a CPU id of 0 or more");
+            }
+            if (null == agent.threadMode())
+            {
+                error(path + ".threadMode", "null", "one of DEDICATED, INVOKER");
+            }
+            if (agent.processors().isEmpty())
+            {
+                error(path + ".processors", "empty", "at least one processor");
+            }
+            for (int p = 0; p < agent.processors().size(); p++)
+            {
+                anyProcessor |= checkProcessor(
+                    path + ".processors[" + p + "]", agent.processors().get(p), feeds, processorPaths, subscribed);
+            }
+        }
+        int f = 0;
+        for (final FeedConfig feed : feeds.values())
+        {
+            final boolean reached = feed.kind() == FeedKind.BROADCAST ? anyProcessor : subscribed.contains(feed.name());
+            if (!reached)
+            {
+                error("feeds[" + f + "]", "feed '" + feed.name() + "' has no subscriber",
+                    "at least one processor subscribing to it (or remove the feed)");
+            }
+            f++;
+        }
+    }
+
+    private boolean checkProcessor(
+        final String path, final ProcessorConfig processor, final Map<String, FeedConfig> feeds,
+        final Map<String, String> processorPaths, final Set<String> subscribed)
+    {
+        if (null == processor)
+        {
+            error(path, "null", "a processor");
+            return false;
+        }
+        if (isBlank(processor.name()))
+        {
+            error(path + ".name", show(processor.name()), "a non-blank processor name");
+        }
+        else
+        {
+            final String previous = processorPaths.putIfAbsent(processor.name(), path);
+            if (null != previous)
+            {
+                error(path + ".name", "duplicate '" + processor.name() + "' (also at " + previous + ")",
+                    "a name no other processor uses");
+            }
+        }
+        if (null == processor.processor())
+        {
+            error(path + ".processor", "null", "an EventProcessor instance");
+        }
+        final Set<String> seen = new HashSet<>();
+        for (int s = 0; s < processor.subscriptions().size(); s++)
+        {
+            final String feedName = processor.subscriptions().get(s);
+            final String subPath = path + ".subscriptions[" + s + "]";
+            if (null == feedName || !feeds.containsKey(feedName))
+            {
+                error(subPath, "unknown feed " + show(feedName), "one of " + String.join(", ", feeds.keySet()));
+            }
+            else if (!seen.add(feedName))
+            {
+                error(subPath, "duplicate '" + feedName + "'", "each feed once");
+            }
+            else
+            {
+                subscribed.add(feedName);
+            }
+        }
+        return true;
+    }
+
+    private void checkPositive(final String path, final Duration duration)
+    {
+        if (null == duration || duration.isNegative() || duration.isZero())
+        {
+            error(path, String.valueOf(duration), "a positive duration");
+        }
+    }
+
+    private void error(final String path, final String found, final String expected)
+    {
+        errors.add(path + ": " + found + "; expected " + expected);
+    }
+
+    private static boolean isBlank(final String s)
+    {
+        return null == s || s.isBlank();
+    }
+
+    private static String show(final String s)
+    {
+        return null == s ? "null" : "'" + s + "'";
+    }
+}

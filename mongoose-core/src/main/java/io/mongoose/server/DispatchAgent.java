@@ -1,0 +1,237 @@
+package io.mongoose.server;
+
+import io.mongoose.dispatch.DispatchErrorHandler;
+import io.mongoose.pool.PooledMessage;
+import org.agrona.concurrent.Agent;
+import org.jctools.queues.MessagePassingQueue;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The duty cycle of one agent group: drain each inbound queue up to the drain limit, dispatch every message to the
+ * group's processors that receive its feed, release it. Runs the processors' lifecycle on the same thread.
+ *
+ * <p>Threading: every method runs on the group's agent thread, except {@link #startOutcome()} and the counters, which
+ * other threads read.
+ */
+final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledMessage>
+{
+    private static final System.Logger LOG = System.getLogger("io.mongoose.server");
+
+    private final String roleName;
+    private final String agentSource;
+    private final InboundQueue[] inbound;
+    private final ProcessorSlot[] processors;
+    private final int drainLimit;
+    private final Pinning pinningRequest;
+    private final DispatchErrorHandler errorHandler;
+    private final CompletableFuture<Void> startOutcome = new CompletableFuture<>();
+    final SingleWriterCounter dispatched = new SingleWriterCounter();
+    final SingleWriterCounter agentErrors = new SingleWriterCounter();
+    private ProcessorSlot[] currentSubscribers;
+    private boolean running;
+    private CorePinning pinning;
+    private volatile String pinningOutcome = "not started";
+
+    DispatchAgent(
+        final String roleName, final InboundQueue[] inbound, final ProcessorSlot[] processors, final int drainLimit,
+        final Pinning pinningRequest, final DispatchErrorHandler errorHandler)
+    {
+        this.roleName = roleName;
+        this.agentSource = "agent:" + roleName;
+        this.inbound = inbound;
+        this.processors = processors;
+        this.drainLimit = drainLimit;
+        this.pinningRequest = pinningRequest;
+        this.errorHandler = errorHandler;
+    }
+
+    @Override
+    public String roleName()
+    {
+        return roleName;
+    }
+
+    @Override
+    public void onStart()
+    {
+        pinning = CorePinning.pinCurrentThread(roleName, pinningRequest);
+        pinningOutcome = pinning.outcome;
+        MongooseStartException failure = null;
+        for (final ProcessorSlot slot : processors)
+        {
+            try
+            {
+                slot.processor.onInit(slot.context);
+                slot.initialised = true;
+            }
+            catch (final Throwable t)
+            {
+                failure = lifecycleFailure(slot, "onInit", t);
+                break;
+            }
+        }
+        for (int i = 0; null == failure && i < processors.length; i++)
+        {
+            final ProcessorSlot slot = processors[i];
+            try
+            {
+                slot.processor.onStart();
+                slot.started = true;
+            }
+            catch (final Throwable t)
+            {
+                failure = lifecycleFailure(slot, "onStart", t);
+            }
+        }
+        if (null == failure)
+        {
+            running = true;
+            startOutcome.complete(null);
+        }
+        else
+        {
+            startOutcome.completeExceptionally(failure);
+        }
+    }
+
+    @Override
+    public int doWork()
+    {
+        if (!running)
+        {
+            return 0;
+        }
+        int work = 0;
+        final InboundQueue[] inbound = this.inbound;
+        for (int i = 0; i < inbound.length; i++)
+        {
+            currentSubscribers = inbound[i].subscribers;
+            work += inbound[i].queue.drain(this, drainLimit);
+        }
+        return work;
+    }
+
+    @Override
+    public void accept(final PooledMessage message)
+    {
+        final ProcessorSlot[] subscribers = currentSubscribers;
+        for (int i = 0; i < subscribers.length; i++)
+        {
+            final ProcessorSlot slot = subscribers[i];
+            try
+            {
+                if (slot.table.dispatch(message))
+                {
+                    slot.handled.increment();
+                }
+                else
+                {
+                    slot.unhandled.increment();
+                }
+            }
+            catch (final Throwable t)
+            {
+                slot.errors.increment();
+                report(slot.name, message, t);
+            }
+        }
+        try
+        {
+            message.release();
+        }
+        catch (final Throwable t)
+        {
+            agentErrors.increment();
+            report(agentSource, message, t);
+        }
+        dispatched.increment();
+    }
+
+    @Override
+    public void onClose()
+    {
+        running = false;
+        for (final ProcessorSlot slot : processors)
+        {
+            if (slot.started)
+            {
+                slot.started = false;
+                try
+                {
+                    slot.processor.onStop();
+                }
+                catch (final Throwable t)
+                {
+                    slot.errors.increment();
+                    report(slot.name, null, t);
+                }
+            }
+        }
+        for (final ProcessorSlot slot : processors)
+        {
+            if (slot.initialised)
+            {
+                slot.initialised = false;
+                try
+                {
+                    slot.processor.onTearDown();
+                }
+                catch (final Throwable t)
+                {
+                    slot.errors.increment();
+                    report(slot.name, null, t);
+                }
+            }
+        }
+        if (null != pinning)
+        {
+            final String problem = pinning.release();
+            if (null != problem)
+            {
+                LOG.log(System.Logger.Level.WARNING, "agent '" + roleName + "': " + problem);
+            }
+            pinning = null;
+        }
+    }
+
+    /** Errors thrown by the agent runner itself (outside any processor). */
+    void onRunnerError(final Throwable error)
+    {
+        agentErrors.increment();
+        report(agentSource, null, error);
+    }
+
+    CompletableFuture<Void> startOutcome()
+    {
+        return startOutcome;
+    }
+
+    String pinningOutcome()
+    {
+        return pinningOutcome;
+    }
+
+    private MongooseStartException lifecycleFailure(final ProcessorSlot slot, final String phase, final Throwable t)
+    {
+        slot.errors.increment();
+        report(slot.name, null, t);
+        return new MongooseStartException(
+            "processor '" + slot.name + "' on agent '" + roleName + "' failed in " + phase + ": " + t, t);
+    }
+
+    private void report(final String source, final PooledMessage message, final Throwable error)
+    {
+        try
+        {
+            errorHandler.onError(source, message, error);
+        }
+        catch (final Throwable handlerFailure)
+        {
+            // The error handler itself failed: never lose either error.
+            handlerFailure.addSuppressed(error);
+            LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting an error from " + source,
+                handlerFailure);
+        }
+    }
+}

@@ -1,0 +1,349 @@
+package io.mongoose.server;
+
+import io.mongoose.pool.PooledMessage;
+import org.jctools.queues.SpscArrayQueue;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The single producer of one feed. Threading contract: one thread publishes through a given publisher at a time
+ * (the queues behind it are single-producer); with {@code -Dmongoose.checks=true} a second thread is detected.
+ *
+ * <p>{@link #publish(PooledMessage)} takes over the caller's reference: the framework takes one reference per subscriber
+ * queue and drops the caller's, and each subscriber's agent releases its own after dispatch. The only outcome that
+ * leaves the reference with the caller is a {@code false} return under {@link FullQueuePolicy#FAIL}.
+ */
+public final class FeedPublisher
+{
+    private static final int STATE_NEW = 0;
+    private static final int STATE_OPEN = 1;
+    private static final int STATE_CLOSED = 2;
+    private static final int SPINS_BEFORE_YIELD = 200;
+    private static final int YIELDS_BEFORE_PARK = 100;
+    private static final long PARK_NANOS = 20_000;
+
+    private static final int OFFERED = 0;
+    private static final int TIMED_OUT = 1;
+    private static final int CLOSED = 2;
+
+    private final String feedName;
+    private final String serverName;
+    private final FeedKind kind;
+    private final FullQueuePolicy policy;
+    private final long publishTimeoutNanos;
+    private final SpscArrayQueue<PooledMessage>[] queues;
+    private final String[] subscriberNames;
+    private final SingleWriterCounter published = new SingleWriterCounter();
+    private final SingleWriterCounter dropped = new SingleWriterCounter();
+    private final SingleWriterCounter rejected = new SingleWriterCounter();
+    private final SingleWriterCounter timeouts = new SingleWriterCounter();
+    private volatile int state = STATE_NEW;
+    private volatile Thread owner;
+    private volatile long undeliveredAtStop;
+
+    FeedPublisher(
+        final String serverName, final FeedConfig config, final SpscArrayQueue<PooledMessage>[] queues,
+        final String[] subscriberNames)
+    {
+        this.serverName = serverName;
+        this.feedName = config.name();
+        this.kind = config.kind();
+        this.policy = config.fullQueuePolicy();
+        this.publishTimeoutNanos = config.publishTimeout().toNanos();
+        this.queues = queues;
+        this.subscriberNames = subscriberNames;
+    }
+
+    /**
+     * Publish a message to every subscriber of this feed.
+     *
+     * @param message a message acquired from its pool, holding the caller's reference.
+     * @return {@code true} when the framework took the message (delivered to every subscriber, or under
+     *         {@link FullQueuePolicy#DROP} to every subscriber with room, the rest counted as drops);
+     *         {@code false} only under {@link FullQueuePolicy#FAIL} when a subscriber queue was full: nothing was
+     *         delivered and the caller still owns its reference.
+     * @throws NullPointerException     if {@code message} is null.
+     * @throws IllegalArgumentException if the message holds no reference (never acquired, or already published).
+     * @throws IllegalStateException    if the server is not running; the message has been released.
+     * @throws PublishTimeoutException  if a lossless publish waited longer than the feed's publish timeout; the
+     *                                  references not delivered have been released.
+     */
+    public boolean publish(final PooledMessage message)
+    {
+        if (null == message)
+        {
+            throw new NullPointerException("feed '" + feedName + "': message null; expected a pooled message");
+        }
+        if (STATE_OPEN != state)
+        {
+            throw notOpen(message);
+        }
+        if (message.refCount() <= 0)
+        {
+            throw notOwned(message);
+        }
+        if (DebugChecks.ENABLED)
+        {
+            checkSingleProducer();
+        }
+
+        switch (policy)
+        {
+            case DROP:
+                publishOrDrop(message);
+                return true;
+            case FAIL:
+                return publishAllOrNothing(message);
+            default:
+                publishLossless(message);
+                return true;
+        }
+    }
+
+    /**
+     * @return the feed's name.
+     */
+    public String feedName()
+    {
+        return feedName;
+    }
+
+    /**
+     * @return subscriber queues behind this feed.
+     */
+    public int subscriberCount()
+    {
+        return queues.length;
+    }
+
+    /**
+     * @return whether {@link #publish(PooledMessage)} currently accepts messages.
+     */
+    public boolean isOpen()
+    {
+        return STATE_OPEN == state;
+    }
+
+    /**
+     * @return a snapshot of this feed's counters.
+     */
+    public FeedStats stats()
+    {
+        long depth = 0;
+        for (final SpscArrayQueue<PooledMessage> queue : queues)
+        {
+            depth += queue.size();
+        }
+        return new FeedStats(feedName, kind, queues.length, published.get(), dropped.get(), rejected.get(),
+            timeouts.get(), depth, undeliveredAtStop);
+    }
+
+    void open()
+    {
+        state = STATE_OPEN;
+    }
+
+    void close()
+    {
+        state = STATE_CLOSED;
+    }
+
+    boolean queuesEmpty()
+    {
+        for (final SpscArrayQueue<PooledMessage> queue : queues)
+        {
+            if (!queue.isEmpty())
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Release whatever is left in the queues. Only after every consumer thread has ended (their join gives this thread
+     * the consumer role).
+     *
+     * @return messages released.
+     */
+    long releaseUndelivered()
+    {
+        long count = 0;
+        for (final SpscArrayQueue<PooledMessage> queue : queues)
+        {
+            PooledMessage left;
+            while (null != (left = queue.poll()))
+            {
+                left.release();
+                count++;
+            }
+        }
+        undeliveredAtStop += count;
+        return count;
+    }
+
+    private void publishOrDrop(final PooledMessage message)
+    {
+        final SpscArrayQueue<PooledMessage>[] queues = this.queues;
+        final int n = queues.length;
+        if (n > 1)
+        {
+            message.retain(n - 1);
+        }
+        for (int i = 0; i < n; i++)
+        {
+            if (!queues[i].offer(message))
+            {
+                dropped.increment();
+                message.release();
+            }
+        }
+        published.increment();
+    }
+
+    private boolean publishAllOrNothing(final PooledMessage message)
+    {
+        final SpscArrayQueue<PooledMessage>[] queues = this.queues;
+        final int n = queues.length;
+        if (n == 1)
+        {
+            if (!queues[0].offer(message))
+            {
+                rejected.increment();
+                return false;
+            }
+            published.increment();
+            return true;
+        }
+        // Only this thread adds to these queues and consumers only make room, so room seen now is room at offer time.
+        for (int i = 0; i < n; i++)
+        {
+            if (queues[i].size() >= queues[i].capacity())
+            {
+                rejected.increment();
+                return false;
+            }
+        }
+        message.retain(n - 1);
+        for (int i = 0; i < n; i++)
+        {
+            if (!queues[i].offer(message))
+            {
+                releaseRemaining(message, i);
+                throw new IllegalStateException("feed '" + feedName + "': queue to '" + subscriberNames[i] +
+                    "' refused an offer after reporting room; a second thread may be publishing on this feed");
+            }
+        }
+        published.increment();
+        return true;
+    }
+
+    private void publishLossless(final PooledMessage message)
+    {
+        final SpscArrayQueue<PooledMessage>[] queues = this.queues;
+        final int n = queues.length;
+        if (n > 1)
+        {
+            message.retain(n - 1);
+        }
+        for (int i = 0; i < n; i++)
+        {
+            if (!queues[i].offer(message))
+            {
+                final int outcome = offerWithBackoff(queues[i], message);
+                if (OFFERED != outcome)
+                {
+                    releaseRemaining(message, i);
+                    throw TIMED_OUT == outcome ? timedOut(i) : closedWhileWaiting(i);
+                }
+            }
+        }
+        published.increment();
+    }
+
+    private int offerWithBackoff(final SpscArrayQueue<PooledMessage> queue, final PooledMessage message)
+    {
+        final long deadline = System.nanoTime() + publishTimeoutNanos;
+        for (long attempt = 1; ; attempt++)
+        {
+            if (queue.offer(message))
+            {
+                return OFFERED;
+            }
+            if (STATE_OPEN != state)
+            {
+                return CLOSED;
+            }
+            if (System.nanoTime() - deadline >= 0)
+            {
+                return TIMED_OUT;
+            }
+            if (attempt < SPINS_BEFORE_YIELD)
+            {
+                Thread.onSpinWait();
+            }
+            else if (attempt < SPINS_BEFORE_YIELD + YIELDS_BEFORE_PARK)
+            {
+                Thread.yield();
+            }
+            else
+            {
+                LockSupport.parkNanos(PARK_NANOS);
+            }
+        }
+    }
+
+    private void releaseRemaining(final PooledMessage message, final int firstUndelivered)
+    {
+        for (int i = firstUndelivered; i < queues.length; i++)
+        {
+            message.release();
+        }
+    }
+
+    private void checkSingleProducer()
+    {
+        final Thread current = Thread.currentThread();
+        final Thread first = owner;
+        if (null == first)
+        {
+            owner = current;
+        }
+        else if (first != current)
+        {
+            throw new IllegalStateException("feed '" + feedName + "': published from thread '" + current.getName() +
+                "' but its producer is '" + first.getName() + "'; expected one producer thread per feed " +
+                "(add a feed per producer)");
+        }
+    }
+
+    private IllegalStateException notOpen(final PooledMessage message)
+    {
+        message.release();
+        final String why = STATE_NEW == state ? "server '" + serverName + "' has not started; publish after start()" :
+            "server '" + serverName + "' is stopped";
+        return new IllegalStateException("feed '" + feedName + "' is closed: " + why + " (message released)");
+    }
+
+    private IllegalArgumentException notOwned(final PooledMessage message)
+    {
+        return new IllegalArgumentException("feed '" + feedName + "': " + message.getClass().getName() +
+            " holds no reference (refCount=" + message.refCount() + "); expected a message from pool.acquire() " +
+            "that has not been published yet");
+    }
+
+    private PublishTimeoutException timedOut(final int stuckAt)
+    {
+        timeouts.increment();
+        return new PublishTimeoutException("feed '" + feedName + "': queue to agent '" + subscriberNames[stuckAt] +
+            "' stayed full for " + publishTimeoutNanos / 1_000_000 + " ms; delivered to " + stuckAt + " of " +
+            queues.length + " subscribers. Raise queueCapacity or publishTimeout, or speed up the subscriber");
+    }
+
+    private IllegalStateException closedWhileWaiting(final int stuckAt)
+    {
+        return new IllegalStateException("feed '" + feedName + "' closed while waiting for room in the queue to '" +
+            subscriberNames[stuckAt] + "': server '" + serverName + "' is stopping; delivered to " + stuckAt +
+            " of " + queues.length + " subscribers");
+    }
+}

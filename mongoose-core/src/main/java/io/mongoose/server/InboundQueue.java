@@ -1,0 +1,21 @@
+package io.mongoose.server;
+
+import io.mongoose.pool.PooledMessage;
+import org.jctools.queues.SpscArrayQueue;
+
+/**
+ * One feed's queue into one agent group, with the processors of that group that receive the feed.
+ */
+final class InboundQueue
+{
+    final String feedName;
+    final SpscArrayQueue<PooledMessage> queue;
+    final ProcessorSlot[] subscribers;
+
+    InboundQueue(final String feedName, final int capacity, final ProcessorSlot[] subscribers)
+    {
+        this.feedName = feedName;
+        this.queue = new SpscArrayQueue<>(capacity);
+        this.subscribers = subscribers;
+    }
+}

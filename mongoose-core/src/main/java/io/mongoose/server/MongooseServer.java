@@ -1,0 +1,605 @@
+package io.mongoose.server;
+
+import io.mongoose.dispatch.DispatchErrorHandler;
+import io.mongoose.dispatch.DispatchTable;
+import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.dispatch.LoggingErrorHandler;
+import io.mongoose.dispatch.ProcessorContext;
+import io.mongoose.pool.ObjectPool;
+import io.mongoose.pool.PoolRegistry;
+import io.mongoose.pool.PooledMessage;
+import org.jctools.queues.SpscArrayQueue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * An embedded event-dispatch server: feeds fan pooled messages out over SPSC queues to agent groups, whose threads
+ * dispatch them to typed processor handlers and release them back to their pools.
+ *
+ * <pre>{@code
+ * MongooseServer server = MongooseServer.builder()
+ *     .feed(FeedConfig.named("prices"))
+ *     .agentGroup(AgentGroupConfig.named("pricing").processor("vwap", new VwapProcessor(), "prices"))
+ *     .build();
+ * server.start();
+ * FeedPublisher prices = server.publisher("prices");
+ * Quote q = quotes.acquire(); q.set(...); prices.publish(q);   // the framework releases it
+ * server.stop();
+ * }</pre>
+ *
+ * <p>{@link #start()} and {@link #stop()} may be called from any thread except an agent thread of this server, with
+ * one rule for {@link ThreadMode#INVOKER} groups: both must come from the thread that drives them.
+ */
+public final class MongooseServer implements AutoCloseable
+{
+    private static final System.Logger LOG = System.getLogger("io.mongoose.server");
+    private static final long DRAIN_POLL_NANOS = 100_000;
+
+    private final ServerConfig config;
+    private final PoolRegistry pools;
+    private final Map<String, FeedPublisher> publishers = new LinkedHashMap<>();
+    private final Map<String, AgentGroup> groups = new LinkedHashMap<>();
+    private final Map<String, ProcessorSlot> processors = new LinkedHashMap<>();
+    private final AtomicReference<ServerState> state = new AtomicReference<>(ServerState.NEW);
+    private final CompletableFuture<ShutdownReport> stopped = new CompletableFuture<>();
+
+    private MongooseServer(final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors)
+    {
+        this.config = config;
+        this.pools = pools;
+        final List<String> problems = new ArrayList<>();
+        final Map<String, ProcessorSlot[]> slotsByGroup = new LinkedHashMap<>();
+        for (int a = 0; a < config.agentGroups().size(); a++)
+        {
+            final AgentGroupConfig group = config.agentGroups().get(a);
+            slotsByGroup.put(group.name(), buildSlots(a, group, problems));
+        }
+        if (!problems.isEmpty())
+        {
+            throw new MongooseConfigException(problems);
+        }
+        final Map<String, List<InboundQueue>> inboundByGroup = new LinkedHashMap<>();
+        for (final FeedConfig feed : config.feeds())
+        {
+            wireFeed(feed, inboundByGroup);
+        }
+        for (final AgentGroupConfig group : config.agentGroups())
+        {
+            final ProcessorSlot[] slots = slotsByGroup.get(group.name());
+            final InboundQueue[] inbound = inboundByGroup.getOrDefault(group.name(), List.of())
+                .toArray(new InboundQueue[0]);
+            groups.put(group.name(), new AgentGroup(group, new DispatchAgent(
+                group.name(), inbound, slots, group.drainLimit(), group.pinning(), errors), slots));
+        }
+    }
+
+    /**
+     * @return a builder with the global pool registry and the logging error handler.
+     */
+    public static Builder builder()
+    {
+        return new Builder();
+    }
+
+    /**
+     * Build a server from a configuration model.
+     *
+     * @param config       the model; validated first.
+     * @param pools        where message pools live; checked for leaks at stop.
+     * @param errorHandler receives handler and lifecycle errors.
+     * @return a server in state {@link ServerState#NEW}.
+     * @throws MongooseConfigException listing every problem, before any thread starts.
+     */
+    public static MongooseServer create(
+        final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errorHandler)
+    {
+        ConfigValidator.validate(config);
+        return new MongooseServer(
+            config,
+            Objects.requireNonNull(pools, "pools: null; expected a PoolRegistry (PoolRegistry.global() by default)"),
+            Objects.requireNonNull(errorHandler, "errorHandler: null; expected a DispatchErrorHandler"));
+    }
+
+    /**
+     * Start every agent group and run each processor's {@code onInit} and {@code onStart} on its agent thread; returns
+     * once all have started, then feeds accept publishes.
+     *
+     * @throws IllegalStateException   if the server is not {@link ServerState#NEW}.
+     * @throws MongooseStartException if a processor failed to start or an agent did not start in time; everything
+     *                                 started has been stopped and joined by then.
+     */
+    public void start()
+    {
+        if (!state.compareAndSet(ServerState.NEW, ServerState.STARTING))
+        {
+            throw new IllegalStateException("server '" + name() + "' is " + state.get() + "; start() is allowed once, " +
+                "on a NEW server");
+        }
+        for (final AgentGroup group : groups.values())
+        {
+            group.start();
+        }
+        final MongooseStartException failure = awaitStarted();
+        if (null != failure)
+        {
+            final ShutdownReport report = shutDown(false);
+            state.set(ServerState.FAILED);
+            stopped.complete(report);
+            throw failure;
+        }
+        for (final FeedPublisher publisher : publishers.values())
+        {
+            publisher.open();
+        }
+        state.set(ServerState.RUNNING);
+        LOG.log(System.Logger.Level.INFO, "server '" + name() + "' started: " + publishers.size() + " feeds, " +
+            groups.size() + " agent groups, " + processors.size() + " processors");
+    }
+
+    /**
+     * Stop gracefully: close every feed, wait up to the shutdown timeout for queues to drain, stop and tear down
+     * processors on their agent threads, join the threads, release anything left undelivered, and report messages
+     * still in flight in the server's pools as leaks. A second call returns the same report without doing anything.
+     *
+     * @return what the shutdown found.
+     * @throws IllegalStateException if called from an agent thread of this server, or from a thread other than the
+     *                               owner of an {@link ThreadMode#INVOKER} group.
+     */
+    public ShutdownReport stop()
+    {
+        final Thread current = Thread.currentThread();
+        for (final AgentGroup group : groups.values())
+        {
+            if (group.isAgentThread(current))
+            {
+                throw new IllegalStateException("stop() called on agent thread '" + current.getName() + "' of server '" +
+                    name() + "'; expected a thread outside the server (stopping joins the agent threads)");
+            }
+            if (null != group.invoker())
+            {
+                group.invoker().checkOwner("stop()");
+            }
+        }
+        if (state.compareAndSet(ServerState.NEW, ServerState.STOPPED))
+        {
+            closeFeeds();
+            stopped.complete(new ShutdownReport(true, Map.of(), leaks(), 0, 0));
+            return stopped.join();
+        }
+        if (!state.compareAndSet(ServerState.RUNNING, ServerState.STOPPING))
+        {
+            return stopped.join();
+        }
+        final ShutdownReport report = shutDown(true);
+        state.set(ServerState.STOPPED);
+        stopped.complete(report);
+        return report;
+    }
+
+    /** Same as {@link #stop()}, for try-with-resources. */
+    @Override
+    public void close()
+    {
+        stop();
+    }
+
+    /**
+     * The publisher of a feed. Each feed has exactly one producer thread; obtain the publisher once and keep it.
+     *
+     * @param feedName a configured feed.
+     * @return its publisher (the same instance on every call).
+     * @throws IllegalArgumentException naming the feed and the known feeds, if there is no such feed.
+     */
+    public FeedPublisher publisher(final String feedName)
+    {
+        final FeedPublisher publisher = publishers.get(feedName);
+        if (null == publisher)
+        {
+            throw new IllegalArgumentException("unknown feed '" + feedName + "'; expected one of " +
+                String.join(", ", publishers.keySet()));
+        }
+        return publisher;
+    }
+
+    /**
+     * @param agentName an agent group configured with {@link ThreadMode#INVOKER}.
+     * @return the handle the owning thread uses to run duty cycles.
+     * @throws IllegalArgumentException if there is no such group or it has a dedicated thread.
+     */
+    public AgentGroupInvoker invoker(final String agentName)
+    {
+        final AgentGroup group = group(agentName);
+        if (null == group.invoker())
+        {
+            throw new IllegalArgumentException("agent '" + agentName + "' has a dedicated thread; expected an agent " +
+                "configured with threadMode INVOKER");
+        }
+        return group.invoker();
+    }
+
+    /**
+     * @param agentName an agent group.
+     * @return its thread while it runs on a dedicated thread; empty for invoker groups or before start.
+     */
+    public Optional<Thread> agentThread(final String agentName)
+    {
+        return Optional.ofNullable(group(agentName).thread());
+    }
+
+    /**
+     * @param feedName a configured feed.
+     * @return its counters.
+     */
+    public FeedStats feedStats(final String feedName)
+    {
+        return publisher(feedName).stats();
+    }
+
+    /**
+     * @param processorName a configured processor.
+     * @return its counters.
+     */
+    public ProcessorStats processorStats(final String processorName)
+    {
+        final ProcessorSlot slot = processors.get(processorName);
+        if (null == slot)
+        {
+            throw new IllegalArgumentException("unknown processor '" + processorName + "'; expected one of " +
+                String.join(", ", processors.keySet()));
+        }
+        return slot.stats();
+    }
+
+    /**
+     * @param agentName an agent group.
+     * @return its counters and pinning outcome.
+     */
+    public AgentGroupStats agentStats(final String agentName)
+    {
+        return group(agentName).stats();
+    }
+
+    /**
+     * @return the server's state now.
+     */
+    public ServerState state()
+    {
+        return state.get();
+    }
+
+    /**
+     * @return the server's name.
+     */
+    public String name()
+    {
+        return config.name();
+    }
+
+    /**
+     * @return the configuration the server was built from.
+     */
+    public ServerConfig config()
+    {
+        return config;
+    }
+
+    /**
+     * @return the pool registry checked for leaks at stop.
+     */
+    public PoolRegistry pools()
+    {
+        return pools;
+    }
+
+    private ProcessorSlot[] buildSlots(final int index, final AgentGroupConfig group, final List<String> problems)
+    {
+        final List<ProcessorSlot> slots = new ArrayList<>();
+        for (int p = 0; p < group.processors().size(); p++)
+        {
+            final ProcessorConfig pc = group.processors().get(p);
+            final HandlerRegistry handlers = new HandlerRegistry(pc.name());
+            try
+            {
+                pc.processor().registerHandlers(handlers);
+            }
+            catch (final RuntimeException ex)
+            {
+                problems.add("agents[" + index + "].processors[" + p + "]: registerHandlers threw " + ex +
+                    "; expected it to register handlers and return");
+                continue;
+            }
+            final DispatchTable table = handlers.build();
+            final ProcessorSlot slot =
+                new ProcessorSlot(new ProcessorContext(pc.name(), group.name(), name()), pc.processor(), table);
+            slots.add(slot);
+            processors.put(pc.name(), slot);
+        }
+        return slots.toArray(new ProcessorSlot[0]);
+    }
+
+    /** One queue per agent group that has a processor receiving the feed; that group's receivers share it. */
+    private void wireFeed(final FeedConfig feed, final Map<String, List<InboundQueue>> inboundByGroup)
+    {
+        final List<SpscArrayQueue<PooledMessage>> queues = new ArrayList<>();
+        final List<String> subscriberNames = new ArrayList<>();
+        for (final AgentGroupConfig group : config.agentGroups())
+        {
+            final List<ProcessorSlot> receivers = new ArrayList<>();
+            for (final ProcessorConfig pc : group.processors())
+            {
+                if (feed.kind() == FeedKind.BROADCAST || pc.subscriptions().contains(feed.name()))
+                {
+                    receivers.add(processors.get(pc.name()));
+                }
+            }
+            if (!receivers.isEmpty())
+            {
+                final InboundQueue inbound = new InboundQueue(
+                    feed.name(), feed.queueCapacity(), receivers.toArray(new ProcessorSlot[0]));
+                inboundByGroup.computeIfAbsent(group.name(), g -> new ArrayList<>()).add(inbound);
+                queues.add(inbound.queue);
+                subscriberNames.add(group.name());
+            }
+        }
+        @SuppressWarnings("unchecked") final SpscArrayQueue<PooledMessage>[] queueArray =
+            queues.toArray(new SpscArrayQueue[0]);
+        publishers.put(feed.name(), new FeedPublisher(name(), feed, queueArray, subscriberNames.toArray(new String[0])));
+    }
+
+    private AgentGroup group(final String agentName)
+    {
+        final AgentGroup group = groups.get(agentName);
+        if (null == group)
+        {
+            throw new IllegalArgumentException("unknown agent '" + agentName + "'; expected one of " +
+                String.join(", ", groups.keySet()));
+        }
+        return group;
+    }
+
+    private MongooseStartException awaitStarted()
+    {
+        final long deadline = System.nanoTime() + config.startTimeout().toNanos();
+        MongooseStartException first = null;
+        for (final AgentGroup group : groups.values())
+        {
+            Throwable failure = null;
+            try
+            {
+                group.agent.startOutcome().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+            catch (final ExecutionException ex)
+            {
+                failure = ex.getCause();
+            }
+            catch (final TimeoutException ex)
+            {
+                failure = new MongooseStartException("agent '" + group.config.name() + "' did not start within " +
+                    config.startTimeout().toMillis() + " ms (a processor's onInit/onStart may be blocking)", ex);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                failure = new MongooseStartException("interrupted while starting agent '" + group.config.name() + "'",
+                    ex);
+            }
+            if (null != failure)
+            {
+                if (null == first)
+                {
+                    first = failure instanceof MongooseStartException ? (MongooseStartException)failure :
+                        new MongooseStartException("agent '" + group.config.name() + "' failed to start", failure);
+                }
+                else
+                {
+                    first.addSuppressed(failure);
+                }
+            }
+        }
+        if (null != first)
+        {
+            LOG.log(System.Logger.Level.ERROR, "server '" + name() + "' failed to start; stopping what started", first);
+        }
+        return first;
+    }
+
+    private ShutdownReport shutDown(final boolean drain)
+    {
+        closeFeeds();
+        final boolean drained = !drain || awaitDrained();
+        for (final AgentGroup group : groups.values())
+        {
+            group.close();
+        }
+        final Map<String, Long> undelivered = new TreeMap<>();
+        for (final FeedPublisher publisher : publishers.values())
+        {
+            final long left = publisher.releaseUndelivered();
+            if (left > 0)
+            {
+                undelivered.put(publisher.feedName(), left);
+                LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': feed '" + publisher.feedName() + "' had " +
+                    left + " messages undelivered after the " + config.shutdownTimeout().toMillis() +
+                    " ms drain timeout; released without handling");
+            }
+        }
+        long errors = 0;
+        long unhandled = 0;
+        for (final ProcessorSlot slot : processors.values())
+        {
+            errors += slot.errors.get();
+            unhandled += slot.unhandled.get();
+        }
+        final ShutdownReport report = new ShutdownReport(drained, undelivered, leaks(), errors, unhandled);
+        LOG.log(System.Logger.Level.INFO, "server '" + name() + "' stopped: " + report);
+        return report;
+    }
+
+    private void closeFeeds()
+    {
+        for (final FeedPublisher publisher : publishers.values())
+        {
+            publisher.close();
+        }
+    }
+
+    private boolean awaitDrained()
+    {
+        final long deadline = System.nanoTime() + config.shutdownTimeout().toNanos();
+        while (true)
+        {
+            boolean empty = true;
+            for (final FeedPublisher publisher : publishers.values())
+            {
+                empty &= publisher.queuesEmpty();
+            }
+            if (empty)
+            {
+                return true;
+            }
+            if (System.nanoTime() - deadline >= 0)
+            {
+                return false;
+            }
+            for (final AgentGroup group : groups.values())
+            {
+                group.driveIfInvoker();
+            }
+            LockSupport.parkNanos(DRAIN_POLL_NANOS);
+        }
+    }
+
+    private Map<String, Long> leaks()
+    {
+        final Map<String, Long> leaks = new TreeMap<>();
+        for (final ObjectPool<?> pool : pools.pools())
+        {
+            final long inFlight = pool.inFlight();
+            if (inFlight > 0)
+            {
+                leaks.put(pool.name(), inFlight);
+                LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': pool '" + pool.name() + "' (" +
+                    pool.type().getName() + ") has " + inFlight + " messages in flight after stop: leaked");
+            }
+        }
+        return leaks;
+    }
+
+    /**
+     * Assembles a {@link ServerConfig} and builds the server from it.
+     */
+    public static final class Builder
+    {
+        private String name = "mongoose";
+        private PoolRegistry pools = PoolRegistry.global();
+        private DispatchErrorHandler errorHandler;
+        private final List<FeedConfig> feeds = new ArrayList<>();
+        private final List<AgentGroupConfig> agentGroups = new ArrayList<>();
+        private Duration startTimeout = ServerConfig.DEFAULT_START_TIMEOUT;
+        private Duration shutdownTimeout = ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT;
+
+        private Builder()
+        {
+        }
+
+        /**
+         * @param serverName used in logs and errors.
+         * @return this builder.
+         */
+        public Builder name(final String serverName)
+        {
+            this.name = serverName;
+            return this;
+        }
+
+        /**
+         * @param registry pools to check for leaks at stop; {@link PoolRegistry#global()} by default.
+         * @return this builder.
+         */
+        public Builder poolRegistry(final PoolRegistry registry)
+        {
+            this.pools = registry;
+            return this;
+        }
+
+        /**
+         * @param handler receives handler and lifecycle errors; a {@link LoggingErrorHandler} by default.
+         * @return this builder.
+         */
+        public Builder errorHandler(final DispatchErrorHandler handler)
+        {
+            this.errorHandler = handler;
+            return this;
+        }
+
+        /**
+         * @param feed one more feed.
+         * @return this builder.
+         */
+        public Builder feed(final FeedConfig feed)
+        {
+            feeds.add(feed);
+            return this;
+        }
+
+        /**
+         * @param group one more agent group.
+         * @return this builder.
+         */
+        public Builder agentGroup(final AgentGroupConfig group)
+        {
+            agentGroups.add(group);
+            return this;
+        }
+
+        /**
+         * @param timeout how long start() waits for processors to start.
+         * @return this builder.
+         */
+        public Builder startTimeout(final Duration timeout)
+        {
+            this.startTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * @param timeout how long stop() waits for queues to drain.
+         * @return this builder.
+         */
+        public Builder shutdownTimeout(final Duration timeout)
+        {
+            this.shutdownTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * @return the configuration model this builder describes (not yet validated).
+         */
+        public ServerConfig toConfig()
+        {
+            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout);
+        }
+
+        /**
+         * @return a validated server in state {@link ServerState#NEW}.
+         * @throws MongooseConfigException listing every problem.
+         */
+        public MongooseServer build()
+        {
+            return create(toConfig(), pools, null == errorHandler ? new LoggingErrorHandler() : errorHandler);
+        }
+    }
+}

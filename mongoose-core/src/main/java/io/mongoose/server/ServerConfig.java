@@ -1,0 +1,35 @@
+package io.mongoose.server;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The whole server model: what the builder (and later configuration files) produce and what
+ * {@link ConfigValidator} checks before anything starts.
+ *
+ * @param name            server name, used in logs and errors.
+ * @param feeds           feeds, each with a single producer.
+ * @param agentGroups     agent groups with their processors.
+ * @param startTimeout    how long {@link MongooseServer#start()} waits for every processor to start.
+ * @param shutdownTimeout how long {@link MongooseServer#stop()} waits for queues to drain.
+ */
+public record ServerConfig(
+    String name, List<FeedConfig> feeds, List<AgentGroupConfig> agentGroups, Duration startTimeout,
+    Duration shutdownTimeout)
+{
+    /** Default start timeout. */
+    public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(30);
+    /** Default drain timeout at stop. */
+    public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * Copies the lists; nulls are kept so validation can name them.
+     */
+    public ServerConfig
+    {
+        feeds = null == feeds ? List.of() : Collections.unmodifiableList(new ArrayList<>(feeds));
+        agentGroups = null == agentGroups ? List.of() : Collections.unmodifiableList(new ArrayList<>(agentGroups));
+    }
+}
