@@ -1,0 +1,97 @@
+package io.mongoose.server;
+
+import io.mongoose.pool.ObjectPool;
+import io.mongoose.pool.PoolConfig;
+import io.mongoose.pool.PoolRegistry;
+import io.mongoose.testing.Await;
+import io.mongoose.testing.SeqMessage;
+import io.mongoose.testing.SequenceChecker;
+import io.mongoose.testing.ThreadAllocation;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * After warm-up, a million messages through the whole path (acquire, publish with fan-out, queue, dispatch, handler,
+ * release) allocate less than 1 KB in total on the producer and both agent threads.
+ */
+class ZeroAllocationTest
+{
+    private static final int WARM_UP = 600_000;
+    private static final int MEASURED = 1_000_000;
+    private static final long BUDGET_BYTES = 1024;
+
+    @Test
+    void steadyStateAllocatesNothingOnProducerAndAgentThreads()
+    {
+        final PoolRegistry registry = new PoolRegistry("alloc");
+        final ObjectPool<SeqMessage> pool = registry.register(
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(4096).waitingAtMost(Duration.ofMinutes(2)));
+        final SequenceChecker direct = new SequenceChecker(2);
+        final SequenceChecker fanOut = new SequenceChecker(2);
+        final MongooseServer server = MongooseServer.builder().name("alloc").poolRegistry(registry)
+            .feed(FeedConfig.named("direct").queueCapacity(1024))
+            .feed(FeedConfig.broadcast("all").queueCapacity(1024))
+            .agentGroup(AgentGroupConfig.named("alloc-a").idleStrategy("yield").drainLimit(64)
+                .processor("direct", direct, "direct"))
+            .agentGroup(AgentGroupConfig.named("alloc-b").idleStrategy("yield").drainLimit(64)
+                .processor("fan-out", fanOut))
+            .build();
+        server.start();
+        final FeedPublisher directFeed = server.publisher("direct");
+        final FeedPublisher allFeed = server.publisher("all");
+        final Thread agentA = server.agentThread("alloc-a").orElseThrow();
+        final Thread agentB = server.agentThread("alloc-b").orElseThrow();
+        final long[] sequences = new long[2];
+
+        publish(pool, directFeed, allFeed, sequences, WARM_UP);
+        awaitQuiet(direct, fanOut, sequences);
+
+        final long agentABefore = ThreadAllocation.allocatedBytes(agentA);
+        final long agentBBefore = ThreadAllocation.allocatedBytes(agentB);
+        // The producer is this thread: measure exactly its publishing, not the test's own waiting and reading.
+        final long producerBefore = ThreadAllocation.currentThreadAllocatedBytes();
+        publish(pool, directFeed, allFeed, sequences, MEASURED);
+        final long producerBytes = ThreadAllocation.currentThreadAllocatedBytes() - producerBefore;
+        awaitQuiet(direct, fanOut, sequences);
+        final long agentABytes = ThreadAllocation.allocatedBytes(agentA) - agentABefore;
+        final long agentBBytes = ThreadAllocation.allocatedBytes(agentB) - agentBBefore;
+
+        final ShutdownReport report = server.stop();
+        assertNull(direct.firstProblem());
+        assertNull(fanOut.firstProblem());
+        assertTrue(report.clean(), report::toString);
+        assertEquals(4096, pool.created(), "the pool never grew");
+        final long total = producerBytes + agentABytes + agentBBytes;
+        System.out.printf("zero-allocation: %d messages, producer %d B, agent a %d B, agent b %d B%n",
+            MEASURED, producerBytes, agentABytes, agentBBytes);
+        assertTrue(total < BUDGET_BYTES, "allocated " + total + " bytes over " + MEASURED + " messages (producer " +
+            producerBytes + ", agent a " + agentABytes + ", agent b " + agentBBytes + "); budget " + BUDGET_BYTES);
+    }
+
+    /** Alternates the named and the broadcast feed; no allocation in here either. */
+    private static void publish(
+        final ObjectPool<SeqMessage> pool, final FeedPublisher directFeed, final FeedPublisher allFeed,
+        final long[] sequences, final int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            final SeqMessage m = pool.acquire();
+            final int feed = i & 1;
+            m.producer = feed;
+            m.sequence = sequences[feed]++;
+            (feed == 0 ? directFeed : allFeed).publish(m);
+        }
+    }
+
+    private static void awaitQuiet(final SequenceChecker direct, final SequenceChecker fanOut, final long[] sequences)
+    {
+        Await.until("all handled", () ->
+            direct.received(0) == sequences[0] && direct.received(1) == sequences[1] &&
+            fanOut.received(1) == sequences[1]);
+    }
+}
