@@ -354,7 +354,7 @@ public final class MongooseServer implements AutoCloseable
                 subscriberNames.add(group.name());
             }
         }
-        @SuppressWarnings("unchecked") final SpscArrayQueue<PooledMessage>[] queueArray =
+        @SuppressWarnings({"unchecked", "rawtypes"}) final SpscArrayQueue<PooledMessage>[] queueArray =
             queues.toArray(new SpscArrayQueue[0]);
         publishers.put(feed.name(), new FeedPublisher(name(), feed, queueArray, subscriberNames.toArray(new String[0])));
     }
