@@ -175,11 +175,23 @@ public final class ObjectPool<T extends PooledMessage>
         {
             // The free list only ever holds instances of T: bindTo is called on instances this pool created.
             @SuppressWarnings("unchecked") final T typed = (T)message;
-            if (!freeList.offer(typed))
+            if (freeListFull() || !freeList.offer(typed))
             {
                 retired.incrementAndGet();
             }
         }
+    }
+
+    /**
+     * The free list's queue rounds its capacity up to a power of two, so its own {@code offer} does not stop it at
+     * {@code capacity}. Only a pool that has grown past its capacity owns enough instances to fill it, so the common
+     * case costs two reads of rarely written counters and never touches the queue's indices. Two releases racing for
+     * the last free slot of a grown pool may both find room (bounded by the queue's power-of-two capacity).
+     */
+    private boolean freeListFull()
+    {
+        final int capacity = config.capacity();
+        return created.get() - retired.get() > capacity && freeList.size() >= capacity;
     }
 
     void countInvalidRelease()

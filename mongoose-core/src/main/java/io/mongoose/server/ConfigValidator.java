@@ -59,7 +59,7 @@ public final class ConfigValidator
         checkPositive("startTimeout", config.startTimeout());
         checkPositive("shutdownTimeout", config.shutdownTimeout());
         final Map<String, FeedConfig> feeds = checkFeeds(config.feeds());
-        checkAgents(config.agentGroups(), feeds);
+        checkAgents(config.agentGroups(), config.feeds(), feeds);
     }
 
     private Map<String, FeedConfig> checkFeeds(final List<FeedConfig> feeds)
@@ -104,7 +104,8 @@ public final class ConfigValidator
         return byName;
     }
 
-    private void checkAgents(final List<AgentGroupConfig> agents, final Map<String, FeedConfig> feeds)
+    private void checkAgents(
+        final List<AgentGroupConfig> agents, final List<FeedConfig> feedList, final Map<String, FeedConfig> feeds)
     {
         if (agents.isEmpty())
         {
@@ -161,16 +162,21 @@ public final class ConfigValidator
                     path + ".processors[" + p + "]", agent.processors().get(p), feeds, processorPaths, subscribed);
             }
         }
-        int f = 0;
-        for (final FeedConfig feed : feeds.values())
+        // Walk the configured list, not the map of distinct names, so each error carries the feed's own index.
+        final Set<String> checked = new HashSet<>();
+        for (int f = 0; f < feedList.size(); f++)
         {
+            final FeedConfig feed = feedList.get(f);
+            if (null == feed || !feeds.containsKey(feed.name()) || !checked.add(feed.name()))
+            {
+                continue; // null, blank-named or a duplicate: already reported
+            }
             final boolean reached = feed.kind() == FeedKind.BROADCAST ? anyProcessor : subscribed.contains(feed.name());
             if (!reached)
             {
                 error("feeds[" + f + "]", "feed '" + feed.name() + "' has no subscriber",
                     "at least one processor subscribing to it (or remove the feed)");
             }
-            f++;
         }
     }
 

@@ -58,11 +58,12 @@ public final class IdleStrategies
 
     /**
      * @param name a candidate name.
-     * @return whether {@link #byName(String)} accepts it.
+     * @return whether {@link #byName(String)} accepts it; {@code false} for {@code null}.
      */
     public static boolean isKnown(final String name)
     {
-        return NAMES.contains(name);
+        // List.of(...).contains(null) throws NullPointerException rather than answering false.
+        return null != name && NAMES.contains(name);
     }
 
     static String unknown(final String shown)

@@ -1,0 +1,583 @@
+package io.mongoose.server;
+
+import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.LoggingErrorHandler;
+import io.mongoose.pool.PoolRegistry;
+import io.mongoose.testing.SeqMessage;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ConfigValidationTest
+{
+    private static final String NAMES = "busy-spin, yield, backoff, sleep";
+    private static final EventProcessor NOOP = handlers ->
+    {
+    };
+
+    private static ServerConfig config(final List<FeedConfig> feeds, final List<AgentGroupConfig> agents)
+    {
+        return new ServerConfig("cfg", feeds, agents, ServerConfig.DEFAULT_START_TIMEOUT,
+            ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT);
+    }
+
+    private static List<FeedConfig> feeds(final FeedConfig... feeds)
+    {
+        return Arrays.asList(feeds);
+    }
+
+    private static List<AgentGroupConfig> agents(final AgentGroupConfig... agents)
+    {
+        return Arrays.asList(agents);
+    }
+
+    /** One named feed, one agent with one processor subscribing to it. */
+    private static AgentGroupConfig pricing()
+    {
+        return AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices");
+    }
+
+    private static List<String> problems(final ServerConfig config)
+    {
+        return ConfigValidator.problems(config);
+    }
+
+    // ---------------------------------------------------------------------------------------------- valid
+
+    @Test
+    void aValidConfigHasNoProblems()
+    {
+        final ServerConfig config = config(
+            feeds(FeedConfig.named("prices"), FeedConfig.broadcast("control").queueCapacity(2)),
+            agents(
+                pricing(),
+                AgentGroupConfig.named("risk").idleStrategy("yield").drainLimit(1).pinning(Pinning.cpu(0))
+                    .processor("limits", NOOP).processor("exposure", NOOP, "prices"),
+                AgentGroupConfig.named("audit").idleStrategy("sleep").pinning(Pinning.anyCpu())
+                    .threadMode(ThreadMode.INVOKER).processor("log", NOOP)));
+
+        assertEquals(List.of(), problems(config));
+        assertDoesNotThrow(() -> ConfigValidator.validate(config));
+    }
+
+    @Test
+    void everyIdleStrategyNameIsAccepted()
+    {
+        for (final String name : IdleStrategies.NAMES)
+        {
+            assertEquals(List.of(), problems(config(feeds(FeedConfig.named("prices")),
+                agents(pricing().idleStrategy(name)))), name);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- agents
+
+    @Test
+    void unknownIdleStrategyNamesThePathTheValueAndTheChoices()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.broadcast("prices")),
+            agents(AgentGroupConfig.named("a").processor("p0", NOOP),
+                AgentGroupConfig.named("b").idleStrategy("spinn").processor("p1", NOOP)));
+
+        assertEquals(List.of("agents[1].idleStrategy: unknown 'spinn'; expected one of " + NAMES), problems(config));
+        assertEquals(
+            List.of("agents[1].idleStrategy: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep"),
+            problems(config));
+    }
+
+    @Test
+    void nullIdleStrategyIsAProblemNotACrash()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")), agents(pricing().idleStrategy(null)));
+
+        assertEquals(List.of("agents[0].idleStrategy: unknown null; expected one of " + NAMES), problems(config));
+    }
+
+    @Test
+    void idleStrategyNamesAreCaseSensitive()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")),
+            agents(pricing().idleStrategy("Busy-Spin")));
+
+        assertEquals(List.of("agents[0].idleStrategy: unknown 'Busy-Spin'; expected one of " + NAMES),
+            problems(config));
+    }
+
+    @Test
+    void drainLimitMustBeAtLeastOne()
+    {
+        assertEquals(List.of("agents[0].drainLimit: 0; expected at least 1"),
+            problems(config(feeds(FeedConfig.named("prices")), agents(pricing().drainLimit(0)))));
+        assertEquals(List.of("agents[0].drainLimit: -5; expected at least 1"),
+            problems(config(feeds(FeedConfig.named("prices")), agents(pricing().drainLimit(-5)))));
+    }
+
+    @Test
+    void duplicateAgentNames()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")),
+            agents(pricing(), AgentGroupConfig.named("pricing").processor("other", NOOP, "prices")));
+
+        assertEquals(List.of("agents[1].name: duplicate 'pricing'; expected a name no other agent uses"),
+            problems(config));
+    }
+
+    @Test
+    void blankAndNullAgentNames()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.broadcast("prices")),
+            agents(AgentGroupConfig.named(" ").processor("p0", NOOP), AgentGroupConfig.named(null).processor("p1", NOOP)));
+
+        assertEquals(List.of(
+            "agents[0].name: ' '; expected a non-blank agent name",
+            "agents[1].name: null; expected a non-blank agent name"), problems(config));
+    }
+
+    @Test
+    void negativeCpuPinning()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")), agents(pricing().pinning(Pinning.cpu(-1))));
+
+        assertEquals(List.of("agents[0].pinning: cpu -1; expected a CPU id of 0 or more"), problems(config));
+    }
+
+    @Test
+    void nullPinningAndThreadMode()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")),
+            agents(pricing().pinning(null).threadMode(null), pricing().pinning(new Pinning(null, 3))));
+
+        assertEquals(List.of(
+            "agents[0].pinning: null; expected none, any, or a CPU id",
+            "agents[0].threadMode: null; expected one of DEDICATED, INVOKER",
+            "agents[1].name: duplicate 'pricing'; expected a name no other agent uses",
+            "agents[1].pinning: null; expected none, any, or a CPU id",
+            "agents[1].processors[0].name: duplicate 'vwap' (also at agents[0].processors[0]); " +
+                "expected a name no other processor uses"), problems(config));
+    }
+
+    @Test
+    void agentWithoutProcessorsAndNullAgent()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")),
+            agents(AgentGroupConfig.named("idle"), null, pricing()));
+
+        assertEquals(List.of(
+            "agents[0].processors: empty; expected at least one processor",
+            "agents[1]: null; expected an agent group"), problems(config));
+    }
+
+    // ---------------------------------------------------------------------------------------------- processors
+
+    @Test
+    void duplicateProcessorNamesNameBothPlaces()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")),
+            agents(pricing().processor("spare", NOOP, "prices"),
+                AgentGroupConfig.named("risk").processor("spare", NOOP).processor("vwap", NOOP)));
+
+        assertEquals(List.of(
+            "agents[1].processors[0].name: duplicate 'spare' (also at agents[0].processors[1]); " +
+                "expected a name no other processor uses",
+            "agents[1].processors[1].name: duplicate 'vwap' (also at agents[0].processors[0]); " +
+                "expected a name no other processor uses"), problems(config));
+    }
+
+    @Test
+    void nullProcessor()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")),
+            agents(AgentGroupConfig.named("pricing").processor("vwap", null, "prices")));
+
+        assertEquals(List.of("agents[0].processors[0].processor: null; expected an EventProcessor instance"),
+            problems(config));
+    }
+
+    @Test
+    void nullProcessorEntryAndBlankProcessorName()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")),
+            agents(new AgentGroupConfig("pricing", IdleStrategies.BUSY_SPIN, 1, Pinning.none(), ThreadMode.DEDICATED,
+                Arrays.asList(null, new ProcessorConfig("", NOOP, List.of("prices"))))));
+
+        assertEquals(List.of(
+            "agents[0].processors[0]: null; expected a processor",
+            "agents[0].processors[1].name: ''; expected a non-blank processor name"), problems(config));
+    }
+
+    @Test
+    void subscriptionToAnUnknownFeed()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices"), FeedConfig.broadcast("control")),
+            agents(AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices", "pricez")));
+
+        assertEquals(List.of("agents[0].processors[0].subscriptions[1]: unknown feed 'pricez'; expected one of " +
+            "prices, control"), problems(config));
+    }
+
+    @Test
+    void nullAndDuplicateSubscriptions()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")),
+            agents(AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices", null, "prices")));
+
+        assertEquals(List.of(
+            "agents[0].processors[0].subscriptions[1]: unknown feed null; expected one of prices",
+            "agents[0].processors[0].subscriptions[2]: duplicate 'prices'; expected each feed once"),
+            problems(config));
+    }
+
+    // ---------------------------------------------------------------------------------------------- feeds
+
+    @Test
+    void queueCapacityMustBeAPowerOfTwoOfAtLeastTwo()
+    {
+        for (final int bad : new int[] {1000, 3, 1, 0, -4, Integer.MIN_VALUE})
+        {
+            final ServerConfig config = config(feeds(FeedConfig.named("prices").queueCapacity(bad)), agents(pricing()));
+            assertEquals(List.of("feeds[0].queueCapacity: " + bad + "; expected a power of two, at least 2"),
+                problems(config));
+        }
+        for (final int good : new int[] {2, 4, 1024, 1 << 30})
+        {
+            assertEquals(List.of(), problems(config(feeds(FeedConfig.named("prices").queueCapacity(good)),
+                agents(pricing()))), "capacity " + good);
+        }
+    }
+
+    @Test
+    void duplicateFeedNames()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices"), FeedConfig.broadcast("prices")),
+            agents(pricing()));
+
+        assertEquals(List.of("feeds[1].name: duplicate 'prices'; expected a name no other feed uses"),
+            problems(config));
+    }
+
+    @Test
+    void namedFeedWithNoSubscriber()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices"), FeedConfig.named("orphan")),
+            agents(pricing()));
+
+        assertEquals(List.of("feeds[1]: feed 'orphan' has no subscriber; expected at least one processor " +
+            "subscribing to it (or remove the feed)"), problems(config));
+    }
+
+    @Test
+    void broadcastFeedNeedsNoSubscription()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.broadcast("control")),
+            agents(AgentGroupConfig.named("a").processor("p", NOOP)));
+
+        assertEquals(List.of(), problems(config));
+    }
+
+    @Test
+    void unsubscribedFeedIsNamedByItsOwnIndexAfterADuplicate()
+    {
+        final ServerConfig config = config(
+            feeds(FeedConfig.named("prices"), FeedConfig.named("prices"), FeedConfig.named("orphan")),
+            agents(pricing()));
+
+        assertEquals(List.of(
+            "feeds[1].name: duplicate 'prices'; expected a name no other feed uses",
+            "feeds[2]: feed 'orphan' has no subscriber; expected at least one processor subscribing to it " +
+                "(or remove the feed)"), problems(config));
+    }
+
+    @Test
+    void unsubscribedFeedIsNamedByItsOwnIndexAfterANullOrBlankFeed()
+    {
+        final ServerConfig config = config(
+            feeds(null, FeedConfig.named(""), FeedConfig.named("orphan"), FeedConfig.named("prices")),
+            agents(pricing()));
+
+        assertEquals(List.of(
+            "feeds[0]: null; expected a feed",
+            "feeds[1].name: ''; expected a non-blank feed name",
+            "feeds[2]: feed 'orphan' has no subscriber; expected at least one processor subscribing to it " +
+                "(or remove the feed)"), problems(config));
+    }
+
+    @Test
+    void theSameFeedListedTwiceIsReportedOnceAsADuplicateAndOnceAsUnsubscribed()
+    {
+        final FeedConfig orphan = FeedConfig.named("orphan");
+        final ServerConfig config = config(feeds(orphan, orphan, FeedConfig.named("prices")), agents(pricing()));
+
+        assertEquals(List.of(
+            "feeds[1].name: duplicate 'orphan'; expected a name no other feed uses",
+            "feeds[0]: feed 'orphan' has no subscriber; expected at least one processor subscribing to it " +
+                "(or remove the feed)"), problems(config));
+    }
+
+    @Test
+    void nullFeedKindAndPolicy()
+    {
+        final ServerConfig config = config(
+            feeds(new FeedConfig("prices", null, 8, null, FeedConfig.DEFAULT_PUBLISH_TIMEOUT)), agents(pricing()));
+
+        assertEquals(List.of(
+            "feeds[0].kind: null; expected one of BROADCAST, NAMED",
+            "feeds[0].fullQueuePolicy: null; expected one of BACKOFF, DROP, FAIL"), problems(config));
+    }
+
+    @Test
+    void noFeedsAndNoAgents()
+    {
+        assertEquals(List.of(
+            "feeds: empty; expected at least one feed",
+            "agents: empty; expected at least one agent group"), problems(config(List.of(), List.of())));
+        assertEquals(List.of(
+            "feeds: empty; expected at least one feed",
+            "agents: empty; expected at least one agent group"), problems(config(null, null)));
+    }
+
+    @Test
+    void noFeedsWithAnAgent()
+    {
+        final ServerConfig config = config(List.of(), agents(AgentGroupConfig.named("a").processor("p", NOOP)));
+
+        assertEquals(List.of("feeds: empty; expected at least one feed"), problems(config));
+    }
+
+    @Test
+    void noAgentsLeavesTheFeedsUnsubscribed()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices"), FeedConfig.broadcast("control")), List.of());
+
+        assertEquals(List.of(
+            "agents: empty; expected at least one agent group",
+            "feeds[0]: feed 'prices' has no subscriber; expected at least one processor subscribing to it " +
+                "(or remove the feed)",
+            "feeds[1]: feed 'control' has no subscriber; expected at least one processor subscribing to it " +
+                "(or remove the feed)"), problems(config));
+    }
+
+    // ---------------------------------------------------------------------------------------------- server
+
+    @Test
+    void zeroNegativeAndNullTimeouts()
+    {
+        final ServerConfig config = new ServerConfig("cfg",
+            feeds(FeedConfig.named("prices").publishTimeout(Duration.ZERO),
+                FeedConfig.broadcast("control").publishTimeout(Duration.ofMillis(-1)),
+                FeedConfig.broadcast("audit").publishTimeout(null)),
+            agents(pricing()), Duration.ZERO, Duration.ofSeconds(-1));
+
+        assertEquals(List.of(
+            "startTimeout: PT0S; expected a positive duration",
+            "shutdownTimeout: PT-1S; expected a positive duration",
+            "feeds[0].publishTimeout: PT0S; expected a positive duration",
+            "feeds[1].publishTimeout: PT-0.001S; expected a positive duration",
+            "feeds[2].publishTimeout: null; expected a positive duration"), problems(config));
+        assertEquals(List.of("startTimeout: null; expected a positive duration"), problems(new ServerConfig("cfg",
+            feeds(FeedConfig.named("prices")), agents(pricing()), null, Duration.ofNanos(1))));
+    }
+
+    @Test
+    void blankServerNameAndNullConfig()
+    {
+        assertEquals(List.of("name: ''; expected a non-blank server name"), problems(new ServerConfig("",
+            feeds(FeedConfig.named("prices")), agents(pricing()), Duration.ofSeconds(1), Duration.ofSeconds(1))));
+        assertEquals(List.of("name: null; expected a non-blank server name"), problems(new ServerConfig(null,
+            feeds(FeedConfig.named("prices")), agents(pricing()), Duration.ofSeconds(1), Duration.ofSeconds(1))));
+        assertEquals(List.of("config: null; expected a server configuration"), problems(null));
+        final MongooseConfigException ex =
+            assertThrows(MongooseConfigException.class, () -> ConfigValidator.validate(null));
+        assertEquals("invalid Mongoose configuration (1 error):\n  config: null; expected a server configuration",
+            ex.getMessage());
+    }
+
+    // ---------------------------------------------------------------------------------------------- all at once
+
+    private static final List<String> MANY_PROBLEMS = List.of(
+        "startTimeout: PT0S; expected a positive duration",
+        "feeds[0].queueCapacity: 1000; expected a power of two, at least 2",
+        "feeds[2].name: duplicate 'prices'; expected a name no other feed uses",
+        "agents[0].drainLimit: 0; expected at least 1",
+        "agents[0].pinning: cpu -2; expected a CPU id of 0 or more",
+        "agents[0].processors[0].subscriptions[0]: unknown feed 'pricez'; expected one of prices, orphan",
+        "agents[1].name: duplicate 'cfg-many-a'; expected a name no other agent uses",
+        "agents[1].idleStrategy: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep",
+        "agents[1].processors[0].name: duplicate 'p' (also at agents[0].processors[0]); " +
+            "expected a name no other processor uses",
+        "agents[1].processors[0].processor: null; expected an EventProcessor instance",
+        "feeds[0]: feed 'prices' has no subscriber; expected at least one processor subscribing to it " +
+            "(or remove the feed)",
+        "feeds[1]: feed 'orphan' has no subscriber; expected at least one processor subscribing to it " +
+            "(or remove the feed)");
+
+    private static MongooseServer.Builder manyProblems()
+    {
+        return MongooseServer.builder()
+            .name("cfg")
+            .poolRegistry(new PoolRegistry("cfg"))
+            .startTimeout(Duration.ZERO)
+            .feed(FeedConfig.named("prices").queueCapacity(1000))
+            .feed(FeedConfig.named("orphan"))
+            .feed(FeedConfig.broadcast("prices"))
+            .agentGroup(AgentGroupConfig.named("cfg-many-a").drainLimit(0).pinning(Pinning.cpu(-2))
+                .processor("p", NOOP, "pricez"))
+            .agentGroup(AgentGroupConfig.named("cfg-many-a").idleStrategy("spinn").processor("p", null));
+    }
+
+    @Test
+    void validatorListsEveryProblemAtOnce()
+    {
+        assertEquals(MANY_PROBLEMS, problems(manyProblems().toConfig()));
+    }
+
+    @Test
+    void createThrowsListingEveryProblemAtOnce()
+    {
+        final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () -> MongooseServer.create(
+            manyProblems().toConfig(), new PoolRegistry("cfg"), new LoggingErrorHandler()));
+
+        assertEquals(MANY_PROBLEMS, ex.errors());
+        assertEquals("invalid Mongoose configuration (12 errors):\n  " + String.join("\n  ", MANY_PROBLEMS),
+            ex.getMessage());
+    }
+
+    @Test
+    void builderThrowsListingEveryProblemAtOnce()
+    {
+        final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () -> manyProblems().build());
+
+        assertEquals(MANY_PROBLEMS, ex.errors());
+    }
+
+    @Test
+    void builderThrowsForASingleProblem()
+    {
+        final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () -> MongooseServer.builder()
+            .poolRegistry(new PoolRegistry("cfg"))
+            .feed(FeedConfig.named("prices"))
+            .agentGroup(pricing().idleStrategy("spinn"))
+            .build());
+
+        assertEquals(List.of("agents[0].idleStrategy: unknown 'spinn'; expected one of " + NAMES), ex.errors());
+        assertEquals("invalid Mongoose configuration (1 error):\n  agents[0].idleStrategy: unknown 'spinn'; " +
+            "expected one of " + NAMES, ex.getMessage());
+    }
+
+    // ---------------------------------------------------------------------------------------------- registerHandlers
+
+    private static MongooseServer.Builder failingRegistrations()
+    {
+        final EventProcessor throwing = handlers ->
+        {
+            throw new IllegalStateException("no handlers today");
+        };
+        final EventProcessor duplicate = handlers -> handlers
+            .on(SeqMessage.class, m ->
+            {
+            })
+            .on(SeqMessage.class, m ->
+            {
+            });
+        return MongooseServer.builder()
+            .name("cfg")
+            .poolRegistry(new PoolRegistry("cfg"))
+            .feed(FeedConfig.broadcast("prices"))
+            .agentGroup(AgentGroupConfig.named("cfg-reg-a").processor("fine", NOOP).processor("throws", throwing))
+            .agentGroup(AgentGroupConfig.named("cfg-reg-b").processor("dup", duplicate));
+    }
+
+    @Test
+    void registerHandlersThrowingIsAConfigErrorNamingTheProcessorPath()
+    {
+        final MongooseConfigException ex =
+            assertThrows(MongooseConfigException.class, () -> failingRegistrations().build());
+
+        assertEquals(List.of(
+            "agents[0].processors[1]: registerHandlers threw java.lang.IllegalStateException: no handlers today; " +
+                "expected it to register handlers and return",
+            "agents[1].processors[0]: registerHandlers threw java.lang.IllegalArgumentException: processor 'dup': " +
+                SeqMessage.class.getName() + " already has a handler; expected one per type; " +
+                "expected it to register handlers and return"), ex.errors());
+        assertEquals(List.of(), problems(failingRegistrations().toConfig()), "the model itself is valid");
+    }
+
+    // ---------------------------------------------------------------------------------------------- no threads
+
+    private static Set<Thread> liveThreads()
+    {
+        final Set<Thread> threads = Collections.newSetFromMap(new IdentityHashMap<>());
+        threads.addAll(Thread.getAllStackTraces().keySet());
+        return threads;
+    }
+
+    /** Threads started since {@code before} that could be agent threads: non-daemon, or named after an agent. */
+    private static List<String> newAgentLikeThreads(final Set<Thread> before, final Set<String> agentNames)
+    {
+        return liveThreads().stream()
+            .filter(t -> !before.contains(t))
+            .filter(t -> !t.isDaemon() || agentNames.contains(t.getName()))
+            .map(Thread::getName)
+            .collect(Collectors.toList());
+    }
+
+    private static void assertStartsNoThread(final Set<String> agentNames, final Supplier<MongooseServer> build)
+    {
+        final Set<Thread> before = liveThreads();
+
+        assertThrows(MongooseConfigException.class, build::get);
+
+        assertEquals(List.of(), newAgentLikeThreads(before, agentNames));
+        for (final Thread thread : liveThreads())
+        {
+            assertFalse(agentNames.contains(thread.getName()), "agent thread running: " + thread.getName());
+        }
+    }
+
+    @Test
+    void aConfigFailingValidationStartsNoThread()
+    {
+        assertStartsNoThread(Set.of("cfg-many-a"), () -> manyProblems().build());
+    }
+
+    @Test
+    void aConfigFailingRegistrationStartsNoThread()
+    {
+        assertStartsNoThread(Set.of("cfg-reg-a", "cfg-reg-b"), () -> failingRegistrations().build());
+    }
+
+    @Test
+    void theThreadCheckSeesAStartedAgent()
+    {
+        final Set<Thread> before = liveThreads();
+        final MongooseServer server = MongooseServer.builder()
+            .name("cfg")
+            .poolRegistry(new PoolRegistry("cfg"))
+            .feed(FeedConfig.broadcast("prices"))
+            .agentGroup(AgentGroupConfig.named("cfg-control").idleStrategy("sleep").processor("p", NOOP))
+            .build();
+        assertEquals(List.of(), newAgentLikeThreads(before, Set.of("cfg-control")), "build() must start nothing");
+        try
+        {
+            server.start();
+            final List<String> started = newAgentLikeThreads(before, Set.of("cfg-control"));
+            assertTrue(started.contains("cfg-control"), "the check must see a started agent thread: " + started);
+        }
+        finally
+        {
+            server.stop();
+        }
+    }
+}
