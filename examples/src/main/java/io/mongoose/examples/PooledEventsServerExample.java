@@ -208,8 +208,10 @@ public final class PooledEventsServerExample
                 if (published % MESSAGES_PER_LINE == 0)
                 {
                     final long now = System.nanoTime();
-                    out.println(formatProgress(published, now - windowStart));
-                    windowStart = System.nanoTime();
+                    final long windowNanos = now - windowStart;
+                    // The next window starts now, before printing, so the windows add up to the whole run.
+                    windowStart = now;
+                    out.println(formatProgress(published, windowNanos));
                 }
             }
             publishNanos = System.nanoTime() - t0;

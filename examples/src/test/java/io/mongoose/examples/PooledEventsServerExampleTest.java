@@ -41,6 +41,16 @@ class PooledEventsServerExampleTest
                 assertTrue(PROGRESS.matcher(line).matches(), line);
             }
         }
+        // Each window is that million's wall time: never zero, and together no longer than the whole publish.
+        long windowsMs = 0;
+        for (final Matcher line : progress)
+        {
+            assertTrue(Long.parseLong(line.group(2)) >= 1, line.group());
+            windowsMs += Long.parseLong(line.group(2));
+        }
+        final List<Matcher> published = result.matching(PUBLISHED);
+        assertEquals(1, published.size(), result.toString());
+        assertTrue(windowsMs <= Long.parseLong(published.get(0).group(2)), result.toString());
         assertTrue(result.out.contains("Handled 2000000 ticks, checksum matches"), result.toString());
         assertTrue(result.out.contains("Shutdown: ShutdownReport[drained=true, undeliveredByFeed={}, leaksByType={}, " +
             "handlerErrors=0, unhandled=0]"), result.toString());
