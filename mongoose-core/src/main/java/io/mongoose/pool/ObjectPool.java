@@ -4,7 +4,6 @@ import org.jctools.queues.MpmcArrayQueue;
 
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
@@ -18,10 +17,6 @@ import java.util.function.Supplier;
  */
 public final class ObjectPool<T extends PooledMessage>
 {
-    private static final int SPINS_BEFORE_YIELD = 100;
-    private static final int YIELDS_BEFORE_PARK = 100;
-    private static final long PARK_NANOS = 10_000;
-
     private final String name;
     private final Class<T> type;
     private final Supplier<? extends T> factory;
@@ -227,18 +222,7 @@ public final class ObjectPool<T extends PooledMessage>
             {
                 throw exhaustedError("policy WAIT gave up after " + config.maxWait().toMillis() + " ms");
             }
-            if (attempt < SPINS_BEFORE_YIELD)
-            {
-                Thread.onSpinWait();
-            }
-            else if (attempt < SPINS_BEFORE_YIELD + YIELDS_BEFORE_PARK)
-            {
-                Thread.yield();
-            }
-            else
-            {
-                LockSupport.parkNanos(PARK_NANOS);
-            }
+            Backoff.pause(attempt);
         }
     }
 

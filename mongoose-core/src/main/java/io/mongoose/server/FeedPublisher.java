@@ -1,9 +1,9 @@
 package io.mongoose.server;
 
+import io.mongoose.pool.Backoff;
 import io.mongoose.pool.PooledMessage;
 import org.jctools.queues.SpscArrayQueue;
 
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The single producer of one feed. Threading contract: one thread publishes through a given publisher at a time
@@ -18,9 +18,6 @@ public final class FeedPublisher
     private static final int STATE_NEW = 0;
     private static final int STATE_OPEN = 1;
     private static final int STATE_CLOSED = 2;
-    private static final int SPINS_BEFORE_YIELD = 200;
-    private static final int YIELDS_BEFORE_PARK = 100;
-    private static final long PARK_NANOS = 20_000;
 
     private static final int OFFERED = 0;
     private static final int TIMED_OUT = 1;
@@ -87,17 +84,26 @@ public final class FeedPublisher
             checkSingleProducer();
         }
 
-        switch (policy)
+        if (FullQueuePolicy.FAIL == policy && !roomInEveryQueue())
         {
-            case DROP:
-                publishOrDrop(message);
-                return true;
-            case FAIL:
-                return publishAllOrNothing(message);
-            default:
-                publishLossless(message);
-                return true;
+            rejected.increment();
+            return false;
         }
+        final SpscArrayQueue<PooledMessage>[] queues = this.queues;
+        final int n = queues.length;
+        if (n > 1)
+        {
+            message.retain(n - 1);
+        }
+        for (int i = 0; i < n; i++)
+        {
+            if (!queues[i].offer(message))
+            {
+                onFullQueue(message, i);
+            }
+        }
+        published.increment();
+        return true;
     }
 
     /**
@@ -182,83 +188,44 @@ public final class FeedPublisher
         return count;
     }
 
-    private void publishOrDrop(final PooledMessage message)
+    /**
+     * Only this thread adds to its queues and consumers only make room, so room seen now is room at offer time: under
+     * FAIL, a message that passes this check reaches every subscriber or nobody.
+     */
+    private boolean roomInEveryQueue()
     {
-        final SpscArrayQueue<PooledMessage>[] queues = this.queues;
-        final int n = queues.length;
-        if (n > 1)
+        for (final SpscArrayQueue<PooledMessage> queue : queues)
         {
-            message.retain(n - 1);
-        }
-        for (int i = 0; i < n; i++)
-        {
-            if (!queues[i].offer(message))
+            if (queue.size() >= queue.capacity())
             {
-                dropped.increment();
-                message.release();
-            }
-        }
-        published.increment();
-    }
-
-    private boolean publishAllOrNothing(final PooledMessage message)
-    {
-        final SpscArrayQueue<PooledMessage>[] queues = this.queues;
-        final int n = queues.length;
-        if (n == 1)
-        {
-            if (!queues[0].offer(message))
-            {
-                rejected.increment();
-                return false;
-            }
-            published.increment();
-            return true;
-        }
-        // Only this thread adds to these queues and consumers only make room, so room seen now is room at offer time.
-        for (int i = 0; i < n; i++)
-        {
-            if (queues[i].size() >= queues[i].capacity())
-            {
-                rejected.increment();
                 return false;
             }
         }
-        message.retain(n - 1);
-        for (int i = 0; i < n; i++)
-        {
-            if (!queues[i].offer(message))
-            {
-                releaseRemaining(message, i);
-                throw new IllegalStateException("feed '" + feedName + "': queue to '" + subscriberNames[i] +
-                    "' refused an offer after reporting room; a second thread may be publishing on this feed");
-            }
-        }
-        published.increment();
         return true;
     }
 
-    private void publishLossless(final PooledMessage message)
+    /** Queue {@code i} refused the message: apply the feed's policy to that subscriber's reference. */
+    private void onFullQueue(final PooledMessage message, final int i)
     {
-        final SpscArrayQueue<PooledMessage>[] queues = this.queues;
-        final int n = queues.length;
-        if (n > 1)
+        switch (policy)
         {
-            message.retain(n - 1);
-        }
-        for (int i = 0; i < n; i++)
-        {
-            if (!queues[i].offer(message))
-            {
+            case DROP:
+                dropped.increment();
+                message.release();
+                return;
+            case BACKOFF:
                 final int outcome = offerWithBackoff(queues[i], message);
                 if (OFFERED != outcome)
                 {
                     releaseRemaining(message, i);
                     throw TIMED_OUT == outcome ? timedOut(i) : closedWhileWaiting(i);
                 }
-            }
+                return;
+            default:
+                releaseRemaining(message, i);
+                throw new IllegalStateException("feed '" + feedName + "': queue to '" + subscriberNames[i] +
+                    "' refused an offer after reporting room; a second thread may be publishing on this feed");
         }
-        published.increment();
     }
 
     private int offerWithBackoff(final SpscArrayQueue<PooledMessage> queue, final PooledMessage message)
@@ -278,18 +245,7 @@ public final class FeedPublisher
             {
                 return TIMED_OUT;
             }
-            if (attempt < SPINS_BEFORE_YIELD)
-            {
-                Thread.onSpinWait();
-            }
-            else if (attempt < SPINS_BEFORE_YIELD + YIELDS_BEFORE_PARK)
-            {
-                Thread.yield();
-            }
-            else
-            {
-                LockSupport.parkNanos(PARK_NANOS);
-            }
+            Backoff.pause(attempt);
         }
     }
 

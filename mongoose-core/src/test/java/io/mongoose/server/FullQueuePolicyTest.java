@@ -92,9 +92,11 @@ class FullQueuePolicyTest
         gated.awaitEntered();
         for (long s = 1; s <= QUEUE; s++)
         {
+            final long expected = s + 1;
             assertTrue(feed.publish(message(s)));
+            // Pace on the free subscriber so only the gated one can be full.
+            Await.until("free subscriber took " + s, () -> free.received(0) == expected);
         }
-        Await.until("free subscriber caught up", () -> free.received(0) == 1 + QUEUE);
 
         final SeqMessage refused = message(5);
         assertFalse(feed.publish(refused), "the gated queue is full");
@@ -162,7 +164,10 @@ class FullQueuePolicyTest
         gated.awaitEntered();
         for (long s = 1; s <= QUEUE; s++)
         {
+            final long expected = s + 1;
             assertTrue(feed.publish(message(s)));
+            // Pace on the free subscriber so the only queue that can time out is the gated one.
+            Await.until("free subscriber took " + s, () -> free.received(0) == expected);
         }
         final PublishTimeoutException timeout = assertThrows(PublishTimeoutException.class, () -> feed.publish(message(5)));
         assertTrue(timeout.getMessage().contains("feed 'feed': queue to agent 'gated' stayed full"), timeout::getMessage);
