@@ -1,0 +1,224 @@
+package io.mongoose.benchmarks.sweep;
+
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.zip.DataFormatException;
+
+/**
+ * The files of one run, from the {@code .hgrm} path given to the harness ({@code latency_1m_mps.hgrm}):
+ * <ul>
+ *     <li>{@code latency_1m_mps.hgrm}: the latency percentile distribution, values in microseconds (HdrHistogram's
+ *     text format, readable by its plotter);</li>
+ *     <li>{@code latency_1m_mps.service.hgrm}: the same for service time;</li>
+ *     <li>{@code latency_1m_mps.run.properties}: every other field of {@link RunResult}, plus both histograms in
+ *     HdrHistogram's compressed encoding, so reports compute exact percentiles from the run's own data.</li>
+ * </ul>
+ */
+public final class RunResultFiles
+{
+    /** Suffix of the run's properties file. */
+    public static final String PROPERTIES_SUFFIX = ".run.properties";
+    /** Suffix of the service-time distribution. */
+    public static final String SERVICE_SUFFIX = ".service.hgrm";
+    /** Suffix of the latency distribution. */
+    public static final String HGRM_SUFFIX = ".hgrm";
+    /** The .hgrm files are in microseconds; histograms hold nanoseconds. */
+    public static final double NANOS_PER_MICRO = 1000.0;
+
+    private static final String ENV_PREFIX = "env.";
+
+    private RunResultFiles()
+    {
+    }
+
+    /**
+     * Write the three files of a run.
+     *
+     * @param hgrm   path of the latency {@code .hgrm}; the other two are derived from it.
+     * @param result what to write.
+     * @throws IOException if a file cannot be written.
+     */
+    public static void write(final Path hgrm, final RunResult result) throws IOException
+    {
+        final String base = baseOf(hgrm);
+        final Path parent = hgrm.toAbsolutePath().getParent();
+        if (null != parent)
+        {
+            Files.createDirectories(parent);
+        }
+        writeHgrm(hgrm, result.latency());
+        writeHgrm(sibling(hgrm, base + SERVICE_SUFFIX), result.service());
+
+        final Map<String, String> p = new LinkedHashMap<>();
+        p.put("transport", result.transport());
+        p.put("mode", result.mode().name());
+        p.put("targetRate", Long.toString(result.targetRate()));
+        p.put("achievedRate", Double.toString(result.achievedRate()));
+        p.put("targetMet", Boolean.toString(result.targetMet()));
+        p.put("samples", Long.toString(result.samples()));
+        p.put("warmupMillis", Long.toString(result.warmupMillis()));
+        p.put("runMillis", Long.toString(result.runMillis()));
+        p.put("drainLimit", Integer.toString(result.drainLimit()));
+        p.put("idle", result.idle());
+        p.put("pinRequest", result.pinRequest());
+        p.put("publisherPinning", result.publisherPinning());
+        p.put("consumerPinning", result.consumerPinning());
+        p.put("gcCount", Long.toString(result.gcCount()));
+        p.put("gcMillis", Long.toString(result.gcMillis()));
+        p.put("publisherAllocatedBytes", Long.toString(result.publisherAllocatedBytes()));
+        p.put("consumerAllocatedBytes", Long.toString(result.consumerAllocatedBytes()));
+        p.put("latencyHistogram", encode(result.latency()));
+        p.put("serviceHistogram", encode(result.service()));
+        for (final Map.Entry<String, String> e : new TreeMap<>(result.environment()).entrySet())
+        {
+            p.put(ENV_PREFIX + e.getKey(), e.getValue());
+        }
+        final Properties properties = new Properties();
+        properties.putAll(p);
+        try (Writer out = Files.newBufferedWriter(sibling(hgrm, base + PROPERTIES_SUFFIX), StandardCharsets.UTF_8))
+        {
+            properties.store(out, "Mongoose benchmark run: " + hgrm.getFileName());
+        }
+    }
+
+    /**
+     * Read a run back.
+     *
+     * @param properties the run's {@code .run.properties} file.
+     * @return the run.
+     * @throws IOException if the file cannot be read or a field is missing or malformed (the message names it).
+     */
+    public static RunResult read(final Path properties) throws IOException
+    {
+        final Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(properties, StandardCharsets.UTF_8))
+        {
+            p.load(in);
+        }
+        final Field f = new Field(properties, p);
+        final Map<String, String> environment = new TreeMap<>();
+        for (final String key : p.stringPropertyNames())
+        {
+            if (key.startsWith(ENV_PREFIX))
+            {
+                environment.put(key.substring(ENV_PREFIX.length()), p.getProperty(key));
+            }
+        }
+        return new RunResult(
+            f.text("transport"), RunResult.Mode.valueOf(f.text("mode")), f.longValue("targetRate"),
+            Double.parseDouble(f.text("achievedRate")), Boolean.parseBoolean(f.text("targetMet")),
+            f.longValue("samples"), f.longValue("warmupMillis"), f.longValue("runMillis"),
+            (int)f.longValue("drainLimit"), f.text("idle"), f.text("pinRequest"), f.text("publisherPinning"),
+            f.text("consumerPinning"), f.longValue("gcCount"), f.longValue("gcMillis"),
+            f.longValue("publisherAllocatedBytes"), f.longValue("consumerAllocatedBytes"),
+            f.histogram("latencyHistogram"), f.histogram("serviceHistogram"), environment);
+    }
+
+    /**
+     * @param hgrm a run's latency {@code .hgrm} path.
+     * @return the path of its {@code .run.properties}.
+     */
+    public static Path propertiesOf(final Path hgrm)
+    {
+        return sibling(hgrm, baseOf(hgrm) + PROPERTIES_SUFFIX);
+    }
+
+    private static void writeHgrm(final Path path, final Histogram histogram) throws IOException
+    {
+        try (OutputStream file = Files.newOutputStream(path);
+             PrintStream out = new PrintStream(file, false, StandardCharsets.UTF_8))
+        {
+            histogram.outputPercentileDistribution(out, NANOS_PER_MICRO);
+        }
+    }
+
+    private static String encode(final Histogram histogram)
+    {
+        final ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        final int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        final byte[] bytes = new byte[length];
+        buffer.flip();
+        buffer.get(bytes);
+        return Base64.getEncoder().encodeToString(bytes);
+    }
+
+    private static String baseOf(final Path hgrm)
+    {
+        final String name = hgrm.getFileName().toString();
+        if (!name.endsWith(HGRM_SUFFIX) || name.endsWith(SERVICE_SUFFIX))
+        {
+            throw new IllegalArgumentException("output: '" + hgrm + "'; expected a path ending in " + HGRM_SUFFIX +
+                " (and not " + SERVICE_SUFFIX + ")");
+        }
+        return name.substring(0, name.length() - HGRM_SUFFIX.length());
+    }
+
+    private static Path sibling(final Path path, final String name)
+    {
+        final Path parent = path.getParent();
+        return null == parent ? Path.of(name) : parent.resolve(name);
+    }
+
+    /** Reads required fields, naming the file and key in every error. */
+    private static final class Field
+    {
+        private final Path file;
+        private final Properties properties;
+
+        Field(final Path file, final Properties properties)
+        {
+            this.file = file;
+            this.properties = properties;
+        }
+
+        String text(final String key) throws IOException
+        {
+            final String value = properties.getProperty(key);
+            if (null == value)
+            {
+                throw new IOException(file + ": missing '" + key + "'");
+            }
+            return value;
+        }
+
+        long longValue(final String key) throws IOException
+        {
+            final String value = text(key);
+            try
+            {
+                return Long.parseLong(value);
+            }
+            catch (final NumberFormatException ex)
+            {
+                throw new IOException(file + ": '" + key + "' is '" + value + "'; expected an integer", ex);
+            }
+        }
+
+        Histogram histogram(final String key) throws IOException
+        {
+            final String value = text(key);
+            try
+            {
+                return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(value)), 0);
+            }
+            catch (final DataFormatException | IllegalArgumentException ex)
+            {
+                throw new IOException(file + ": '" + key + "' is not an encoded histogram", ex);
+            }
+        }
+    }
+}
