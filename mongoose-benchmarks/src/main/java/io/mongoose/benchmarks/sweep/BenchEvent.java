@@ -1,0 +1,10 @@
+package io.mongoose.benchmarks.sweep;
+
+/**
+ * The event the peers carry: pre-allocated and recycled, never created per message.
+ */
+final class BenchEvent
+{
+    long intendedNanos;
+    long sentNanos;
+}

@@ -1,0 +1,97 @@
+package io.mongoose.benchmarks.sweep;
+
+import com.lmax.disruptor.BatchEventProcessor;
+import com.lmax.disruptor.BatchEventProcessorBuilder;
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
+import io.mongoose.server.IdleStrategies;
+
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * LMAX Disruptor, idiomatically: a single-producer ring of pre-allocated events (claim, fill, publish), one
+ * {@link BatchEventProcessor} with the drain limit as its maximum batch, and the wait strategy matching the idle
+ * strategy (busy-spin by default).
+ */
+final class DisruptorHop implements Hop
+{
+    private final SweepOptions options;
+    private RingBuffer<BenchEvent> ring;
+    private BatchEventProcessor<BenchEvent> processor;
+    private Thread consumer;
+    private volatile String pinning = "not started";
+
+    DisruptorHop(final SweepOptions options)
+    {
+        this.options = options;
+    }
+
+    @Override
+    public void start(final LatencyRecorder recorder) throws InterruptedException
+    {
+        ring = RingBuffer.createSingleProducer(BenchEvent::new, options.queueCapacity(), waitStrategy(options.idle()));
+        processor = new BatchEventProcessorBuilder().setMaxBatchSize(options.drainLimit()).build(
+            ring, ring.newBarrier(), (event, sequence, endOfBatch) ->
+                recorder.onReceive(event.intendedNanos, event.sentNanos));
+        ring.addGatingSequences(processor.getSequence());
+        final CountDownLatch running = new CountDownLatch(1);
+        consumer = new Thread(() ->
+        {
+            try (ThreadPinning pin = ThreadPinning.pinCurrentThread("auto".equals(options.pin())))
+            {
+                pinning = pin.outcome();
+                running.countDown();
+                processor.run();
+            }
+        }, "disruptor-consumer");
+        consumer.start();
+        running.await();
+    }
+
+    @Override
+    public void send(final long intendedNanos, final long sentNanos)
+    {
+        final long sequence = ring.next();
+        final BenchEvent event = ring.get(sequence);
+        event.intendedNanos = intendedNanos;
+        event.sentNanos = sentNanos;
+        ring.publish(sequence);
+    }
+
+    @Override
+    public Thread consumerThread()
+    {
+        return consumer;
+    }
+
+    @Override
+    public String consumerPinning()
+    {
+        return pinning;
+    }
+
+    @Override
+    public void close() throws InterruptedException
+    {
+        processor.halt();
+        consumer.join();
+    }
+
+    private static WaitStrategy waitStrategy(final String idle)
+    {
+        switch (idle)
+        {
+            case IdleStrategies.BUSY_SPIN:
+                return new BusySpinWaitStrategy();
+            case IdleStrategies.YIELD:
+                return new YieldingWaitStrategy();
+            case IdleStrategies.SLEEP:
+                return new SleepingWaitStrategy(0, 100_000);
+            default:
+                return new SleepingWaitStrategy();
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.mongoose.benchmarks.sweep;
+
+/**
+ * One transport's hop from the publisher thread to a consumer thread. The harness calls {@link #send} from its single
+ * publisher thread; the hop delivers every message, losslessly and in order, to {@link LatencyRecorder#onReceive} on
+ * its single consumer thread. Implementations use their transport's idiomatic zero-allocation form.
+ */
+interface Hop extends AutoCloseable
+{
+    /**
+     * Start the consumer thread, feeding {@code recorder}. Returns once the consumer is running.
+     *
+     * @param recorder where received messages go.
+     * @throws Exception if the transport cannot start.
+     */
+    void start(LatencyRecorder recorder) throws Exception;
+
+    /**
+     * Hand one message to the consumer, waiting while the hop is full. Publisher thread only.
+     *
+     * @param intendedNanos scheduled send time.
+     * @param sentNanos     actual send time.
+     */
+    void send(long intendedNanos, long sentNanos);
+
+    /**
+     * @return the consumer thread, once started.
+     */
+    Thread consumerThread();
+
+    /**
+     * @return what pinning achieved for the consumer thread.
+     */
+    String consumerPinning();
+
+    /**
+     * Stop the consumer after everything sent has been received, and join it.
+     *
+     * @throws Exception if the transport did not stop cleanly (for Mongoose: a shutdown report that is not clean).
+     */
+    @Override
+    void close() throws Exception;
+}

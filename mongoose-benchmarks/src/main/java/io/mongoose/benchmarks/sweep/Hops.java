@@ -1,0 +1,28 @@
+package io.mongoose.benchmarks.sweep;
+
+/**
+ * Creates the hop for a transport.
+ */
+final class Hops
+{
+    private Hops()
+    {
+    }
+
+    static Hop create(final SweepOptions options)
+    {
+        switch (options.transport())
+        {
+            case MONGOOSE:
+                return new MongooseHop(options);
+            case DISRUPTOR:
+                return new DisruptorHop(options);
+            case AGRONA:
+                return new AgronaHop(options);
+            case JCTOOLS:
+                return new JctoolsHop(options);
+            default:
+                return new AbqHop(options);
+        }
+    }
+}

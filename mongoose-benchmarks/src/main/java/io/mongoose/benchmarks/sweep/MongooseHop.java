@@ -1,0 +1,91 @@
+package io.mongoose.benchmarks.sweep;
+
+import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.pool.ObjectPool;
+import io.mongoose.pool.PoolConfig;
+import io.mongoose.pool.PoolRegistry;
+import io.mongoose.server.AgentGroupConfig;
+import io.mongoose.server.FeedConfig;
+import io.mongoose.server.FeedPublisher;
+import io.mongoose.server.MongooseServer;
+import io.mongoose.server.Pinning;
+import io.mongoose.server.ShutdownReport;
+
+import java.time.Duration;
+
+/**
+ * Mongoose's full pooled path: acquire from the pool, publish on a named feed (lossless back-off), SPSC queue, agent
+ * duty cycle, typed dispatch, handler, release back to the pool.
+ */
+final class MongooseHop implements Hop
+{
+    private static final String AGENT = "bench-agent";
+    private static final String FEED = "bench";
+
+    private final SweepOptions options;
+    private ObjectPool<BenchMessage> pool;
+    private MongooseServer server;
+    private FeedPublisher publisher;
+
+    MongooseHop(final SweepOptions options)
+    {
+        this.options = options;
+    }
+
+    @Override
+    public void start(final LatencyRecorder recorder)
+    {
+        final PoolRegistry pools = new PoolRegistry("bench");
+        // Twice the queue: the publisher never waits on the pool while the queue has room.
+        pool = pools.register(BenchMessage.class, BenchMessage::new,
+            PoolConfig.of(2 * options.queueCapacity()).waitingAtMost(Duration.ofMinutes(1)));
+        final EventProcessor processor = new EventProcessor()
+        {
+            @Override
+            public void registerHandlers(final HandlerRegistry handlers)
+            {
+                handlers.on(BenchMessage.class, m -> recorder.onReceive(m.intendedNanos, m.sentNanos));
+            }
+        };
+        server = MongooseServer.builder().name("latency-sweep").poolRegistry(pools)
+            .feed(FeedConfig.named(FEED).queueCapacity(options.queueCapacity()).publishTimeout(Duration.ofMinutes(1)))
+            .agentGroup(AgentGroupConfig.named(AGENT).idleStrategy(options.idle()).drainLimit(options.drainLimit())
+                .pinning("auto".equals(options.pin()) ? Pinning.anyCpu() : Pinning.none())
+                .processor("recorder", processor, FEED))
+            .build();
+        server.start();
+        publisher = server.publisher(FEED);
+    }
+
+    @Override
+    public void send(final long intendedNanos, final long sentNanos)
+    {
+        final BenchMessage m = pool.acquire();
+        m.intendedNanos = intendedNanos;
+        m.sentNanos = sentNanos;
+        publisher.publish(m);
+    }
+
+    @Override
+    public Thread consumerThread()
+    {
+        return server.agentThread(AGENT).orElseThrow();
+    }
+
+    @Override
+    public String consumerPinning()
+    {
+        return server.agentStats(AGENT).pinning();
+    }
+
+    @Override
+    public void close()
+    {
+        final ShutdownReport report = server.stop();
+        if (!report.clean())
+        {
+            throw new IllegalStateException("Mongoose hop did not stop cleanly: " + report);
+        }
+    }
+}

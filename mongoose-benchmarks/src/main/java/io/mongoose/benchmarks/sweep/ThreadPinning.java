@@ -1,0 +1,60 @@
+package io.mongoose.benchmarks.sweep;
+
+import net.openhft.affinity.AffinityLock;
+
+/**
+ * Best-effort pinning of harness threads through OpenHFT Affinity, for the peers' consumers and every publisher
+ * (Mongoose pins its own agent). Never throws; the outcome is a sentence recorded with the run.
+ */
+final class ThreadPinning implements AutoCloseable
+{
+    private final AffinityLock lock;
+    private final String outcome;
+
+    private ThreadPinning(final AffinityLock lock, final String outcome)
+    {
+        this.lock = lock;
+        this.outcome = outcome;
+    }
+
+    /**
+     * @param enabled whether pinning was requested.
+     * @return the calling thread pinned to a free CPU, or why not.
+     */
+    static ThreadPinning pinCurrentThread(final boolean enabled)
+    {
+        if (!enabled)
+        {
+            return new ThreadPinning(null, "not pinned: none requested");
+        }
+        try
+        {
+            final AffinityLock lock = AffinityLock.acquireLock();
+            if (!lock.isAllocated() || !lock.isBound())
+            {
+                lock.release();
+                return new ThreadPinning(null, "not pinned: no free CPU (affinity hands out CPUs " +
+                    AffinityLock.RESERVED_AFFINITY + " of " + AffinityLock.PROCESSORS + ")");
+            }
+            return new ThreadPinning(lock, "pinned to CPU " + lock.cpuId());
+        }
+        catch (final Throwable t)
+        {
+            return new ThreadPinning(null, "not pinned: affinity library failed: " + t);
+        }
+    }
+
+    String outcome()
+    {
+        return outcome;
+    }
+
+    @Override
+    public void close()
+    {
+        if (null != lock)
+        {
+            lock.release();
+        }
+    }
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The latency sweep: Mongoose and each peer (Disruptor, Agrona, JCTools, ArrayBlockingQueue) at 10k, 100k, 1M and
+# 10M msg/s on an open-loop schedule, then max throughput (3 runs each), then the pooled-events example, then the
+# report and charts generated from the run files.
+#
+#   scripts/sweep.sh            full mode: 5 s warm-up + 10 s window per point, writes docs/reports (about 10 minutes)
+#   scripts/sweep.sh --quick    a few seconds per point, writes mongoose-benchmarks/target/sweep-quick (CI, smoke runs)
+#
+# Options: --quick, --output=DIR, --pin=auto|none (default auto: publisher and consumer on distinct CPUs, best effort),
+# --transports=a,b,... (default all), --rates=10k,100k,1M,10M, --throughputRuns=N (default 3).
+# Run it with nothing else on the machine: the publisher and a busy-spin consumer take two cores.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+quick=0
+output=""
+pin=auto
+transports="mongoose,disruptor,agrona,jctools,abq"
+rates="10k,100k,1M,10M"
+throughput_runs=3
+for arg in "$@"; do
+    case "$arg" in
+        --quick) quick=1 ;;
+        --output=*) output="${arg#*=}" ;;
+        --pin=auto|--pin=none) pin="${arg#*=}" ;;
+        --transports=*) transports="${arg#*=}" ;;
+        --rates=*) rates="${arg#*=}" ;;
+        --throughputRuns=[1-9]*) throughput_runs="${arg#*=}" ;;
+        *) echo "sweep.sh: unknown or bad option '$arg'; expected --quick, --output=DIR, --pin=auto|none," \
+                "--transports=a,b, --rates=10k,1M, --throughputRuns=N" >&2; exit 2 ;;
+    esac
+done
+if [ "$quick" = 1 ]; then
+    warmup=1000; run=2000; example_messages=4000000
+    output="${output:-mongoose-benchmarks/target/sweep-quick}"
+else
+    warmup=5000; run=10000; example_messages=20000000
+    output="${output:-docs/reports}"
+fi
+command_line="scripts/sweep.sh $*"
+
+mvn -q -B -DskipTests package -pl mongoose-benchmarks,examples -am
+
+java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
+launch=mongoose-benchmarks/target/launch
+classpath="mongoose-benchmarks/target/classes:$(cat "${launch}/classpath.txt")"
+# Let OpenHFT Affinity hand out every CPU (its default keeps CPU 0 back), so publisher and consumer can both be pinned.
+cpus=$(nproc)
+affinity_mask=$(printf '%x' $(( (1 << cpus) - 1 )))
+
+mkdir -p "${output}/throughput"
+run_point() {
+    "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
+        io.mongoose.benchmarks.sweep.LatencySweepMain --warmupMillis="${warmup}" --runMillis="${run}" --pin="${pin}" "$@"
+}
+label() {
+    echo "$1" | tr 'A-Z' 'a-z'
+}
+
+IFS=',' read -r -a transport_list <<< "${transports}"
+IFS=',' read -r -a rate_list <<< "${rates}"
+for rate in "${rate_list[@]}"; do
+    for transport in "${transport_list[@]}"; do
+        prefix=""
+        [ "${transport}" = mongoose ] || prefix="${transport}_"
+        run_point --transport="${transport}" --rate="${rate}" \
+            --output="${output}/${prefix}latency_$(label "${rate}")_mps.hgrm"
+    done
+done
+for transport in "${transport_list[@]}"; do
+    for i in $(seq 1 "${throughput_runs}"); do
+        run_point --transport="${transport}" --rate=max --output="${output}/throughput/${transport}_run${i}.hgrm"
+    done
+done
+
+# The pooled-events example, for the report's heap and GC evidence.
+scripts/example.sh --messages="${example_messages}" > "${output}/example-output.txt" 2>&1
+
+scripts/report.sh --input="${output}" --output="${output}" --exampleOutput="${output}/example-output.txt" \
+    --command="${command_line}"
+echo "sweep done: ${output}/summary.md"
