@@ -1,8 +1,9 @@
 package io.mongoose.benchmarks.report;
 
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 import javax.imageio.ImageIO;
@@ -28,8 +29,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The report end to end: synthetic runs with known histograms written as the sweep writes them, in nested
- * directories with names that say nothing, then ReportMain, then the exact cells of summary.md and the PNGs.
+ * directories with names that say nothing, then ReportMain, then the exact cells of summary.md and the PNGs. The
+ * report is generated once for the class (rendering the charts is the slow part); each test reads its own part.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReportMainTest
 {
     private static final Instant NEWEST = Instant.parse("2025-06-01T12:00:00Z");
@@ -40,16 +43,16 @@ class ReportMainTest
         "Processed 1000000 messages in 374 ms, heap used: 6 MB, GC count: 0",
         "Processed 2000000 messages in 336 ms, heap used: 7 MB, GC count: 0");
 
-    @TempDir
-    Path dir;
-
+    private Path dir;
     private Path input;
     private Path output;
     private Path example;
+    private SummaryText summary;
 
-    @BeforeEach
-    void writeRuns() throws IOException
+    @BeforeAll
+    void writeRunsAndReport(@TempDir final Path tempDir) throws IOException
     {
+        dir = tempDir;
         input = dir.resolve("runs");
         output = dir.resolve("out");
         example = dir.resolve("example.txt");
@@ -79,6 +82,8 @@ class ReportMainTest
         write(unpaced, "t4", throughput("disruptor", 4_000_000), OLDER);
         write(unpaced, "t5", throughput("disruptor", 6_000_000), OLDER);
         write(unpaced, "t6", throughput("disruptor", 5_000_000), OLDER);
+
+        summary = runReport();
     }
 
     /**
@@ -95,10 +100,8 @@ class ReportMainTest
     }
 
     @Test
-    void tableOneHasExactPercentilesAndLabelsTheMissedRate() throws IOException
+    void tableOneHasExactPercentilesAndLabelsTheMissedRate()
     {
-        final SummaryText summary = runReport();
-
         assertEquals(List.of("1M msg/s", "500 ns", "900 ns", "990 ns", "999 ns", "1.0 µs", "1.0 µs", "1.0 µs",
             "1,000", "999k of 1M", "0", "0"), summary.row(MongooseLatencySection.HEADING, "1M msg/s"));
         assertEquals(List.of("10M msg/s", "7.5 µs", "7.5 µs", "7.5 µs", "16.5 µs", "16.5 µs", "1.13 ms", "1.13 ms",
@@ -113,10 +116,8 @@ class ReportMainTest
     }
 
     @Test
-    void tableTwoHasEveryPeerRunWithItsGcCount() throws IOException
+    void tableTwoHasEveryPeerRunWithItsGcCount()
     {
-        final SummaryText summary = runReport();
-
         assertEquals(List.of("Disruptor", "1M msg/s", "1.0 µs", "1.8 µs", "2.0 µs", "2.0 µs", "2.0 µs", "2.0 µs",
                 "2.0 µs", "1,000", "1M of 1M", "0", "0"),
             summary.row(PeerLatencySection.HEADING, "Disruptor", "1M msg/s"));
@@ -126,10 +127,8 @@ class ReportMainTest
     }
 
     @Test
-    void ratiosAreMongooseOverPeerPerPercentile() throws IOException
+    void ratiosAreMongooseOverPeerPerPercentile()
     {
-        final SummaryText summary = runReport();
-
         assertEquals(List.of("Disruptor", "1M msg/s", "0.50×", "0.50×", "0.50×", "0.50×", "0.50×", "0.50×",
             "0.50×", "both met"), summary.row(RatioSection.HEADING, "Disruptor", "1M msg/s"));
         assertEquals(List.of("ArrayBlockingQueue", "1M msg/s", "0.25×", "0.25×", "0.25×", "0.25×", "0.25×",
@@ -141,10 +140,8 @@ class ReportMainTest
     }
 
     @Test
-    void throughputIsTheMedianOfRunsAndItsRatio() throws IOException
+    void throughputIsTheMedianOfRunsAndItsRatio()
     {
-        final SummaryText summary = runReport();
-
         assertEquals(List.of("Mongoose", "9M, 12M, 10M", "10M", "1.00×", "0, 0, 0", "0"),
             summary.row(ThroughputSection.HEADING, "Mongoose"));
         assertEquals(List.of("Disruptor", "4M, 6M, 5M", "5M", "2.00×", "0, 0, 0", "0"),
@@ -153,32 +150,27 @@ class ReportMainTest
     }
 
     @Test
-    void serviceTimeIsReportedSeparately() throws IOException
+    void serviceTimeIsReportedSeparately()
     {
-        final SummaryText summary = runReport();
-
         // Mongoose's 1M service histogram is 100..1099 ns: p50 599 ns, p99 1.1 µs (1,089 ns).
         assertEquals("599 ns / 1.1 µs", summary.row(ServiceTimeSection.HEADING, "Mongoose").get(3));
         assertEquals(Formats.NO_RUN, summary.row(ServiceTimeSection.HEADING, "ArrayBlockingQueue").get(1));
     }
 
     @Test
-    void provenanceQuotesTheCommandTheNewestDateAndTheSupersededRun() throws IOException
+    void provenanceQuotesTheCommandTheNewestDateAndTheSupersededRun()
     {
-        final SummaryText summary = runReport();
-
         final String provenance = summary.section("## How this report was produced");
         assertTrue(provenance.contains("```\n" + COMMAND + "\n```"), provenance);
         assertTrue(provenance.contains("Newest run file: 2025-06-01 12:00:00 UTC."), provenance);
-        assertTrue(provenance.contains("from 16 run files (10 latency, 6 throughput)"), provenance);
+        assertTrue(provenance.contains("from 16 run files (10 latency, 6 throughput) found under `../runs` " +
+            "(relative to this report)"), provenance);
         assertTrue(provenance.contains("`../runs/old/x.run.properties`"), provenance);
     }
 
     @Test
-    void environmentAndPinningComeFromTheRunFiles() throws IOException
+    void environmentAndPinningComeFromTheRunFiles()
     {
-        final SummaryText summary = runReport();
-
         assertEquals(List.of("CPU model", "Test CPU @ 3.0GHz"), summary.row("## Environment", "CPU model"));
         assertEquals(List.of("JVM flags", RunFixtures.JVM_FLAGS), summary.row("## Environment", "JVM flags"));
         assertEquals(List.of("Clocksource", "tsc"), summary.row("## Environment", "Clocksource"));
@@ -188,10 +180,8 @@ class ReportMainTest
     }
 
     @Test
-    void referenceFiguresAreQuotedNextToOurs() throws IOException
+    void referenceFiguresAreQuotedNextToOurs()
     {
-        final SummaryText summary = runReport();
-
         final String section = summary.section(ReferenceSection.HEADING);
         assertTrue(section.contains(ReferenceFigures.PAGE_TITLE), section);
         assertEquals(List.of("1M msg/s", ReferenceSection.REFERENCE_SOURCE, "250 ns", "293 ns", "335 ns", "875 ns",
@@ -215,7 +205,7 @@ class ReportMainTest
     @Test
     void exampleOutputIsQuotedVerbatimOnlyWhenGiven() throws IOException
     {
-        final String with = runReport().section(ExampleOutputSection.HEADING);
+        final String with = summary.section(ExampleOutputSection.HEADING);
         assertTrue(with.contains("```\n" + String.join("\n", EXAMPLE) + "\n```"), with);
 
         final int code = ReportMain.run(new String[] {"--input=" + input, "--output=" + dir.resolve("plain")},
@@ -231,8 +221,6 @@ class ReportMainTest
     @Test
     void chartsAreReadablePngsLinkedFromTheSummary() throws IOException
     {
-        final SummaryText summary = runReport();
-
         final List<String> expected = List.of(LatencyByRateChart.FILE_NAME, "latency_1m_mps_all.png",
             "latency_1m_mps_vs_disruptor.png", "latency_1m_mps_vs_abq.png", ThroughputChart.FILE_NAME);
         final String charts = summary.section(ChartsSection.HEADING);
@@ -249,10 +237,8 @@ class ReportMainTest
     }
 
     @Test
-    void dataFilesAreLinkedRelativeToTheOutput() throws IOException
+    void dataFilesAreLinkedRelativeToTheOutput()
     {
-        final SummaryText summary = runReport();
-
         assertEquals(List.of("Mongoose", "1M msg/s", "[r3.hgrm](../runs/a/b/r3.hgrm)",
             "[r3.service.hgrm](../runs/a/b/r3.service.hgrm)", "[r3.run.properties](../runs/a/b/r3.run.properties)"),
             summary.row(DataFilesSection.HEADING, "Mongoose", "1M msg/s"));
