@@ -79,7 +79,7 @@ public final class ReferenceNotes
             .map(r -> RunLabels.rate(r.rate())).collect(Collectors.joining(", ")) + ". ";
         if (missing.isEmpty())
         {
-            return reference + "This sweep measured Mongoose at every one of them, and each peer at " +
+            return reference + "This sweep measured Mongoose at every one of them, and the peers at: " +
                 peerRates(runs) + ".";
         }
         return reference + "This sweep has no Mongoose run at " + String.join(", ", missing) +
@@ -119,7 +119,7 @@ public final class ReferenceNotes
             latency.getCountBetweenValues(0, ONE_MICROSECOND_NANOS) / (double)latency.getTotalCount();
         return quoted + "Mongoose here: p50 " + Formats.latency(Percentile.P50.valueIn(latency)) + ", p99.9 " +
             Formats.latency(Percentile.P99_9.valueIn(latency)) + ", p99.99 " +
-            Formats.latency(Percentile.P99_99.valueIn(latency)) + " (" + RunLabels.achieved(result) + "), with " +
+            Formats.latency(Percentile.P99_99.valueIn(latency)) + " (rate " + RunLabels.achieved(result) + "), with " +
             Formats.percent(withinMicrosecond) + " of its " + Formats.count(latency.getTotalCount()) +
             " samples at or below 1 µs from the intended send time.";
     }
@@ -251,11 +251,15 @@ public final class ReferenceNotes
         if (!mongoose.isEmpty())
         {
             final RunResult top = mongoose.get(mongoose.size() - 1).result();
+            final long latency = Percentile.P99.valueIn(top.latency());
+            final long service = Percentile.P99.valueIn(top.service());
             note.append(" At ").append(RunLabels.rate(top.targetRate())).append(", the highest rate run, latency p99 ")
-                .append(Formats.latency(Percentile.P99.valueIn(top.latency()))).append(" against service-time p99 ")
-                .append(Formats.latency(Percentile.P99.valueIn(top.service())))
-                .append(": the difference is time spent behind schedule, which a publish-stamped measurement " +
-                    "does not see.");
+                .append(Formats.latency(latency)).append(" against service-time p99 ")
+                .append(Formats.latency(service));
+            note.append(latency > service ?
+                ": the " + Formats.latency(latency - service) + " between them is time spent behind schedule, " +
+                    "which a publish-stamped measurement does not see." :
+                ": no gap, so messages did not wait behind the schedule there.");
         }
         return note.toString();
     }
