@@ -1,0 +1,225 @@
+package io.mongoose.benchmarks.report;
+
+import io.mongoose.benchmarks.sweep.RunResult;
+import io.mongoose.benchmarks.sweep.RunResultFiles;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Every run under an input directory, grouped by what the runs say about themselves (transport, mode, target rate),
+ * never by file name: the harness may name and nest its files however it likes.
+ *
+ * <p>A latency point is one transport at one target rate. If a directory holds more than one run for a point (a
+ * re-run), the newest file is the one reported and the others are listed by {@link #supersededLatencyRuns()}, so
+ * nothing is dropped silently.
+ */
+public final class RunCatalog
+{
+    /** Which of two runs of the same point is reported: the newer file; the path breaks a tie so output is stable. */
+    private static final Comparator<LoadedRun> NEWEST_FIRST =
+        Comparator.comparing(LoadedRun::modified).reversed().thenComparing(LoadedRun::properties);
+
+    private final List<LoadedRun> runs;
+    private final Map<String, TreeMap<Long, LoadedRun>> latency;
+    private final Map<String, List<LoadedRun>> throughput;
+    private final List<LoadedRun> superseded;
+
+    private RunCatalog(final List<LoadedRun> runs)
+    {
+        this.runs = List.copyOf(runs);
+        final Map<String, TreeMap<Long, LoadedRun>> byPoint = new HashMap<>();
+        final Map<String, List<LoadedRun>> byTransport = new HashMap<>();
+        final List<LoadedRun> replaced = new ArrayList<>();
+        for (final LoadedRun run : this.runs)
+        {
+            final RunResult result = run.result();
+            if (result.mode() == RunResult.Mode.THROUGHPUT)
+            {
+                byTransport.computeIfAbsent(result.transport(), t -> new ArrayList<>()).add(run);
+                continue;
+            }
+            final TreeMap<Long, LoadedRun> rates = byPoint.computeIfAbsent(result.transport(), t -> new TreeMap<>());
+            final LoadedRun previous = rates.get(result.targetRate());
+            if (null == previous || NEWEST_FIRST.compare(run, previous) < 0)
+            {
+                rates.put(result.targetRate(), run);
+                if (null != previous)
+                {
+                    replaced.add(previous);
+                }
+            }
+            else
+            {
+                replaced.add(run);
+            }
+        }
+        this.latency = byPoint;
+        this.throughput = byTransport;
+        replaced.sort(Comparator.comparing(LoadedRun::properties));
+        this.superseded = List.copyOf(replaced);
+    }
+
+    /**
+     * Read every {@code *.run.properties} file under a directory, at any depth.
+     *
+     * @param input the directory the sweep wrote to.
+     * @return the runs found.
+     * @throws ReportInputException if the directory holds no run, or a run file cannot be read or parsed (the message
+     *                              names the file).
+     */
+    public static RunCatalog load(final Path input) throws ReportInputException
+    {
+        final List<Path> files;
+        try (Stream<Path> walk = Files.walk(input))
+        {
+            files = walk
+                .filter(p -> p.getFileName().toString().endsWith(RunResultFiles.PROPERTIES_SUFFIX))
+                .filter(Files::isRegularFile)
+                .sorted()
+                .collect(Collectors.toList());
+        }
+        catch (final IOException | UncheckedIOException ex)
+        {
+            throw new ReportInputException("--input: cannot list '" + input + "': " + ex.getMessage(), ex);
+        }
+        if (files.isEmpty())
+        {
+            throw new ReportInputException("--input: no run found under '" + input + "'; expected at least one *" +
+                RunResultFiles.PROPERTIES_SUFFIX + " file written by the sweep (scripts/sweep.sh)");
+        }
+        final List<LoadedRun> runs = new ArrayList<>(files.size());
+        for (final Path file : files)
+        {
+            try
+            {
+                runs.add(new LoadedRun(file, Files.getLastModifiedTime(file).toInstant(), RunResultFiles.read(file)));
+            }
+            catch (final IOException | RuntimeException ex)
+            {
+                throw new ReportInputException("--input: run file '" + file + "' cannot be read: " + ex.getMessage(),
+                    ex);
+            }
+        }
+        return new RunCatalog(runs);
+    }
+
+    /**
+     * @return every run read, ordered by file path.
+     */
+    public List<LoadedRun> all()
+    {
+        return runs;
+    }
+
+    /**
+     * @return every transport with at least one run, in report order (Mongoose first).
+     */
+    public List<String> transports()
+    {
+        return Transports.ordered(runs.stream().map(r -> r.result().transport()).collect(Collectors.toList()));
+    }
+
+    /**
+     * @return every transport but Mongoose with at least one run, in report order.
+     */
+    public List<String> peers()
+    {
+        return Transports.peers(transports());
+    }
+
+    /**
+     * @return every target rate with a latency run for any transport, ascending.
+     */
+    public SortedSet<Long> latencyRates()
+    {
+        final SortedSet<Long> rates = new TreeSet<>();
+        latency.values().forEach(byRate -> rates.addAll(byRate.keySet()));
+        return rates;
+    }
+
+    /**
+     * @param transport a transport name.
+     * @param rate      a target rate, messages per second.
+     * @return the reported latency run of that transport at that rate, if there is one.
+     */
+    public Optional<LoadedRun> latency(final String transport, final long rate)
+    {
+        final TreeMap<Long, LoadedRun> byRate = latency.get(transport);
+        return null == byRate ? Optional.empty() : Optional.ofNullable(byRate.get(rate));
+    }
+
+    /**
+     * @param transport a transport name.
+     * @return its reported latency runs by target rate, ascending; empty if it has none.
+     */
+    public List<LoadedRun> latencyRuns(final String transport)
+    {
+        final TreeMap<Long, LoadedRun> byRate = latency.get(transport);
+        return null == byRate ? List.of() : List.copyOf(byRate.values());
+    }
+
+    /**
+     * @return every reported latency run, by transport in report order, then by rate.
+     */
+    public List<LoadedRun> latencyRuns()
+    {
+        final List<LoadedRun> all = new ArrayList<>();
+        transports().forEach(t -> all.addAll(latencyRuns(t)));
+        return all;
+    }
+
+    /**
+     * @return latency runs that a newer run of the same transport and rate replaced, by path.
+     */
+    public List<LoadedRun> supersededLatencyRuns()
+    {
+        return superseded;
+    }
+
+    /**
+     * @param transport a transport name.
+     * @return its throughput runs, by path; empty if it has none.
+     */
+    public List<LoadedRun> throughputRuns(final String transport)
+    {
+        return List.copyOf(throughput.getOrDefault(transport, List.of()));
+    }
+
+    /**
+     * @param transport a transport name.
+     * @return the median achieved rate of its throughput runs, if it has any.
+     */
+    public Optional<Double> medianThroughput(final String transport)
+    {
+        final List<LoadedRun> repeats = throughputRuns(transport);
+        if (repeats.isEmpty())
+        {
+            return Optional.empty();
+        }
+        return Optional.of(Median.of(
+            repeats.stream().map(r -> r.result().achievedRate()).collect(Collectors.toList())));
+    }
+
+    /**
+     * @return the last-modified time of the newest run file.
+     */
+    public Instant newest()
+    {
+        return runs.stream().map(LoadedRun::modified).max(Comparator.naturalOrder()).orElseThrow();
+    }
+}

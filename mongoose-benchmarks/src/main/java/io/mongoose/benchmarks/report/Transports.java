@@ -1,0 +1,68 @@
+package io.mongoose.benchmarks.report;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The transports the sweep measures, in the order the report lists them: Mongoose first, then its peers. A transport
+ * name the report does not know still gets a place (after the known ones, alphabetically), so a new peer shows up in
+ * the tables before anyone updates this class.
+ */
+public final class Transports
+{
+    /** The transport every ratio is taken against. */
+    public static final String MONGOOSE = "mongoose";
+
+    private static final List<String> ORDER = List.of(MONGOOSE, "disruptor", "agrona", "jctools", "abq");
+    private static final Map<String, String> DISPLAY_NAMES = Map.of(
+        MONGOOSE, "Mongoose",
+        "disruptor", "Disruptor",
+        "agrona", "Agrona queue",
+        "jctools", "JCTools queue",
+        "abq", "ArrayBlockingQueue");
+
+    private Transports()
+    {
+    }
+
+    /**
+     * @param transports transport names as the run files spell them, in any order, duplicates allowed.
+     * @return each name once, in report order.
+     */
+    public static List<String> ordered(final Collection<String> transports)
+    {
+        final List<String> names = new ArrayList<>(new TreeSet<>(transports));
+        names.sort(Comparator.comparingInt(Transports::rank).thenComparing(Comparator.naturalOrder()));
+        return names;
+    }
+
+    /**
+     * @param transports transport names, in any order.
+     * @return every name except Mongoose, in report order.
+     */
+    public static List<String> peers(final Collection<String> transports)
+    {
+        final List<String> peers = ordered(transports);
+        peers.remove(MONGOOSE);
+        return peers;
+    }
+
+    /**
+     * @param transport a transport name from a run file.
+     * @return its name for tables and legends, e.g. {@code ArrayBlockingQueue} for {@code abq}.
+     */
+    public static String displayName(final String transport)
+    {
+        return DISPLAY_NAMES.getOrDefault(transport, transport);
+    }
+
+    private static int rank(final String transport)
+    {
+        final int rank = ORDER.indexOf(transport);
+        return rank < 0 ? ORDER.size() : rank;
+    }
+}
