@@ -76,6 +76,11 @@ done
 # The pooled-events example, for the report's heap and GC evidence.
 scripts/example.sh --messages="${example_messages}" > "${output}/example-output.txt" 2>&1
 
+# Only a full sweep into the committed reports refreshes the README's results block.
+readme_flag=()
+if [ "${quick}" = 0 ] && [ "${output}" = docs/reports ]; then
+    readme_flag=(--readme=README.md)
+fi
 scripts/report.sh --input="${output}" --output="${output}" --exampleOutput="${output}/example-output.txt" \
-    --command="${command_line}"
+    --command="${command_line}" "${readme_flag[@]}"
 echo "sweep done: ${output}/summary.md"

@@ -83,7 +83,17 @@ public final class ReportMain
                 StandardCharsets.UTF_8);
             out.println(PREFIX + "read " + runs.all().size() + " runs from " + options.input() + "; wrote " +
                 summary + " and " + charts.size() + " charts");
+            if (options.readme().isPresent())
+            {
+                ReadmeResults.update(options.readme().get(), summary, context);
+                out.println(PREFIX + "updated the results block in " + options.readme().get());
+            }
             return EXIT_OK;
+        }
+        catch (final ReportInputException ex)
+        {
+            err.println(PREFIX + ex.getMessage());
+            return EXIT_BAD_INPUT;
         }
         catch (final IOException ex)
         {

@@ -23,21 +23,24 @@ public final class ReportOptions
         "  --exampleOutput=FILE captured output of the pooled-events example (scripts/example.sh), quoted verbatim",
         "  --title=TEXT         heading of summary.md (default \"" + DEFAULT_TITLE + "\")",
         "  --command=TEXT       the command line that produced the report, quoted verbatim in summary.md",
+        "  --readme=FILE        also regenerate the results block between the sweep-results markers in FILE",
         "  --help               print this and exit");
 
-    private static final List<String> FLAGS = List.of("input", "output", "exampleOutput", "title", "command", "help");
+    private static final List<String> FLAGS = List.of("input", "output", "exampleOutput", "title", "command", "readme", "help");
 
     private final Path input;
     private final Path output;
     private final Path exampleOutput;
     private final String title;
     private final String command;
+    private final Path readme;
     private final boolean help;
 
     private ReportOptions(
         final Path input, final Path output, final Path exampleOutput, final String title, final String command,
-        final boolean help)
+        final Path readme, final boolean help)
     {
+        this.readme = readme;
         this.input = input;
         this.output = output;
         this.exampleOutput = exampleOutput;
@@ -61,12 +64,13 @@ public final class ReportOptions
         String example = null;
         String title = DEFAULT_TITLE;
         String command = null;
+        String readme = null;
         final Set<String> seen = new HashSet<>();
         for (final String arg : args)
         {
             if ("--help".equals(arg) || "-h".equals(arg))
             {
-                return new ReportOptions(null, null, null, DEFAULT_TITLE, null, true);
+                return new ReportOptions(null, null, null, DEFAULT_TITLE, null, null, true);
             }
             final int equals = arg.indexOf('=');
             if (!arg.startsWith("--") || equals < 3)
@@ -103,13 +107,16 @@ public final class ReportOptions
                 case "title":
                     title = value;
                     break;
+                case "readme":
+                    readme = value;
+                    break;
                 default:
                     command = value;
                     break;
             }
         }
         return new ReportOptions(inputDirectory(input), outputDirectory(output), exampleFile(example), title,
-            null == command ? defaultCommand(args) : command, false);
+            null == command ? defaultCommand(args) : command, readmeFile(readme), false);
     }
 
     /**
@@ -151,6 +158,14 @@ public final class ReportOptions
     public String command()
     {
         return command;
+    }
+
+    /**
+     * @return the file whose sweep-results block to regenerate, if {@code --readme} was given.
+     */
+    public Optional<Path> readme()
+    {
+        return Optional.ofNullable(readme);
     }
 
     /**
@@ -204,6 +219,21 @@ public final class ReportOptions
         {
             throw new ReportInputException("--exampleOutput: '" + value + "' is not a readable file; expected the " +
                 "captured output of scripts/example.sh");
+        }
+        return path;
+    }
+
+    private static Path readmeFile(final String value) throws ReportInputException
+    {
+        if (null == value)
+        {
+            return null;
+        }
+        final Path path = Path.of(value);
+        if (!Files.isRegularFile(path) || !Files.isWritable(path))
+        {
+            throw new ReportInputException("--readme: '" + value + "' is not a writable file; expected a Markdown " +
+                "file containing the lines " + ReadmeResults.BEGIN + " and " + ReadmeResults.END);
         }
         return path;
     }

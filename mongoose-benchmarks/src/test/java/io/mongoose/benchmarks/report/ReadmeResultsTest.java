@@ -1,0 +1,80 @@
+package io.mongoose.benchmarks.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+
+import static io.mongoose.benchmarks.report.RunFixtures.latency;
+import static io.mongoose.benchmarks.report.RunFixtures.oneToThousand;
+import static io.mongoose.benchmarks.report.RunFixtures.throughput;
+import static io.mongoose.benchmarks.report.RunFixtures.values;
+import static io.mongoose.benchmarks.report.RunFixtures.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The README's results block is regenerated from the runs and nothing else in the file changes.
+ */
+class ReadmeResultsTest
+{
+    private static final Instant WHEN = Instant.parse("2026-11-21T10:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void replacesOnlyTheMarkedBlockWithFiguresFromTheRuns() throws Exception
+    {
+        final Path runs = dir.resolve("docs/reports");
+        write(runs, "m", latency("mongoose", 1_000_000, 1_000_000, oneToThousand(), 0), WHEN);
+        write(runs, "d", latency("disruptor", 1_000_000, 1_000_000, values(2, 1_000, 2), 0), WHEN);
+        write(runs, "t1", throughput("mongoose", 20_000_000), WHEN);
+        final Path readme = dir.resolve("README.md");
+        final String before = "# Title\n\nintro\n\n" + ReadmeResults.BEGIN + "\nstale numbers\n" + ReadmeResults.END +
+            "\n\n## After\n";
+        Files.writeString(readme, before);
+
+        final int code = ReportMain.run(new String[]{"--input=" + runs, "--output=" + runs, "--readme=" + readme,
+            "--command=scripts/sweep.sh"}, new PrintStream(new ByteArrayOutputStream()),
+            new PrintStream(new ByteArrayOutputStream()));
+        assertEquals(ReportMain.EXIT_OK, code);
+
+        final String after = Files.readString(readme);
+        assertTrue(after.startsWith("# Title\n\nintro\n\n" + ReadmeResults.BEGIN + "\n"), after);
+        assertTrue(after.endsWith(ReadmeResults.END + "\n\n## After\n"), after);
+        assertTrue(!after.contains("stale numbers"), after);
+        assertTrue(after.contains("the run files of `scripts/sweep.sh`, newest run 2026-11-21"), after);
+        assertTrue(after.contains("[summary](docs/reports/summary.md)"), after);
+        assertTrue(after.contains("| Mongoose | 500 ns | 900 ns | 990 ns | 999 ns | 1.0 µs | 1.0 µs | 1.0 µs | 1M of 1M |"),
+            after);
+        assertTrue(after.contains("| Disruptor | 1.0 µs | 1.8 µs | 2.0 µs | 2.0 µs | 2.0 µs | 2.0 µs | 2.0 µs |"), after);
+        assertTrue(after.contains("Maximum throughput, median of unpaced runs: Mongoose 20M msg/s."), after);
+
+        // Idempotent: a second run leaves the same text.
+        ReportMain.run(new String[]{"--input=" + runs, "--output=" + runs, "--readme=" + readme,
+            "--command=scripts/sweep.sh"}, new PrintStream(new ByteArrayOutputStream()),
+            new PrintStream(new ByteArrayOutputStream()));
+        assertEquals(after, Files.readString(readme));
+    }
+
+    @Test
+    void aReadmeWithoutMarkersIsABadInputAndIsLeftAlone() throws Exception
+    {
+        final Path runs = dir.resolve("runs");
+        write(runs, "m", latency("mongoose", 1_000_000, 1_000_000, oneToThousand(), 0), WHEN);
+        final Path readme = dir.resolve("README.md");
+        Files.writeString(readme, "# no markers\n");
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code = ReportMain.run(new String[]{"--input=" + runs, "--output=" + runs, "--readme=" + readme},
+            new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(ReportMain.EXIT_BAD_INPUT, code);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("has no " + ReadmeResults.BEGIN), err.toString());
+        assertEquals("# no markers\n", Files.readString(readme));
+    }
+}
