@@ -1,0 +1,273 @@
+package io.mongoose.benchmarks.jmh;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The CI smoke run and allocation gate of the JMH benchmarks: every benchmark in this package, briefly, with JMH's GC
+ * profiler; then a table of results and the {@link AllocationGate} over the {@link AllocationGated} benchmarks.
+ *
+ * <p>Each benchmark gets one fork, one 200 ms warm-up iteration and two 200 ms measurement iterations: enough for the
+ * JIT to compile the measured code and for {@code gc.alloc.rate.norm} to show whether it allocates, far too little
+ * for timings to mean more than an order of magnitude. The gate looks at bytes per operation only, never at time, and
+ * allows for the profiler's fixed cost per iteration, so a busy machine makes the scores noisy without failing the
+ * gate ({@link AllocationGate} explains the rule). Full runs go through JMH's own main
+ * ({@code scripts/jmh.sh [JMH args]}).
+ *
+ * <p>Launch it with the benchmark JVM flags ({@code scripts/jmh.sh --smoke} does): the forks are given exactly this
+ * JVM's input arguments, so they get the same {@code --add-opens} Agrona needs, the same fixed heap and the same
+ * native access as this JVM.
+ *
+ * <p>Exit code: 0 when every benchmark ran and the gate passed; 1 when a gated benchmark allocated, a benchmark failed
+ * or nothing gated ran; 2 when launched without the Agrona flag.
+ */
+public final class JmhSmoke
+{
+    /** JMH's name for bytes allocated per operation, a secondary result of {@link GCProfiler}. */
+    static final String ALLOC_NORM = "gc.alloc.rate.norm";
+    /** JMH's name for the allocation rate; present (and not NaN) whenever allocation profiling works. */
+    static final String ALLOC_RATE = "gc.alloc.rate";
+
+    private static final String PACKAGE_PREFIX = JmhSmoke.class.getPackageName() + '.';
+    /** Agrona 2.x fails without it; a fork that lacks it fails every Mongoose benchmark. */
+    private static final String AGRONA_OPENS = "java.base/jdk.internal.misc=ALL-UNNAMED";
+    private static final TimeValue ITERATION_TIME = TimeValue.milliseconds(200);
+    /** Far above a healthy iteration (200 ms), far below JMH's default of 10 minutes for a hung one. */
+    private static final TimeValue ITERATION_TIMEOUT = TimeValue.seconds(60);
+    private static final String TABLE_FORMAT = "%-50s %12s  %-6s %9s %10s  %s%n";
+
+    private JmhSmoke()
+    {
+    }
+
+    /**
+     * Run the smoke and the gate.
+     *
+     * @param args optional regular expressions selecting benchmarks, as JMH's own include patterns; default: all of
+     *             this package's benchmarks.
+     */
+    public static void main(final String[] args)
+    {
+        System.exit(run(args));
+    }
+
+    private static int run(final String[] args)
+    {
+        final List<String> jvmFlags = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        if (!hasAgronaOpens(jvmFlags))
+        {
+            System.err.println("JmhSmoke: this JVM lacks --add-opens " + AGRONA_OPENS + ", so its forks would too " +
+                "and Agrona would fail in them; launch it through scripts/jmh.sh --smoke, or with " +
+                "@mongoose-benchmarks/target/launch/jvm.argfile");
+            return 2;
+        }
+        final ChainedOptionsBuilder options = new OptionsBuilder()
+            .forks(1)
+            .warmupIterations(1)
+            .warmupTime(ITERATION_TIME)
+            .measurementIterations(2)
+            .measurementTime(ITERATION_TIME)
+            .timeout(ITERATION_TIMEOUT)
+            .addProfiler(GCProfiler.class)
+            // Exactly this JVM's flags: JMH would inherit them anyway, but saying so makes the forks' flags visible
+            // here, and jvmArgs rather than jvmArgsAppend keeps them from being passed twice.
+            .jvmArgs(jvmFlags.toArray(new String[0]))
+            .shouldFailOnError(true);
+        if (0 == args.length)
+        {
+            options.include(Pattern.quote(PACKAGE_PREFIX));
+        }
+        for (final String include : args)
+        {
+            options.include(include);
+        }
+
+        final Collection<RunResult> results;
+        try
+        {
+            results = new Runner(options.build()).run();
+        }
+        catch (final RunnerException ex)
+        {
+            System.out.println();
+            System.out.println("JMH smoke FAILED: " + ex.getMessage());
+            return 1;
+        }
+
+        final AllocationGate gate = AllocationGate.standard();
+        final List<Row> rows = new ArrayList<>();
+        for (final RunResult result : results)
+        {
+            rows.add(Row.of(result));
+        }
+        // By name, so each benchmark sits next to its baseline whatever order JMH ran them in.
+        rows.sort(Comparator.comparing(row -> row.measurement.benchmark()));
+        final List<AllocationGate.Measurement> measurements = new ArrayList<>();
+        for (final Row row : rows)
+        {
+            measurements.add(row.measurement);
+        }
+
+        System.out.println();
+        System.out.println("JMH smoke: 1 fork, 1 x " + ITERATION_TIME + " warm-up, 2 x " + ITERATION_TIME +
+            " measurement. B/op: " + ALLOC_NORM + " of the measurement iteration the gate judged (JMH's mean above " +
+            "also counts the trial tear-down); ops: operations in that iteration. Gate: " +
+            format(gate.thresholdBytesPerOp()) + " B/op beyond " + gate.allowanceBytesPerIteration() / 1024 +
+            " KB per iteration, on benchmarks marked @" + AllocationGated.class.getSimpleName() + ".");
+        System.out.println();
+        System.out.print(table(rows, gate));
+        System.out.println();
+
+        if (0 == args.length && measurements.stream().noneMatch(AllocationGate.Measurement::gated))
+        {
+            // A full smoke that gated nothing proves nothing: the marks or the benchmark list have gone missing.
+            System.out.println("JMH smoke FAILED: no benchmark marked @" + AllocationGated.class.getSimpleName() +
+                " ran, so the allocation gate checked nothing");
+            return 1;
+        }
+        final List<AllocationGate.Measurement> violations = gate.violations(measurements);
+        if (!violations.isEmpty())
+        {
+            System.out.println("JMH smoke FAILED: allocation gate: " + violations.size() + " benchmark(s) on the " +
+                "dispatch path allocated more than " + format(gate.thresholdBytesPerOp()) + " B/op:");
+            System.out.println();
+            System.out.printf(Locale.ROOT, "  %-50s %9s %10s%n", "Benchmark", "B/op", "ops");
+            for (final AllocationGate.Measurement violation : violations)
+            {
+                final AllocationGate.Iteration best = gate.bestIteration(violation);
+                System.out.printf(Locale.ROOT, "  %-50s %9s %10s%n", violation.benchmark(),
+                    null == best ? "n/a" : format(best.bytesPerOp()),
+                    null == best ? "n/a" : Long.toString(best.operations()));
+            }
+            return 1;
+        }
+        System.out.println("JMH smoke passed: no gated benchmark allocated more than " +
+            format(gate.thresholdBytesPerOp()) + " B/op.");
+        return 0;
+    }
+
+    /**
+     * @param jvmFlags a JVM's input arguments.
+     * @return whether they open {@code jdk.internal.misc} to the unnamed module, in either spelling the launcher uses.
+     */
+    static boolean hasAgronaOpens(final List<String> jvmFlags)
+    {
+        for (int i = 0; i < jvmFlags.size(); i++)
+        {
+            final String flag = jvmFlags.get(i);
+            if (flag.equals("--add-opens=" + AGRONA_OPENS) ||
+                (flag.equals("--add-opens") && i + 1 < jvmFlags.size() && jvmFlags.get(i + 1).equals(AGRONA_OPENS)))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The results table: one row per benchmark, with the iteration the gate judges it by and, on gated rows, the
+     * verdict.
+     *
+     * @param rows results, in the order to print them.
+     * @param gate the gate.
+     * @return the table, each line ending in a line separator.
+     */
+    static String table(final List<Row> rows, final AllocationGate gate)
+    {
+        final StringBuilder out = new StringBuilder(128 * (rows.size() + 2));
+        out.append(String.format(Locale.ROOT, TABLE_FORMAT, "Benchmark", "Score", "Unit", "B/op", "ops", "Gate"));
+        for (final Row row : rows)
+        {
+            final AllocationGate.Iteration best = gate.bestIteration(row.measurement);
+            final String verdict = row.measurement.gated() ? (gate.fails(row.measurement) ? "FAIL" : "ok") : "-";
+            out.append(String.format(Locale.ROOT, TABLE_FORMAT, row.measurement.benchmark(), format(row.score),
+                row.unit, null == best ? "n/a" : format(best.bytesPerOp()),
+                null == best ? "n/a" : Long.toString(best.operations()), verdict));
+        }
+        return out.toString();
+    }
+
+    private static String format(final double value)
+    {
+        if (Double.isNaN(value))
+        {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, value >= 100 ? "%.0f" : value >= 1 ? "%.1f" : "%.3f", value);
+    }
+
+    /** One benchmark's line in the table. */
+    static final class Row
+    {
+        final AllocationGate.Measurement measurement;
+        final double score;
+        final String unit;
+
+        Row(final AllocationGate.Measurement measurement, final double score, final String unit)
+        {
+            this.measurement = measurement;
+            this.score = score;
+            this.unit = unit;
+        }
+
+        /**
+         * @param result one benchmark's JMH result.
+         * @return its row: short name with parameters, primary score and every measurement iteration's allocation.
+         */
+        static Row of(final RunResult result)
+        {
+            final BenchmarkParams params = result.getParams();
+            final String benchmark = params.getBenchmark();
+            final StringBuilder name = new StringBuilder(benchmark.startsWith(PACKAGE_PREFIX) ?
+                benchmark.substring(PACKAGE_PREFIX.length()) : benchmark);
+            for (final String key : params.getParamsKeys())
+            {
+                name.append(name.indexOf(":") < 0 ? ':' : ',').append(key).append('=').append(params.getParam(key));
+            }
+            final Result<?> primary = result.getPrimaryResult();
+            return new Row(
+                new AllocationGate.Measurement(name.toString(), AllocationGate.isGated(benchmark), iterations(result)),
+                primary.getScore(), primary.getScoreUnit());
+        }
+
+        /**
+         * Every measurement iteration's bytes per operation and operation count. JMH leaves {@value #ALLOC_NORM} out
+         * of an iteration that allocated nothing at all, so an iteration with an allocation rate but no norm counts as
+         * 0 B/op; one without an allocation rate was not measured (NaN).
+         */
+        private static List<AllocationGate.Iteration> iterations(final RunResult result)
+        {
+            final List<AllocationGate.Iteration> iterations = new ArrayList<>();
+            for (final BenchmarkResult benchmarkResult : result.getBenchmarkResults())
+            {
+                for (final IterationResult iteration : benchmarkResult.getIterationResults())
+                {
+                    // JMH declares the map with the raw Result type; read single entries to keep this code generic.
+                    final Result<?> rate = iteration.getSecondaryResults().get(ALLOC_RATE);
+                    final Result<?> norm = iteration.getSecondaryResults().get(ALLOC_NORM);
+                    final double bytesPerOp = null == rate || Double.isNaN(rate.getScore()) ? Double.NaN :
+                        null == norm ? 0 : norm.getScore();
+                    iterations.add(new AllocationGate.Iteration(bytesPerOp, iteration.getMetadata().getAllOps()));
+                }
+            }
+            return iterations;
+        }
+    }
+}

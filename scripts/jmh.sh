@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# JMH microbenchmarks of mongoose-benchmarks (package io.mongoose.benchmarks.jmh).
+#   scripts/jmh.sh --smoke [REGEX...]  build, then run every benchmark briefly with -prof gc and the allocation gate
+#                                      (io.mongoose.benchmarks.jmh.JmhSmoke; exit 1 if a gated benchmark allocates)
+#   scripts/jmh.sh [JMH args...]       run JMH's own main for a full run, e.g. scripts/jmh.sh -prof gc PoolBenchmark
+#                                      (builds first only when the benchmarks have not been built yet)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+module=mongoose-benchmarks
+launch=${module}/target/launch
+
+build()
+{
+    # -am builds mongoose-core from this checkout too. The build writes the benchmark JVM flags and runtime classpath
+    # to target/launch, and the JMH annotation processor writes the benchmark list into target/classes.
+    mvn -q -B -DskipTests package -pl "${module}" -am
+}
+
+smoke=false
+if [[ "${1:-}" == "--smoke" ]]
+then
+    smoke=true
+    shift
+    build
+elif [[ ! -f "${launch}/classpath.txt" || ! -f "${module}/target/classes/META-INF/BenchmarkList" ]]
+then
+    build
+fi
+
+# JMH finds its benchmarks through this generated file; without it JMH reports "No benchmarks to run".
+if [[ ! -s "${module}/target/classes/META-INF/BenchmarkList" ]]
+then
+    echo "jmh.sh: ${module}/target/classes/META-INF/BenchmarkList is missing or empty: the JMH annotation processor" \
+        "did not run; rebuild with: mvn -B -DskipTests package -pl ${module} -am" >&2
+    exit 1
+fi
+
+# Launch java directly, like scripts/example.sh: the same JVM flags for this JVM and, through it, for every JMH fork.
+# Same JDK as Maven: JAVA_HOME when set, otherwise java on the PATH.
+java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
+if [[ "${smoke}" == true ]]
+then
+    main=io.mongoose.benchmarks.jmh.JmhSmoke
+else
+    main=org.openjdk.jmh.Main
+fi
+exec "${java}" "@${launch}/jvm.argfile" \
+    -classpath "${module}/target/classes:$(cat "${launch}/classpath.txt")" \
+    "${main}" "$@"
