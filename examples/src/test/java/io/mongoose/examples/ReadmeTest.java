@@ -31,7 +31,7 @@ class ReadmeTest
         assertTrue(!lines.get(2).isBlank() && !lines.get(2).startsWith("```"), "one-line description: " + lines.get(2));
         assertEquals("", lines.get(3));
         assertTrue(lines.get(4).startsWith("```"), lines.get(4));
-        assertEquals("scripts/example.sh", lines.get(5));
+        assertEquals("scripts/sweep.sh", lines.get(5));
         assertEquals("mvn -B verify", lines.get(6));
         assertEquals("```", lines.get(7));
     }
@@ -46,6 +46,7 @@ class ReadmeTest
         assertTrue(ci.contains("set -euo pipefail"), ci.toString());
         assertTrue(Files.isExecutable(REPO_ROOT.resolve(".ci/run")), ".ci/run must be executable");
         assertTrue(Files.isExecutable(REPO_ROOT.resolve("scripts/example.sh")), "scripts/example.sh must be executable");
+        assertTrue(Files.isExecutable(REPO_ROOT.resolve("scripts/sweep.sh")), "scripts/sweep.sh must be executable");
     }
 
     @Test
