@@ -29,7 +29,14 @@ final class ThreadPinning implements AutoCloseable
         }
         try
         {
-            final AffinityLock lock = AffinityLock.acquireLock();
+            // Every CPU by id: AffinityLock.acquireLock() never hands out CPU 0, which on a 2-core machine leaves the
+            // second busy thread unpinned.
+            final int[] cpus = new int[AffinityLock.PROCESSORS];
+            for (int i = 0; i < cpus.length; i++)
+            {
+                cpus[i] = i;
+            }
+            final AffinityLock lock = AffinityLock.acquireLock(cpus);
             if (!lock.isAllocated() || !lock.isBound())
             {
                 lock.release();
