@@ -37,7 +37,7 @@ else
     warmup=5000; run=10000; example_messages=20000000
     output="${output:-docs/reports}"
 fi
-command_line="scripts/sweep.sh $*"
+command_line="scripts/sweep.sh${*:+ $*}"
 
 mvn -q -B -DskipTests package -pl mongoose-benchmarks,examples -am
 
@@ -74,7 +74,8 @@ for transport in "${transport_list[@]}"; do
 done
 
 # The pooled-events example, for the report's heap and GC evidence.
-scripts/example.sh --messages="${example_messages}" > "${output}/example-output.txt" 2>&1
+# Maven's quiet mode still prints colour resets on stdout; strip escape codes so the report quotes clean text.
+scripts/example.sh --messages="${example_messages}" 2>&1 | sed 's/\x1b\[[0-9;]*m//g' > "${output}/example-output.txt"
 
 # Only a full sweep into the committed reports refreshes the README's results block.
 readme_flag=()

@@ -89,6 +89,7 @@ public final class LatencySweepMain
             "(%.4f B/msg)%n", r.gcCount(), r.gcMillis(), r.publisherAllocatedBytes(), r.consumerAllocatedBytes(),
             r.allocatedBytesPerMessage());
         out.println("  pinning: publisher " + r.publisherPinning() + "; consumer " + r.consumerPinning());
+        out.println("  environment: " + r.environment());
     }
 
     private static String percentiles(final Histogram h)

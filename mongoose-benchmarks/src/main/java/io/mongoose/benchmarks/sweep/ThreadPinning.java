@@ -29,12 +29,13 @@ final class ThreadPinning implements AutoCloseable
         }
         try
         {
-            // Every CPU by id: AffinityLock.acquireLock() never hands out CPU 0, which on a 2-core machine leaves the
-            // second busy thread unpinned.
+            // Every CPU by id, highest first: AffinityLock.acquireLock() (which Mongoose's agents use) never hands out
+            // CPU 0, leaving the second busy thread of a 2-core machine unpinned; highest first gives every transport
+            // the same layout as Mongoose's (consumer on the highest CPU, publisher below it).
             final int[] cpus = new int[AffinityLock.PROCESSORS];
             for (int i = 0; i < cpus.length; i++)
             {
-                cpus[i] = i;
+                cpus[i] = cpus.length - 1 - i;
             }
             final AffinityLock lock = AffinityLock.acquireLock(cpus);
             if (!lock.isAllocated() || !lock.isBound())
