@@ -46,6 +46,20 @@ class FullQueuePolicyTest
         return server;
     }
 
+    /**
+     * Publish sequences {@code first..last}, each accepted, waiting after each until the free subscriber has it: only
+     * the gated subscriber's queue can then be full, whatever the machine's load.
+     */
+    private void publishPacedOnFreeSubscriber(final FeedPublisher feed, final long first, final long last)
+    {
+        for (long s = first; s <= last; s++)
+        {
+            assertTrue(feed.publish(message(s)), "publish of " + s + " accepted");
+            final long expected = s + 1;
+            Await.until("free subscriber took " + s, () -> free.received(0) == expected);
+        }
+    }
+
     private SeqMessage message(final long sequence)
     {
         final SeqMessage m = pool.acquire();
@@ -61,13 +75,7 @@ class FullQueuePolicyTest
         final FeedPublisher feed = server.publisher("feed");
         assertTrue(feed.publish(message(0)));
         gated.awaitEntered();
-        for (long s = 1; s < 100; s++)
-        {
-            assertTrue(feed.publish(message(s)), "DROP never refuses the caller");
-            // Pace on the free subscriber so only the gated one can be full.
-            final long expected = s + 1;
-            Await.until("free subscriber took " + s, () -> free.received(0) == expected);
-        }
+        publishPacedOnFreeSubscriber(feed, 1, 99);
         final FeedStats stats = server.feedStats("feed");
         assertEquals(100, stats.published());
         assertEquals(100 - 1 - QUEUE, stats.dropped(), "gated agent holds 1, its queue 4; the rest are dropped");
@@ -90,13 +98,7 @@ class FullQueuePolicyTest
         final FeedPublisher feed = server.publisher("feed");
         assertTrue(feed.publish(message(0)));
         gated.awaitEntered();
-        for (long s = 1; s <= QUEUE; s++)
-        {
-            final long expected = s + 1;
-            assertTrue(feed.publish(message(s)));
-            // Pace on the free subscriber so only the gated one can be full.
-            Await.until("free subscriber took " + s, () -> free.received(0) == expected);
-        }
+        publishPacedOnFreeSubscriber(feed, 1, QUEUE);
 
         final SeqMessage refused = message(5);
         assertFalse(feed.publish(refused), "the gated queue is full");
@@ -162,13 +164,7 @@ class FullQueuePolicyTest
         final FeedPublisher feed = server.publisher("feed");
         assertTrue(feed.publish(message(0)));
         gated.awaitEntered();
-        for (long s = 1; s <= QUEUE; s++)
-        {
-            final long expected = s + 1;
-            assertTrue(feed.publish(message(s)));
-            // Pace on the free subscriber so the only queue that can time out is the gated one.
-            Await.until("free subscriber took " + s, () -> free.received(0) == expected);
-        }
+        publishPacedOnFreeSubscriber(feed, 1, QUEUE);
         final PublishTimeoutException timeout = assertThrows(PublishTimeoutException.class, () -> feed.publish(message(5)));
         assertTrue(timeout.getMessage().contains("feed 'feed': queue to agent 'gated' stayed full"), timeout::getMessage);
         assertEquals(1, server.feedStats("feed").timeouts());
