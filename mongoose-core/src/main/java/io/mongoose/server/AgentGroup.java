@@ -59,6 +59,7 @@ final class AgentGroup
     /** Stop the duty cycle; runs onStop/onTearDown on the agent thread and joins it. */
     void close()
     {
+        agent.requestClose();
         if (null != runner)
         {
             runner.close();

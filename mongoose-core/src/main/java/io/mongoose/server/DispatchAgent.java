@@ -32,6 +32,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     private boolean running;
     private CorePinning pinning;
     private volatile String pinningOutcome = "not started";
+    private volatile boolean closeRequested;
 
     DispatchAgent(
         final String roleName, final InboundQueue[] inbound, final ProcessorSlot[] processors, final int drainLimit,
@@ -151,6 +152,17 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     @Override
     public void onClose()
     {
+        if (running && !closeRequested)
+        {
+            // Agrona's runner ends its loop on its own when the thread is interrupted while idle (or a handler's
+            // InterruptedException leaves the flag set), without reporting anything. The server still runs and its
+            // feeds still accept messages that nobody will now dispatch: say so instead of dying silently.
+            agentErrors.increment();
+            report(agentSource, null, new IllegalStateException("agent '" + roleName + "' stopped before the " +
+                "server stopped it" + (Thread.currentThread().isInterrupted() ? " (its thread was interrupted)" : "") +
+                "; its processors are stopped and its queues are no longer drained: messages published to them " +
+                "are released as undelivered at stop()"));
+        }
         running = false;
         for (final ProcessorSlot slot : processors)
         {
@@ -193,6 +205,12 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
             }
             pinning = null;
         }
+    }
+
+    /** Called by the server before it closes the runner or invoker: from then on, closing is expected. */
+    void requestClose()
+    {
+        closeRequested = true;
     }
 
     /** Errors thrown by the agent runner itself (outside any processor). */
