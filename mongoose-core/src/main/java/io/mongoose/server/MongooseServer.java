@@ -528,10 +528,13 @@ public final class MongooseServer implements AutoCloseable
         /**
          * @param registry pools to check for leaks at stop; {@link PoolRegistry#global()} by default.
          * @return this builder.
+         * @throws NullPointerException if {@code registry} is null.
          */
         public Builder poolRegistry(final PoolRegistry registry)
         {
-            this.pools = registry;
+            // Refused here rather than at build(), so the failure points at the call that passed it.
+            this.pools = Objects.requireNonNull(
+                registry, "registry: null; expected a PoolRegistry (PoolRegistry.global() is the default)");
             return this;
         }
 
