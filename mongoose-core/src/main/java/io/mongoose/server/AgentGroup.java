@@ -26,7 +26,7 @@ final class AgentGroup
         if (config.threadMode() == ThreadMode.INVOKER)
         {
             runner = null;
-            invoker = new AgentGroupInvoker(config.name(), new AgentInvoker(agent::onRunnerError, null, agent));
+            invoker = new AgentGroupInvoker(config.name(), new AgentInvoker(agent::onRunnerError, null, agent), agent);
         }
         else
         {

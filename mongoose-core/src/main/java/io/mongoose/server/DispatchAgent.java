@@ -33,6 +33,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     private CorePinning pinning;
     private volatile String pinningOutcome = "not started";
     private volatile boolean closeRequested;
+    private boolean stopReported;
 
     DispatchAgent(
         final String roleName, final InboundQueue[] inbound, final ProcessorSlot[] processors, final int drainLimit,
@@ -152,16 +153,11 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     @Override
     public void onClose()
     {
-        if (running && !closeRequested)
+        if (running)
         {
             // Agrona's runner ends its loop on its own when the thread is interrupted while idle (or a handler's
-            // InterruptedException leaves the flag set), without reporting anything. The server still runs and its
-            // feeds still accept messages that nobody will now dispatch: say so instead of dying silently.
-            agentErrors.increment();
-            report(agentSource, null, new IllegalStateException("agent '" + roleName + "' stopped before the " +
-                "server stopped it" + (Thread.currentThread().isInterrupted() ? " (its thread was interrupted)" : "") +
-                "; its processors are stopped and its queues are no longer drained: messages published to them " +
-                "are released as undelivered at stop()"));
+            // InterruptedException leaves the flag set), without reporting anything.
+            reportUnrequestedStop("its processors are stopped");
         }
         running = false;
         for (final ProcessorSlot slot : processors)
@@ -211,6 +207,24 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     void requestClose()
     {
         closeRequested = true;
+    }
+
+    /**
+     * Agrona ended the duty cycle although the server did not ask: the server still runs and its feeds still accept
+     * messages that nobody will dispatch now. Say so once, on the agent's thread, instead of stopping silently.
+     */
+    void reportUnrequestedStop(final String state)
+    {
+        if (closeRequested || stopReported)
+        {
+            return;
+        }
+        stopReported = true;
+        agentErrors.increment();
+        report(agentSource, null, new IllegalStateException("agent '" + roleName + "' stopped before the server " +
+            "stopped it" + (Thread.currentThread().isInterrupted() ? " (its thread was interrupted)" : "") + "; " +
+            state + " and its queues are no longer drained: messages published to them are released as " +
+            "undelivered at stop()"));
     }
 
     /** Errors thrown by the agent runner itself (outside any processor). */

@@ -326,6 +326,59 @@ class ProducerAndAgentFaultTest
         assertNoAgentThread(agent);
     }
 
+    /**
+     * Agrona's invoker has the same rule as its runner, but does not even close the agent: before the fix every later
+     * invoke() silently returned 0 while the feeds kept accepting messages.
+     */
+    @Test
+    void anInvokerWhoseThreadIsInterruptedSaysItStoppedAndStopReleasesWhatIsLeft()
+    {
+        final Journal journal = new Journal();
+        final MongooseServer server = MongooseServer.builder().name("interrupt-invoker").poolRegistry(registry)
+            .errorHandler(recording)
+            .feed(FeedConfig.named("in").queueCapacity(64))
+            .agentGroup(AgentGroupConfig.named("invoked").threadMode(ThreadMode.INVOKER).processor("p", journal, "in"))
+            // Nobody dispatches the last two messages any more, so stop() waits this long; it decides nothing else.
+            .shutdownTimeout(Duration.ofMillis(200))
+            .build();
+        server.start();
+        final AgentGroupInvoker invoker = server.invoker("invoked");
+        final FeedPublisher in = server.publisher("in");
+        for (long s = 0; s < 3; s++)
+        {
+            publish(in, s);
+        }
+        assertEquals(3, invoker.invoke());
+        try
+        {
+            Thread.currentThread().interrupt();
+            assertEquals(0, invoker.invoke(), "an idle cycle with the flag set ends the invoker");
+        }
+        finally
+        {
+            // This is the test's own thread: clear the flag so nothing after this test sees it.
+            Thread.interrupted();
+        }
+
+        assertFalse(invoker.isRunning());
+        assertEquals(List.of("agent:invoked: agent 'invoked' stopped before the server stopped it (its thread was " +
+            "interrupted); invoke() no longer dispatches and its queues are no longer drained: messages published to " +
+            "them are released as undelivered at stop()"), List.copyOf(reported));
+        assertEquals(1, server.agentStats("invoked").errors());
+        publish(in, 3);
+        publish(in, 4);
+        assertEquals(0, invoker.invoke());
+        assertEquals(1, reported.size(), "said once, not on every invoke()");
+
+        final ShutdownReport report = server.stop();
+        assertEquals(Map.of("in", 2L), report.undeliveredByFeed());
+        assertEquals(Map.of(), report.leaksByType());
+        assertEquals(List.of(0L, 1L, 2L), journal.sequences);
+        assertEquals(List.of("stop", "teardown"), journal.lifecycle, "stop() still stops the processors");
+        assertEquals(1, reported.size());
+        assertPoolBalanced();
+    }
+
     @Test
     void aNormalStopReportsNoUnexpectedAgentEnd()
     {
