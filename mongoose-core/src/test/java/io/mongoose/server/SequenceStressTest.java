@@ -9,7 +9,7 @@ import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -146,7 +146,7 @@ class SequenceStressTest
         System.out.printf("SequenceStressTest: %,d publishes, %d feeds, %d processors, %s, %.1f s (%.2fM publishes/s, " +
                 "%d cores, load %.2f)%n", total, FEEDS, PROCESSORS.length, run, elapsedNanos / 1e9,
             total / (elapsedNanos / 1e3), Runtime.getRuntime().availableProcessors(),
-            java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
 
         long expectedHandled = 0;
         for (int p = 0; p < PROCESSORS.length; p++)
