@@ -70,6 +70,15 @@ final class AgentGroup
         }
     }
 
+    /**
+     * @return whether this group still dispatches: its runner has not closed (an interrupt can end it before stop()),
+     *         or its invoker is still running.
+     */
+    boolean dispatching()
+    {
+        return null != runner ? !runner.isClosed() : invoker.isRunning();
+    }
+
     boolean isAgentThread(final Thread thread)
     {
         return null != runner && runner.thread() == thread;

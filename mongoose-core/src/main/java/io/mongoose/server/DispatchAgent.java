@@ -234,6 +234,19 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
         report(agentSource, null, error);
     }
 
+    /** Read by the stopping thread while it waits for the drain; an SPSC queue's emptiness is safe to read anywhere. */
+    boolean inboundEmpty()
+    {
+        for (final InboundQueue queue : inbound)
+        {
+            if (!queue.queue.isEmpty())
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
     CompletableFuture<Void> startOutcome()
     {
         return startOutcome;

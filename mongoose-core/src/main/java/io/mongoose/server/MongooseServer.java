@@ -461,14 +461,24 @@ public final class MongooseServer implements AutoCloseable
         final long deadline = System.nanoTime() + config.shutdownTimeout().toNanos();
         while (true)
         {
-            boolean empty = true;
-            for (final FeedPublisher publisher : publishers.values())
+            boolean liveEmpty = true;
+            boolean deadEmpty = true;
+            for (final AgentGroup group : groups.values())
             {
-                empty &= publisher.queuesEmpty();
+                // A group that stopped dispatching on its own (interrupted) will never empty its queues: waiting for
+                // it would only make stop() take the whole timeout. What it holds is released as undelivered.
+                if (group.dispatching())
+                {
+                    liveEmpty &= group.agent.inboundEmpty();
+                }
+                else
+                {
+                    deadEmpty &= group.agent.inboundEmpty();
+                }
             }
-            if (empty)
+            if (liveEmpty)
             {
-                return true;
+                return deadEmpty;
             }
             if (System.nanoTime() - deadline >= 0)
             {

@@ -29,6 +29,7 @@ import java.util.stream.Collectors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeout;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -38,6 +39,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ProducerAndAgentFaultTest
 {
     private static final int CAPACITY = 4096;
+    /**
+     * A drain timeout that a stop() with a dead agent must never sit out. It only has to exceed the hang guard
+     * ({@link Await#GENEROUS}); no assertion depends on how fast stop() is otherwise.
+     */
+    private static final Duration UNREACHABLE_DRAIN = Await.GENEROUS.multipliedBy(5);
 
     private final PoolRegistry registry = new PoolRegistry("producer-agent-faults");
     private final ObjectPool<SeqMessage> pool = registry.register(
@@ -242,8 +248,8 @@ class ProducerAndAgentFaultTest
             .errorHandler(recording)
             .feed(FeedConfig.named("in").queueCapacity(64))
             .agentGroup(AgentGroupConfig.named(agent).idleStrategy(idle).processor("p", journal, "in"))
-            // The dead agent's queue can never drain, so stop() waits this long; the bound decides nothing else.
-            .shutdownTimeout(Duration.ofMillis(200))
+            // Longer than the hang guard on stop() below: stop() must not wait for a queue whose agent has ended.
+            .shutdownTimeout(UNREACHABLE_DRAIN)
             .build();
         server.start();
         final FeedPublisher in = server.publisher("in");
@@ -271,7 +277,7 @@ class ProducerAndAgentFaultTest
         {
             publish(in, s);
         }
-        final ShutdownReport report = server.stop();
+        final ShutdownReport report = assertTimeout(Await.GENEROUS, server::stop, "stop() waited for a dead agent");
         assertFalse(report.drained());
         assertEquals(Map.of("in", 5L), report.undeliveredByFeed());
         assertEquals(Map.of(), report.leaksByType());
@@ -338,8 +344,8 @@ class ProducerAndAgentFaultTest
             .errorHandler(recording)
             .feed(FeedConfig.named("in").queueCapacity(64))
             .agentGroup(AgentGroupConfig.named("invoked").threadMode(ThreadMode.INVOKER).processor("p", journal, "in"))
-            // Nobody dispatches the last two messages any more, so stop() waits this long; it decides nothing else.
-            .shutdownTimeout(Duration.ofMillis(200))
+            // Longer than the hang guard on stop() below: stop() must not wait for a queue nobody will drain.
+            .shutdownTimeout(UNREACHABLE_DRAIN)
             .build();
         server.start();
         final AgentGroupInvoker invoker = server.invoker("invoked");
@@ -370,7 +376,8 @@ class ProducerAndAgentFaultTest
         assertEquals(0, invoker.invoke());
         assertEquals(1, reported.size(), "said once, not on every invoke()");
 
-        final ShutdownReport report = server.stop();
+        final ShutdownReport report = assertTimeout(Await.GENEROUS, server::stop, "stop() waited for a dead invoker");
+        assertFalse(report.drained());
         assertEquals(Map.of("in", 2L), report.undeliveredByFeed());
         assertEquals(Map.of(), report.leaksByType());
         assertEquals(List.of(0L, 1L, 2L), journal.sequences);
