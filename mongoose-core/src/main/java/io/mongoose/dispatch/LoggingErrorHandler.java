@@ -23,6 +23,11 @@ public final class LoggingErrorHandler implements DispatchErrorHandler
     @Override
     public void onError(final String source, final PooledMessage message, final Throwable error)
     {
+        if (null == error)
+        {
+            // Checked before counting: a report without an error is a caller bug, not an error to count or log.
+            throw new NullPointerException("error: null; expected the Throwable to report (from " + source + ")");
+        }
         errors.incrementAndGet();
         final String key = keyOf(source, message, error);
         final AtomicLong count = countsByKey.computeIfAbsent(key, k -> new AtomicLong());

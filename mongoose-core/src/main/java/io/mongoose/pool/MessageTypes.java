@@ -1,5 +1,6 @@
 package io.mongoose.pool;
 
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -27,10 +28,12 @@ public final class MessageTypes
     /**
      * @param type any class.
      * @return its id, stable for the life of the JVM.
+     * @throws NullPointerException if {@code type} is null.
      */
     public static int idOf(final Class<?> type)
     {
-        return IDS.get(type);
+        // ClassValue.get(null) fails deep inside the JDK with a message about its internals.
+        return IDS.get(Objects.requireNonNull(type, "type: null; expected a message class"));
     }
 
     /**

@@ -26,7 +26,7 @@ final class AgentGroup
         if (config.threadMode() == ThreadMode.INVOKER)
         {
             runner = null;
-            invoker = new AgentGroupInvoker(config.name(), new AgentInvoker(agent::onRunnerError, null, agent));
+            invoker = new AgentGroupInvoker(config.name(), new AgentInvoker(agent::onRunnerError, null, agent), agent);
         }
         else
         {
@@ -59,6 +59,7 @@ final class AgentGroup
     /** Stop the duty cycle; runs onStop/onTearDown on the agent thread and joins it. */
     void close()
     {
+        agent.requestClose();
         if (null != runner)
         {
             runner.close();
@@ -67,6 +68,15 @@ final class AgentGroup
         {
             invoker.close();
         }
+    }
+
+    /**
+     * @return whether this group still dispatches: its runner has not closed (an interrupt can end it before stop()),
+     *         or its invoker is still running.
+     */
+    boolean dispatching()
+    {
+        return null != runner ? !runner.isClosed() : invoker.isRunning();
     }
 
     boolean isAgentThread(final Thread thread)

@@ -10,12 +10,14 @@ public final class AgentGroupInvoker
 {
     private final String agentName;
     private final AgentInvoker invoker;
+    private final DispatchAgent agent;
     private volatile Thread owner;
 
-    AgentGroupInvoker(final String agentName, final AgentInvoker invoker)
+    AgentGroupInvoker(final String agentName, final AgentInvoker invoker, final DispatchAgent agent)
     {
         this.agentName = agentName;
         this.invoker = invoker;
+        this.agent = agent;
     }
 
     /**
@@ -30,7 +32,14 @@ public final class AgentGroupInvoker
         {
             throw wrongThread("invoke()");
         }
-        return invoker.invoke();
+        final int work = invoker.invoke();
+        if (!invoker.isRunning())
+        {
+            // Agrona's invoker stops for good, without closing the agent or saying anything, when a cycle finds no
+            // work and the calling thread is interrupted: every later invoke() would silently do nothing.
+            agent.reportUnrequestedStop("invoke() no longer dispatches");
+        }
+        return work;
     }
 
     /**

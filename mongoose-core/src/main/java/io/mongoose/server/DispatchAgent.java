@@ -32,6 +32,8 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     private boolean running;
     private CorePinning pinning;
     private volatile String pinningOutcome = "not started";
+    private volatile boolean closeRequested;
+    private boolean stopReported;
 
     DispatchAgent(
         final String roleName, final InboundQueue[] inbound, final ProcessorSlot[] processors, final int drainLimit,
@@ -151,6 +153,12 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     @Override
     public void onClose()
     {
+        if (running)
+        {
+            // Agrona's runner ends its loop on its own when the thread is interrupted while idle (or a handler's
+            // InterruptedException leaves the flag set), without reporting anything.
+            reportUnrequestedStop("its processors are stopped");
+        }
         running = false;
         for (final ProcessorSlot slot : processors)
         {
@@ -195,11 +203,48 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
         }
     }
 
+    /** Called by the server before it closes the runner or invoker: from then on, closing is expected. */
+    void requestClose()
+    {
+        closeRequested = true;
+    }
+
+    /**
+     * Agrona ended the duty cycle although the server did not ask: the server still runs and its feeds still accept
+     * messages that nobody will dispatch now. Say so once, on the agent's thread, instead of stopping silently.
+     */
+    void reportUnrequestedStop(final String state)
+    {
+        if (closeRequested || stopReported)
+        {
+            return;
+        }
+        stopReported = true;
+        agentErrors.increment();
+        report(agentSource, null, new IllegalStateException("agent '" + roleName + "' stopped before the server " +
+            "stopped it" + (Thread.currentThread().isInterrupted() ? " (its thread was interrupted)" : "") + "; " +
+            state + " and its queues are no longer drained: messages published to them are released as " +
+            "undelivered at stop()"));
+    }
+
     /** Errors thrown by the agent runner itself (outside any processor). */
     void onRunnerError(final Throwable error)
     {
         agentErrors.increment();
         report(agentSource, null, error);
+    }
+
+    /** Read by the stopping thread while it waits for the drain; an SPSC queue's emptiness is safe to read anywhere. */
+    boolean inboundEmpty()
+    {
+        for (final InboundQueue queue : inbound)
+        {
+            if (!queue.queue.isEmpty())
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     CompletableFuture<Void> startOutcome()

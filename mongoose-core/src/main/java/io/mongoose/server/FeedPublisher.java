@@ -154,18 +154,6 @@ public final class FeedPublisher
         state = STATE_CLOSED;
     }
 
-    boolean queuesEmpty()
-    {
-        for (final SpscArrayQueue<PooledMessage> queue : queues)
-        {
-            if (!queue.isEmpty())
-            {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /**
      * Release whatever is left in the queues. Only after every consumer thread has ended (their join gives this thread
      * the consumer role).

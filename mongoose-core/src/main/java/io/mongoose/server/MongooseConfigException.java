@@ -14,12 +14,28 @@ public final class MongooseConfigException extends RuntimeException
 
     /**
      * @param errors every problem found, at least one.
+     * @throws NullPointerException     if {@code errors} is null.
+     * @throws IllegalArgumentException if {@code errors} is empty.
      */
     public MongooseConfigException(final List<String> errors)
     {
-        super("invalid Mongoose configuration (" + errors.size() + " error" + (errors.size() == 1 ? "" : "s") +
-            "):\n  " + String.join("\n  ", errors));
+        super(describe(errors));
         this.errors = List.copyOf(errors);
+    }
+
+    /** Checks the list before super() needs it, so a bad argument is named instead of failing inside the message. */
+    private static String describe(final List<String> errors)
+    {
+        if (null == errors)
+        {
+            throw new NullPointerException("errors: null; expected at least one problem");
+        }
+        if (errors.isEmpty())
+        {
+            throw new IllegalArgumentException("errors: empty; expected at least one problem");
+        }
+        return "invalid Mongoose configuration (" + errors.size() + " error" + (errors.size() == 1 ? "" : "s") +
+            "):\n  " + String.join("\n  ", errors);
     }
 
     /**

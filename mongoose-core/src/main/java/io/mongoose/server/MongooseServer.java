@@ -461,14 +461,24 @@ public final class MongooseServer implements AutoCloseable
         final long deadline = System.nanoTime() + config.shutdownTimeout().toNanos();
         while (true)
         {
-            boolean empty = true;
-            for (final FeedPublisher publisher : publishers.values())
+            boolean liveEmpty = true;
+            boolean deadEmpty = true;
+            for (final AgentGroup group : groups.values())
             {
-                empty &= publisher.queuesEmpty();
+                // A group that stopped dispatching on its own (interrupted) will never empty its queues: waiting for
+                // it would only make stop() take the whole timeout. What it holds is released as undelivered.
+                if (group.dispatching())
+                {
+                    liveEmpty &= group.agent.inboundEmpty();
+                }
+                else
+                {
+                    deadEmpty &= group.agent.inboundEmpty();
+                }
             }
-            if (empty)
+            if (liveEmpty)
             {
-                return true;
+                return deadEmpty;
             }
             if (System.nanoTime() - deadline >= 0)
             {
@@ -528,10 +538,13 @@ public final class MongooseServer implements AutoCloseable
         /**
          * @param registry pools to check for leaks at stop; {@link PoolRegistry#global()} by default.
          * @return this builder.
+         * @throws NullPointerException if {@code registry} is null.
          */
         public Builder poolRegistry(final PoolRegistry registry)
         {
-            this.pools = registry;
+            // Refused here rather than at build(), so the failure points at the call that passed it.
+            this.pools = Objects.requireNonNull(
+                registry, "registry: null; expected a PoolRegistry (PoolRegistry.global() is the default)");
             return this;
         }
 
