@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Epsilon soak: 100M messages (by default) through the full Mongoose path, in a JVM whose garbage collector never
 # collects (-XX:+UseEpsilonGC) and whose heap is small, so anything on the path that allocates exhausts the heap and
-# fails the run (io.mongoose.benchmarks.soak.EpsilonSoak). CI runs it: about 5 to 15 s of soak on 2 cores, plus the build.
+# fails the run (io.mongoose.benchmarks.soak.EpsilonSoak). CI runs it: 3 to 6 s of soak on 2 cores, plus the build.
 # Every argument is passed to the soak: --messages=N (k/M/G suffixes), --idle=NAME. Exit code: 0 every message arrived
 # in order with a clean stop under Epsilon; 1 a check failed; 2 bad flags; 3 the heap ran out (something allocated).
 set -euo pipefail

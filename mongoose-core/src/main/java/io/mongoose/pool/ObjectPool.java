@@ -334,7 +334,8 @@ public final class ObjectPool<T extends PooledMessage>
     /** Before {@code setFirstReference}: a scan that sees the count above 0 also finds the entry. */
     private void recordAcquisition(final PooledMessage message)
     {
-        outstanding.put(new Identity(message), new AcquisitionSite(Thread.currentThread().getName(), System.nanoTime()));
+        final AcquisitionSite site = new AcquisitionSite(Thread.currentThread().getName(), System.nanoTime());
+        outstanding.put(new Identity(message), site);
     }
 
     /** The acquisition stack without the pool's own frames: the first frame is the code that called acquire. */

@@ -32,7 +32,7 @@ import java.util.Locale;
  * <p>Idle strategy: {@code backoff} by default. The producer and two agent threads share what may be a 2-core CI
  * machine, and the producer sets the pace. An agent that finds its queues empty spins briefly, yields, then parks, so
  * it gives its core back to the producer, and the 4096-deep queues absorb its wake-up delay. Measured here (2-core
- * KVM guest, other builds running, 100M messages, JDK 17): {@code backoff} 4.9 to 6.0 s, {@code yield} 7.0 to 13.2 s,
+ * KVM guest, other builds running, 100M messages, JDK 17): {@code backoff} 3.3 to 6.0 s, {@code yield} 7.0 to 13.2 s,
  * {@code busy-spin} 142 s, because three spinning threads on two cores take turns through the scheduler.
  * {@code --idle} chooses another to compare.
  */
@@ -120,8 +120,9 @@ public final class EpsilonSoak
         final List<String> problems = new ArrayList<>(result.problems());
         if (!collectors.contains("Epsilon"))
         {
-            problems.add("the collector is [" + collectors + "], not Epsilon: run with -XX:+UnlockExperimentalVMOptions " +
-                "-XX:+UseEpsilonGC (scripts/soak.sh does), or the soak proves nothing about allocation");
+            problems.add("the collector is [" + collectors + "], not Epsilon: run with " +
+                "-XX:+UnlockExperimentalVMOptions -XX:+UseEpsilonGC (scripts/soak.sh does), or the soak proves " +
+                "nothing about allocation");
         }
         System.out.printf(Locale.ROOT, "soak: %,d messages in %.2f s, %,.0f msg/s; heap used %.1f MB before the " +
                 "publish loop, %.1f MB after%n", result.messages(), result.elapsedNanos() / 1e9,
@@ -178,7 +179,8 @@ public final class EpsilonSoak
 
         if (!arrived)
         {
-            problems.add("not every message was handled within " + DRAIN_TIMEOUT.toSeconds() + " s of the last publish");
+            problems.add(
+                "not every message was handled within " + DRAIN_TIMEOUT.toSeconds() + " s of the last publish");
         }
         expect(problems, "soak-a, feed direct", directCount, direct.received(DIRECT));
         expect(problems, "soak-a, feed all", allCount, direct.received(BROADCAST));
