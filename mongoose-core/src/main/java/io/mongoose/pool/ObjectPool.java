@@ -2,7 +2,13 @@ package io.mongoose.pool;
 
 import org.jctools.queues.MpmcArrayQueue;
 
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -12,6 +18,10 @@ import java.util.function.Supplier;
  * <p>All instances are created up front, so the steady state allocates nothing. Any thread may acquire and any thread
  * may release (the free list is a JCTools MPMC queue). When the free list is empty, {@link #acquire()} follows the
  * pool's {@link ExhaustionPolicy}; {@link #tryAcquire()} returns {@code null} instead.
+ *
+ * <p>With {@link LeakDetection} on, the pool also records where and when each message it hands out was acquired, until
+ * its last release, so {@link #inFlightOlderThan(Duration)} can say which messages are out, for how long, and who
+ * took them.
  *
  * @param <T> the message type.
  */
@@ -26,6 +36,10 @@ public final class ObjectPool<T extends PooledMessage>
     private final AtomicLong exhausted = new AtomicLong();
     private final AtomicLong retired = new AtomicLong();
     private final AtomicLong invalidReleases = new AtomicLong();
+    // Leak detection only (null when off): every message handed out and not yet back, with where and when it was
+    // acquired. A side table rather than fields on PooledMessage, so messages stay the same size whether detection is
+    // on or off, and a scan visits only what is out, not every instance ever created.
+    private final ConcurrentHashMap<Identity, AcquisitionSite> outstanding;
 
     /**
      * Creates the pool and all {@code config.capacity()} instances.
@@ -42,6 +56,7 @@ public final class ObjectPool<T extends PooledMessage>
         this.factory = Objects.requireNonNull(factory, "factory: null; expected a supplier of new " + type.getName());
         this.config = Objects.requireNonNull(config, "config: null; expected a PoolConfig");
         this.freeList = new MpmcArrayQueue<>(Math.max(2, config.capacity()));
+        this.outstanding = LeakDetection.ENABLED ? new ConcurrentHashMap<>() : null;
         for (int i = 0; i < config.capacity(); i++)
         {
             if (!freeList.offer(newInstance()))
@@ -65,6 +80,10 @@ public final class ObjectPool<T extends PooledMessage>
         {
             message = onEmpty();
         }
+        if (LeakDetection.ENABLED) // a static final: when false the JIT drops this branch
+        {
+            recordAcquisition(message);
+        }
         message.setFirstReference();
         return message;
     }
@@ -81,6 +100,10 @@ public final class ObjectPool<T extends PooledMessage>
         {
             exhausted.incrementAndGet();
             return null;
+        }
+        if (LeakDetection.ENABLED)
+        {
+            recordAcquisition(message);
         }
         message.setFirstReference();
         return message;
@@ -154,6 +177,63 @@ public final class ObjectPool<T extends PooledMessage>
             invalidReleases.get());
     }
 
+    /**
+     * The messages of this pool that are in flight (reference count above 0) and were acquired at least {@code age}
+     * ago, with where they were acquired. Exact for messages that stay put during the scan; a message acquired or
+     * released while the scan runs may or may not be listed. The scan visits every message in flight and allocates:
+     * call it from monitoring or shutdown code, not a hot path.
+     *
+     * @param age minimum time since acquire; {@link Duration#ZERO} lists every message in flight.
+     * @return the messages found, oldest first; always empty when {@link LeakDetection#ENABLED} is false, because
+     *         then nothing is recorded (use {@link #inFlight()} for the bare count).
+     * @throws IllegalArgumentException if {@code age} is negative.
+     */
+    public List<LeakReport> inFlightOlderThan(final Duration age)
+    {
+        return inFlightOlderThan(age, System.nanoTime());
+    }
+
+    /**
+     * As {@link #inFlightOlderThan(Duration)}, with ages measured up to {@code nowNanos} instead of the current time,
+     * so a caller (or a test) scanning several pools measures every age against one instant.
+     *
+     * @param age      minimum time since acquire.
+     * @param nowNanos the instant ages are measured to, a {@link System#nanoTime()} reading.
+     * @return the messages found, oldest first; always empty when {@link LeakDetection#ENABLED} is false.
+     * @throws IllegalArgumentException if {@code age} is negative.
+     */
+    public List<LeakReport> inFlightOlderThan(final Duration age, final long nowNanos)
+    {
+        Objects.requireNonNull(age, "age: null; expected a non-negative duration");
+        if (age.isNegative())
+        {
+            throw new IllegalArgumentException("age: " + age + "; expected a non-negative duration");
+        }
+        if (!LeakDetection.ENABLED)
+        {
+            return List.of();
+        }
+        final long minAgeNanos = age.toNanos();
+        final List<LeakReport> found = new ArrayList<>();
+        for (final Map.Entry<Identity, AcquisitionSite> entry : outstanding.entrySet())
+        {
+            final int refCount = entry.getKey().message.refCount();
+            final AcquisitionSite site = entry.getValue();
+            if (refCount <= 0)
+            {
+                continue; // its last release is removing it right now
+            }
+            final long ageNanos = nowNanos - site.acquiredNanos();
+            if (ageNanos >= minAgeNanos)
+            {
+                found.add(new LeakReport(name, entry.getKey().message.getClass().getName(),
+                    Duration.ofNanos(ageNanos), refCount, site.threadName(), callerFrames(site)));
+            }
+        }
+        found.sort((a, b) -> b.age().compareTo(a.age()));
+        return found;
+    }
+
     @Override
     public String toString()
     {
@@ -162,6 +242,11 @@ public final class ObjectPool<T extends PooledMessage>
 
     void recycle(final PooledMessage message)
     {
+        if (LeakDetection.ENABLED)
+        {
+            // Before the message can reach the free list, so the next acquire's entry always comes after this removal.
+            outstanding.remove(new Identity(message));
+        }
         try
         {
             message.reset();
@@ -246,10 +331,55 @@ public final class ObjectPool<T extends PooledMessage>
         return instance;
     }
 
+    /** Before {@code setFirstReference}: a scan that sees the count above 0 also finds the entry. */
+    private void recordAcquisition(final PooledMessage message)
+    {
+        final AcquisitionSite site = new AcquisitionSite(Thread.currentThread().getName(), System.nanoTime());
+        outstanding.put(new Identity(message), site);
+    }
+
+    /** The acquisition stack without the pool's own frames: the first frame is the code that called acquire. */
+    private static List<StackTraceElement> callerFrames(final AcquisitionSite site)
+    {
+        final StackTraceElement[] frames = site.getStackTrace();
+        int first = 0;
+        while (first < frames.length && frames[first].getClassName().equals(ObjectPool.class.getName()))
+        {
+            first++;
+        }
+        return Arrays.asList(frames).subList(first, frames.length);
+    }
+
     private PoolExhaustedException exhaustedError(final String why)
     {
         return new PoolExhaustedException(
             "pool '" + name + "' (" + type.getName() + ") exhausted: " + why + "; capacity " + config.capacity() +
             ", in flight " + inFlight() + ". Raise capacity, release messages sooner, or choose policy GROW/WAIT");
+    }
+
+    /**
+     * A message as a map key by identity: message classes are user code and may define {@code equals}, but the table
+     * must tell every instance apart.
+     */
+    private static final class Identity
+    {
+        final PooledMessage message;
+
+        Identity(final PooledMessage message)
+        {
+            this.message = message;
+        }
+
+        @Override
+        public boolean equals(final Object other)
+        {
+            return other instanceof Identity && ((Identity)other).message == message;
+        }
+
+        @Override
+        public int hashCode()
+        {
+            return System.identityHashCode(message);
+        }
     }
 }

@@ -5,6 +5,9 @@ import io.mongoose.dispatch.DispatchTable;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.dispatch.ProcessorContext;
+import io.mongoose.pool.LeakDetection;
+import io.mongoose.pool.LeakReport;
+import io.mongoose.pool.LeakSite;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
@@ -152,7 +155,9 @@ public final class MongooseServer implements AutoCloseable
     /**
      * Stop gracefully: close every feed, wait up to the shutdown timeout for queues to drain, stop and tear down
      * processors on their agent threads, join the threads, release anything left undelivered, and report messages
-     * still in flight in the server's pools as leaks. A second call returns the same report without doing anything.
+     * still in flight in the server's pools as leaks. With {@link LeakDetection} on, the report also says where each
+     * leaked message was acquired ({@link ShutdownReport#leakSites()}), and one WARNING per acquisition site is logged
+     * with its count and stack. A second call returns the same report without doing anything.
      *
      * @return what the shutdown found.
      * @throws IllegalStateException if called from an agent thread of this server, or from a thread other than the
@@ -176,7 +181,8 @@ public final class MongooseServer implements AutoCloseable
         if (state.compareAndSet(ServerState.NEW, ServerState.STOPPED))
         {
             closeFeeds();
-            stopped.complete(new ShutdownReport(true, Map.of(), leaks(), 0, 0));
+            final Leaks leaks = leaks();
+            stopped.complete(new ShutdownReport(true, Map.of(), leaks.byType, 0, 0, leaks.sites));
             return stopped.join();
         }
         if (!state.compareAndSet(ServerState.RUNNING, ServerState.STOPPING))
@@ -302,6 +308,30 @@ public final class MongooseServer implements AutoCloseable
     public PoolRegistry pools()
     {
         return pools;
+    }
+
+    /**
+     * Messages of this server's pools that have been in flight for at least {@code age}, with where each was
+     * acquired: the question to ask of a running server that seems to be losing messages. Callable at any time, from
+     * any thread, in any state. Needs {@link LeakDetection} on ({@code -Dmongoose.leakDetection=true}); without it
+     * nothing is recorded and the list is always empty ({@link ObjectPool#inFlight()} still counts). Scans every
+     * instance of every pool and allocates: for monitoring, not for a hot path. Group the answer by acquisition site
+     * with {@link LeakSite#group(List)}.
+     *
+     * @param age minimum time since acquire; {@link Duration#ZERO} lists every message in flight.
+     * @return the messages found, oldest first, every age measured to the same instant.
+     * @throws IllegalArgumentException if {@code age} is negative.
+     */
+    public List<LeakReport> leakSuspects(final Duration age)
+    {
+        final long now = System.nanoTime();
+        final List<LeakReport> suspects = new ArrayList<>();
+        for (final ObjectPool<?> pool : pools.pools())
+        {
+            suspects.addAll(pool.inFlightOlderThan(age, now));
+        }
+        suspects.sort((a, b) -> b.age().compareTo(a.age()));
+        return suspects;
     }
 
     private ProcessorSlot[] buildSlots(final int index, final AgentGroupConfig group, final List<String> problems)
@@ -443,7 +473,9 @@ public final class MongooseServer implements AutoCloseable
             errors += slot.errors.get();
             unhandled += slot.unhandled.get();
         }
-        final ShutdownReport report = new ShutdownReport(drained, undelivered, leaks(), errors, unhandled);
+        final Leaks leaks = leaks();
+        final ShutdownReport report =
+            new ShutdownReport(drained, undelivered, leaks.byType, errors, unhandled, leaks.sites);
         LOG.log(System.Logger.Level.INFO, "server '" + name() + "' stopped: " + report);
         return report;
     }
@@ -492,20 +524,40 @@ public final class MongooseServer implements AutoCloseable
         }
     }
 
-    private Map<String, Long> leaks()
+    /**
+     * Counts every pool's messages in flight; with leak detection on, also groups them by acquisition site and logs
+     * one WARNING per site (not per message: a loop that leaks ten thousand messages is one entry with its count).
+     */
+    private Leaks leaks()
     {
-        final Map<String, Long> leaks = new TreeMap<>();
+        final Map<String, Long> byType = new TreeMap<>();
         for (final ObjectPool<?> pool : pools.pools())
         {
             final long inFlight = pool.inFlight();
             if (inFlight > 0)
             {
-                leaks.put(pool.name(), inFlight);
+                byType.put(pool.name(), inFlight);
                 LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': pool '" + pool.name() + "' (" +
-                    pool.type().getName() + ") has " + inFlight + " messages in flight after stop: leaked");
+                    pool.type().getName() + ") has " + inFlight + " messages in flight after stop: leaked" +
+                    (LeakDetection.ENABLED ? "" : " (run with -D" + LeakDetection.PROPERTY +
+                        "=true to see where they were acquired)"));
             }
         }
-        return leaks;
+        if (!LeakDetection.ENABLED || byType.isEmpty())
+        {
+            return new Leaks(byType, List.of());
+        }
+        final List<LeakSite> sites = LeakSite.group(leakSuspects(Duration.ZERO));
+        for (final LeakSite site : sites)
+        {
+            LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': leaked " + site.describe());
+        }
+        return new Leaks(byType, sites);
+    }
+
+    /** What the leak check at stop found: counts per pool, and acquisition sites when detection is on. */
+    private record Leaks(Map<String, Long> byType, List<LeakSite> sites)
+    {
     }
 
     /**
