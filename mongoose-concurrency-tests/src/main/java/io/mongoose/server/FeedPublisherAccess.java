@@ -24,7 +24,8 @@ public final class FeedPublisherAccess
      */
     public static FeedPublisher openPublisher(final String feedName, final SpscArrayQueue<PooledMessage> queue)
     {
-        @SuppressWarnings("unchecked") final SpscArrayQueue<PooledMessage>[] queues = new SpscArrayQueue[] {queue};
+        @SuppressWarnings({"unchecked", "rawtypes"}) final SpscArrayQueue<PooledMessage>[] queues =
+            new SpscArrayQueue[] {queue};
         final FeedPublisher publisher =
             new FeedPublisher("jcstress", FeedConfig.named(feedName), queues, new String[] {"agent"});
         publisher.open();
