@@ -41,7 +41,7 @@ fi
 
 rm -rf "${results}"
 mkdir -p "${results}"
-log="$(pwd)/${results}/console.log"
+log="${results}/console.log"
 
 # Run inside the results directory: jcstress writes its result blob into the working directory, not into -r.
 # Same JDK as Maven: JAVA_HOME when set, otherwise java on the PATH. The harness JVM gets the flags too.
