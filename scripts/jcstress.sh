@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # jcstress concurrency tests of mongoose-concurrency-tests (package io.mongoose.concurrency).
 #   scripts/jcstress.sh --quick [jcstress args...]  build, then jcstress's quick preset with one iteration per fork and
-#                                                   one JVM flag set (the JVM flags below): the CI gate, about 100 s
+#                                                   one JVM flag set (the JVM flags below): the CI gate, about 90 s
+#                                                   here (2 cores, JDK 17), build included
 #   scripts/jcstress.sh [jcstress args...]          build, then jcstress's default preset across every JVM flag set
 #                                                   jcstress detects (with the flags below prepended): the full run
 # Extra arguments go to jcstress, e.g. -t RefCountReleaseRace. Results (HTML report, result blob, console log) go to
