@@ -1,0 +1,55 @@
+package io.mongoose.server;
+
+import io.mongoose.pool.PooledMessage;
+import org.jctools.queues.SpscArrayQueue;
+
+/**
+ * Reaches the package-private lifecycle of a real {@link FeedPublisher} for the jcstress scenario of stop racing a
+ * publish ({@code io.mongoose.concurrency.PublishStopRace}). It lives in this test module, in the publisher's package,
+ * so that the scenario runs the publisher's own open check, close and final sweep instead of a copy of them, without
+ * widening mongoose-core's API. Nothing outside mongoose-concurrency-tests uses it.
+ */
+public final class FeedPublisherAccess
+{
+    private FeedPublisherAccess()
+    {
+    }
+
+    /**
+     * A publisher in front of one subscriber queue, opened as {@link MongooseServer#start()} opens its feeds.
+     *
+     * @param feedName the feed's name, used in the publisher's errors.
+     * @param queue    the one subscriber queue; the caller plays the subscribing agent.
+     * @return an open publisher.
+     */
+    public static FeedPublisher openPublisher(final String feedName, final SpscArrayQueue<PooledMessage> queue)
+    {
+        @SuppressWarnings({"unchecked", "rawtypes"}) final SpscArrayQueue<PooledMessage>[] queues =
+            new SpscArrayQueue[] {queue};
+        final FeedPublisher publisher =
+            new FeedPublisher("jcstress", FeedConfig.named(feedName), queues, new String[] {"agent"});
+        publisher.open();
+        return publisher;
+    }
+
+    /**
+     * The first step of {@link MongooseServer#stop()}: from now on, publishing fails and releases the message.
+     *
+     * @param publisher the feed to close.
+     */
+    public static void close(final FeedPublisher publisher)
+    {
+        publisher.close();
+    }
+
+    /**
+     * The final sweep of {@link MongooseServer#stop()}, only once no agent consumes the queues any more.
+     *
+     * @param publisher the closed feed.
+     * @return messages released without being handled.
+     */
+    public static long releaseUndelivered(final FeedPublisher publisher)
+    {
+        return publisher.releaseUndelivered();
+    }
+}
