@@ -8,6 +8,7 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.testing.Await;
+import io.mongoose.testing.CapturedLog;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,11 +18,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -168,31 +165,7 @@ class LeakDetectionTest
     @Test
     void identicalLeaksAreGroupedIntoOneSiteAndOneWarning()
     {
-        final List<LogRecord> warnings = new CopyOnWriteArrayList<>();
-        final Logger logger = Logger.getLogger("io.mongoose.server");
-        final Handler capture = new Handler()
-        {
-            @Override
-            public void publish(final LogRecord record)
-            {
-                if (record.getLevel() == Level.WARNING)
-                {
-                    warnings.add(record);
-                }
-            }
-
-            @Override
-            public void flush()
-            {
-            }
-
-            @Override
-            public void close()
-            {
-            }
-        };
-        logger.addHandler(capture);
-        try
+        try (CapturedLog log = CapturedLog.of("io.mongoose.server"))
         {
             final PoolRegistry registry = new PoolRegistry("leak-group");
             final ObjectPool<SeqMessage> pool =
@@ -226,11 +199,11 @@ class LeakDetectionTest
             assertTrue(many.oldest().compareTo(Duration.ZERO) > 0);
 
             final List<String> siteWarnings = new ArrayList<>();
-            for (final LogRecord record : warnings)
+            for (final String warning : log.messagesAt(Level.WARNING))
             {
-                if (record.getMessage().startsWith("server 'leak-group': leaked "))
+                if (warning.startsWith("server 'leak-group': leaked "))
                 {
-                    siteWarnings.add(record.getMessage());
+                    siteWarnings.add(warning);
                 }
             }
             assertEquals(2, siteWarnings.size(), siteWarnings::toString);
@@ -242,10 +215,6 @@ class LeakDetectionTest
                 siteWarnings.get(1));
             kept.forEach(SeqMessage::release);
             assertSame(report, server.stop(), "a second stop reports the same, without scanning again");
-        }
-        finally
-        {
-            logger.removeHandler(capture);
         }
     }
 

@@ -7,15 +7,13 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.testing.Await;
+import io.mongoose.testing.CapturedLog;
 import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -254,28 +252,7 @@ class LifecycleTest
     @Test
     void pinningIsBestEffortAndSaysWhatItDidInOneLogLine()
     {
-        final List<String> lines = new CopyOnWriteArrayList<>();
-        final Logger logger = Logger.getLogger("io.mongoose.server");
-        final Handler capture = new Handler()
-        {
-            @Override
-            public void publish(final LogRecord record)
-            {
-                lines.add(record.getMessage());
-            }
-
-            @Override
-            public void flush()
-            {
-            }
-
-            @Override
-            public void close()
-            {
-            }
-        };
-        logger.addHandler(capture);
-        try
+        try (CapturedLog log = CapturedLog.of("io.mongoose.server"))
         {
             final MongooseServer server = MongooseServer.builder().name("pin").poolRegistry(registry)
                 .feed(FeedConfig.broadcast("all"))
@@ -294,13 +271,10 @@ class LifecycleTest
             assertTrue(nowhere.startsWith("not pinned: CPU 4096 does not exist ("), nowhere);
             assertTrue(anywhere.startsWith("pinned to CPU ") || anywhere.startsWith("not pinned: "), anywhere);
             assertEquals("not pinned: none requested", server.agentStats("unpinned").pinning());
+            final List<String> lines = log.messages();
             assertEquals(1, lines.stream().filter(l -> l.equals("agent 'nowhere' " + nowhere)).count(), lines::toString);
             assertEquals(1, lines.stream().filter(l -> l.equals("agent 'anywhere' " + anywhere)).count(), lines::toString);
             assertTrue(journal.contains("p1:start@nowhere"), "an unpinned agent still runs");
-        }
-        finally
-        {
-            logger.removeHandler(capture);
         }
     }
 

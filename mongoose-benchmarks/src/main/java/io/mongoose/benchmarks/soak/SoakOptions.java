@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks.soak;
 
+import io.mongoose.benchmarks.Flags;
 import io.mongoose.server.IdleStrategies;
 
 import java.util.ArrayList;
@@ -37,26 +38,11 @@ public record SoakOptions(long messages, String idle)
      */
     public static SoakOptions parse(final String... args)
     {
-        final Map<String, String> values = new LinkedHashMap<>();
-        values.put("messages", Long.toString(DEFAULT_MESSAGES));
-        values.put("idle", DEFAULT_IDLE);
+        final Map<String, String> defaults = new LinkedHashMap<>();
+        defaults.put("messages", Long.toString(DEFAULT_MESSAGES));
+        defaults.put("idle", DEFAULT_IDLE);
         final List<String> errors = new ArrayList<>();
-        for (final String arg : args)
-        {
-            final int eq = arg.indexOf('=');
-            if (!arg.startsWith("--") || eq < 0)
-            {
-                errors.add("'" + arg + "': expected --name=value");
-                continue;
-            }
-            final String name = arg.substring(2, eq);
-            if (!values.containsKey(name))
-            {
-                errors.add("--" + name + ": unknown flag; expected --messages or --idle");
-                continue;
-            }
-            values.put(name, arg.substring(eq + 1));
-        }
+        final Map<String, String> values = Flags.parse(args, defaults, errors);
         final long messages = count(values.get("messages"), errors);
         final String idle = values.get("idle");
         if (!IdleStrategies.isKnown(idle))

@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks.sweep;
 
+import io.mongoose.benchmarks.Flags;
 import io.mongoose.server.IdleStrategies;
 
 import java.nio.file.Path;
@@ -67,24 +68,8 @@ public record SweepOptions(
      */
     public static SweepOptions parse(final String... args)
     {
-        final Map<String, String> values = new LinkedHashMap<>(DEFAULTS);
         final List<String> errors = new ArrayList<>();
-        for (final String arg : args)
-        {
-            final int eq = arg.indexOf('=');
-            if (!arg.startsWith("--") || eq < 0)
-            {
-                errors.add("'" + arg + "': expected --name=value");
-                continue;
-            }
-            final String name = arg.substring(2, eq);
-            if (!values.containsKey(name))
-            {
-                errors.add("--" + name + ": unknown flag; expected one of --" + String.join(", --", DEFAULTS.keySet()));
-                continue;
-            }
-            values.put(name, arg.substring(eq + 1));
-        }
+        final Map<String, String> values = Flags.parse(args, DEFAULTS, errors);
         final long rate = rate(values.get("rate"), errors);
         final long warmup = positiveLong("warmupMillis", values.get("warmupMillis"), 0, errors);
         final long run = positiveLong("runMillis", values.get("runMillis"), 1, errors);

@@ -38,7 +38,7 @@ class EpsilonSoakTest
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> SoakOptions.parse("--messages=lots", "--idle=spinn", "--rate=1M", "plain"));
         assertEquals(String.join("\n",
-            "--rate: unknown flag; expected --messages or --idle",
+            "--rate: unknown flag; expected one of --messages, --idle",
             "'plain': expected --name=value",
             "--messages: 'lots'; expected a whole number of messages, at least 1 (e.g. 100000, 100k, 100M)",
             "--idle: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep"), e.getMessage());
