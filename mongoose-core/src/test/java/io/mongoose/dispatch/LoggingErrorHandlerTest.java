@@ -1,6 +1,7 @@
 package io.mongoose.dispatch;
 
 import io.mongoose.testing.Await;
+import io.mongoose.testing.CapturedLog;
 import io.mongoose.testing.OtherMessage;
 import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.AfterEach;
@@ -8,14 +9,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -24,43 +22,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LoggingErrorHandlerTest
 {
-    /** Held strongly so java.util.logging keeps our handler; System.Logger's default backend logs here. */
-    private static final Logger ERRORS_LOG = Logger.getLogger("io.mongoose.errors");
-
-    private final List<LogRecord> records = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler()
-    {
-        @Override
-        public void publish(final LogRecord record)
-        {
-            records.add(record);
-        }
-
-        @Override
-        public void flush()
-        {
-        }
-
-        @Override
-        public void close()
-        {
-        }
-    };
-    private boolean useParentHandlers;
+    private CapturedLog log;
+    private List<LogRecord> records;
 
     @BeforeEach
     void captureLog()
     {
-        useParentHandlers = ERRORS_LOG.getUseParentHandlers();
-        ERRORS_LOG.setUseParentHandlers(false);
-        ERRORS_LOG.addHandler(capture);
+        log = CapturedLog.quiet("io.mongoose.errors");
+        records = log.records();
     }
 
     @AfterEach
     void restoreLog()
     {
-        ERRORS_LOG.removeHandler(capture);
-        ERRORS_LOG.setUseParentHandlers(useParentHandlers);
+        log.close();
     }
 
     /** Every call creates its exception at the same code location, whatever the type. */

@@ -35,16 +35,37 @@ public final class CapturedLog implements AutoCloseable
         }
     };
 
-    private CapturedLog(final String loggerName)
+    private final boolean parentHandlersBefore;
+    private final boolean quiet;
+
+    private CapturedLog(final String loggerName, final boolean quiet)
     {
         logger = Logger.getLogger(loggerName);
+        parentHandlersBefore = logger.getUseParentHandlers();
+        this.quiet = quiet;
+        if (quiet)
+        {
+            logger.setUseParentHandlers(false);
+        }
         logger.addHandler(handler);
     }
 
-    /** @return a capture of {@code loggerName}, open until {@link #close()}. */
+    /** @return a capture of {@code loggerName}, open until {@link #close()}; records still reach the console. */
     public static CapturedLog of(final String loggerName)
     {
-        return new CapturedLog(loggerName);
+        return new CapturedLog(loggerName, false);
+    }
+
+    /** @return a capture that also keeps the records off the console (for tests that log stack traces on purpose). */
+    public static CapturedLog quiet(final String loggerName)
+    {
+        return new CapturedLog(loggerName, true);
+    }
+
+    /** @return every record so far, in order. */
+    public List<LogRecord> records()
+    {
+        return records;
     }
 
     /** @return the messages of every record so far, in order. */
@@ -71,5 +92,9 @@ public final class CapturedLog implements AutoCloseable
     public void close()
     {
         logger.removeHandler(handler);
+        if (quiet)
+        {
+            logger.setUseParentHandlers(parentHandlersBefore);
+        }
     }
 }
