@@ -3,15 +3,17 @@ package io.mongoose.pool;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The wait ladder shared by bounded waits off the fast path (an empty pool under {@link ExhaustionPolicy#WAIT}, a full
- * queue under a lossless publish): spin briefly, then yield, then park in short steps. Stateless and allocation-free,
- * so any number of threads can use it; the caller owns the attempt count and the deadline.
+ * Waits off the fast path. {@link #pause(long)} is the ladder for an empty pool under {@link ExhaustionPolicy#WAIT}:
+ * spin briefly, then yield, then park in short steps. {@link #pauseForFullQueue()} is the wait of a lossless publish
+ * on a full queue. Stateless and allocation-free, so any number of threads can use them; the caller owns the attempt
+ * count and the deadline.
  */
 public final class Backoff
 {
     private static final long SPINS = 200;
     private static final long YIELDS = 100;
     private static final long PARK_NANOS = 20_000;
+    private static final long FULL_QUEUE_PARK_NANOS = 1_000;
 
     private Backoff()
     {
@@ -36,5 +38,17 @@ public final class Backoff
         {
             LockSupport.parkNanos(PARK_NANOS);
         }
+    }
+
+    /**
+     * Wait before probing a full queue again: park at once. A probe of a full queue reads the cache lines its consumer
+     * is about to write, so every probe costs the consumer a cache miss, and a producer that probes in a loop slows
+     * down the very consumer it waits for. Measured with the max-throughput sweep on 2 cores, parking at once beat
+     * four spaced probes before parking by a fifth of the throughput. A full queue holds a queue's worth of work, so
+     * the park (tens of microseconds with Linux's default timer slack) costs no throughput.
+     */
+    public static void pauseForFullQueue()
+    {
+        LockSupport.parkNanos(FULL_QUEUE_PARK_NANOS);
     }
 }

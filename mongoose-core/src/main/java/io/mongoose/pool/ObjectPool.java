@@ -1,5 +1,6 @@
 package io.mongoose.pool;
 
+import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.MpmcArrayQueue;
 
 import java.time.Duration;
@@ -263,6 +264,69 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
+     * Return {@code messages[from, to)}, all freed messages of this pool, to the free list: each is reset, then the run
+     * goes in with one claim on the free list (JCTools' batch {@code fill}) rather than one per message.
+     *
+     * @param failure the failure of an earlier run, or {@code null}; a failing reset here is added to it.
+     * @return the first reset failure so far, or {@code null}.
+     */
+    Throwable recycleRun(
+        final PooledMessage[] messages, final int from, final int to, final RunSupplier run, final Throwable failure)
+    {
+        Throwable first = failure;
+        for (int i = from; i < to; i++)
+        {
+            final PooledMessage message = messages[i];
+            if (LeakDetection.ENABLED)
+            {
+                outstanding.remove(new Identity(message));
+            }
+            try
+            {
+                message.reset();
+            }
+            catch (final Throwable t)
+            {
+                if (null == first)
+                {
+                    first = t;
+                }
+                else
+                {
+                    first.addSuppressed(t);
+                }
+            }
+        }
+        int next = from;
+        if (!grown())
+        {
+            // Only this pool's instances, no more than its capacity, so the free list has room for all of them.
+            @SuppressWarnings("unchecked") final MessagePassingQueue.Supplier<T> typed =
+                (MessagePassingQueue.Supplier<T>)(MessagePassingQueue.Supplier<?>)run;
+            run.start(messages, from);
+            while (next < to && freeList.fill(typed, to - next) > 0)
+            {
+                next = run.next();
+            }
+        }
+        for (; next < to; next++)
+        {
+            // A grown pool (or a fill that found no room): one at a time, retiring what does not fit.
+            @SuppressWarnings("unchecked") final T typed = (T)messages[next];
+            if (freeListFull() || !freeList.offer(typed))
+            {
+                retired.incrementAndGet();
+            }
+        }
+        return first;
+    }
+
+    private boolean grown()
+    {
+        return created.get() - retired.get() > config.capacity();
+    }
+
+    /**
      * The free list's queue rounds its capacity up to a power of two, so its own {@code offer} does not stop it at
      * {@code capacity}. Only a pool that has grown past its capacity owns enough instances to fill it, so the common
      * case costs two reads of rarely written counters and never touches the queue's indices. Two releases racing for
@@ -270,8 +334,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     private boolean freeListFull()
     {
-        final int capacity = config.capacity();
-        return created.get() - retired.get() > capacity && freeList.size() >= capacity;
+        return grown() && freeList.size() >= config.capacity();
     }
 
     void countInvalidRelease()

@@ -110,29 +110,50 @@ public abstract class PooledMessage
     /**
      * Drop one reference; the last one returns the message to its pool.
      *
+     * <p>Dropping the last reference costs no atomic read-modify-write: a holder that sees the count at 1 is its only
+     * holder, so nobody can legitimately retain or release it concurrently. A later release of the freed message is
+     * always detected; two threads releasing the same last reference at the same instant (a double release racing
+     * itself) is detected with {@link DebugChecks} on.
+     *
      * @return {@code true} if this call released the last reference and the message went back to its pool.
      * @throws IllegalStateException if there is no reference to drop: the release has no matching acquire or retain.
      *                               The pool counts it and its free list is left untouched.
      */
     public final boolean release()
     {
-        int current;
-        do
-        {
-            current = (int)REF_COUNT.getVolatile(this);
-            if (current <= 0)
-            {
-                throw unmatchedRelease(current);
-            }
-        }
-        while (!REF_COUNT.compareAndSet(this, current, current - 1));
-
-        if (current == 1)
+        if (dropReference())
         {
             pool.recycle(this);
             return true;
         }
         return false;
+    }
+
+    /**
+     * Drop one reference without recycling.
+     *
+     * @return {@code true} if it was the last: the caller now owns a free message and must hand it to its pool.
+     */
+    final boolean dropReference()
+    {
+        for (;;)
+        {
+            final int current = (int)REF_COUNT.getVolatile(this);
+            if (current <= 0)
+            {
+                throw unmatchedRelease(current);
+            }
+            if (1 == current && !DebugChecks.ENABLED)
+            {
+                // The sole holder: an ordered store publishes the reset-to-free to the next acquirer without a lock.
+                REF_COUNT.setRelease(this, 0);
+                return true;
+            }
+            if (REF_COUNT.compareAndSet(this, current, current - 1))
+            {
+                return 1 == current;
+            }
+        }
     }
 
     final void bindTo(final ObjectPool<?> home)

@@ -1,6 +1,7 @@
 package io.mongoose.server;
 
 import io.mongoose.pool.Backoff;
+import io.mongoose.pool.DebugChecks;
 import io.mongoose.pool.PooledMessage;
 import org.jctools.queues.SpscArrayQueue;
 
@@ -219,7 +220,7 @@ public final class FeedPublisher
     private int offerWithBackoff(final SpscArrayQueue<PooledMessage> queue, final PooledMessage message)
     {
         final long deadline = System.nanoTime() + publishTimeoutNanos;
-        for (long attempt = 1; ; attempt++)
+        for (;;)
         {
             if (queue.offer(message))
             {
@@ -233,7 +234,7 @@ public final class FeedPublisher
             {
                 return TIMED_OUT;
             }
-            Backoff.pause(attempt);
+            Backoff.pauseForFullQueue();
         }
     }
 

@@ -98,6 +98,70 @@ class FaultToleranceTest
         assertEquals(0, pool.inFlight(), "failed messages were released too");
     }
 
+    /** A message whose reset fails for every 100th sequence: user code the agent runs when it returns messages. */
+    public static final class FlakyReset extends PooledMessage
+    {
+        long sequence;
+
+        @Override
+        protected void reset()
+        {
+            if (sequence % 100 == 99)
+            {
+                final long failed = sequence;
+                sequence = -1;
+                throw new IllegalStateException("reset failed at " + failed);
+            }
+            sequence = -1;
+        }
+    }
+
+    @Test
+    void aResetThatThrowsOnTheAgentIsReportedAndEveryMessageStillGoesBackToItsPool()
+    {
+        final ObjectPool<FlakyReset> pool = registry.register(
+            FlakyReset.class, FlakyReset::new, PoolConfig.of(256).waitingAtMost(Duration.ofMinutes(2)));
+        final AtomicLong handled = new AtomicLong();
+        final ConcurrentLinkedQueue<String> reported = new ConcurrentLinkedQueue<>();
+        final AtomicLong failures = new AtomicLong();
+        final EventProcessor counting = handlers -> handlers.on(FlakyReset.class,
+            m -> handled.lazySet(handled.get() + 1));
+        final MongooseServer server = MongooseServer.builder().name("flaky-reset").poolRegistry(registry)
+            .errorHandler((source, message, error) ->
+            {
+                reported.add(source + ":" + error.getMessage());
+                failures.addAndGet(1 + error.getSuppressed().length);
+            })
+            .feed(FeedConfig.named("in"))
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff").processor("counter", counting, "in"))
+            .build();
+        server.start();
+        final FeedPublisher in = server.publisher("in");
+        final int total = 10_000;
+        for (long s = 0; s < total; s++)
+        {
+            final FlakyReset m = pool.acquire();
+            m.sequence = s;
+            in.publish(m);
+        }
+        Await.until("all dispatched", () -> server.agentStats("a").dispatched() == total);
+        Await.until("all returned", () -> pool.free() == 256);
+        final ShutdownReport report = server.stop();
+
+        assertEquals(total, handled.get());
+        assertTrue(report.leaksByType().isEmpty(), report::toString);
+        assertEquals(0, pool.inFlight());
+        assertEquals(256, pool.free());
+        assertEquals(256, pool.created(), "no message was lost and replaced");
+        // A drain returns its messages in one batch: the first failure of a batch is reported, later ones of the same
+        // batch ride along as suppressed exceptions.
+        final long agentErrors = server.agentStats("a").errors();
+        assertTrue(agentErrors >= 1 && agentErrors <= total / 100, "agent errors " + agentErrors);
+        assertEquals(agentErrors, reported.size());
+        assertTrue(reported.stream().allMatch(r -> r.startsWith("agent:a:reset failed at ")), reported::toString);
+        assertEquals(total / 100, failures.get(), "every failed reset is reported, first or suppressed");
+    }
+
     @Test
     void failFastPoolExhaustionReachesTheProducerAndRecovers()
     {

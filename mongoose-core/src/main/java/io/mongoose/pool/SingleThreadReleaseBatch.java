@@ -1,0 +1,125 @@
+package io.mongoose.pool;
+
+/**
+ * Releases messages on one thread and returns the freed ones to their pools in runs: one claim on a pool's free list
+ * per run of messages from that pool, instead of one atomic claim per message. Dispatch agents release every message
+ * through one of these at the end of its dispatch and flush once per queue drain, which takes the free-list traffic
+ * off the per-message path.
+ *
+ * <p>A message whose last reference is dropped here is free at once ({@code refCount() == 0}: retaining or releasing it
+ * again fails as usual) but reaches its pool's free list at the next {@link #flush()}; until then its pool counts it as
+ * in flight. The batch flushes by itself when it is full.
+ *
+ * <p>Threading: one thread only. Not thread-safe, and allocation-free after construction.
+ */
+public final class SingleThreadReleaseBatch
+{
+    private final PooledMessage[] held;
+    private final RunSupplier run = new RunSupplier();
+    private int size;
+
+    /**
+     * @param capacity freed messages held before a release flushes by itself; at least 1.
+     * @throws IllegalArgumentException if {@code capacity} is below 1.
+     */
+    public SingleThreadReleaseBatch(final int capacity)
+    {
+        if (capacity < 1)
+        {
+            throw new IllegalArgumentException("capacity: " + capacity + "; expected at least 1");
+        }
+        held = new PooledMessage[capacity];
+    }
+
+    /**
+     * Drop one reference to {@code message}; if it was the last, hold the message for the next {@link #flush()}.
+     *
+     * @param message a message this thread holds a reference to.
+     * @return {@code true} if this call dropped the last reference.
+     * @throws IllegalStateException as {@link PooledMessage#release()} does for a release without a matching reference,
+     *                               or as {@link #flush()} does when a full batch flushed and a reset failed (the
+     *                               message is held for the next flush either way).
+     */
+    public boolean release(final PooledMessage message)
+    {
+        if (!message.dropReference())
+        {
+            return false;
+        }
+        if (size == held.length)
+        {
+            try
+            {
+                flush();
+            }
+            finally
+            {
+                held[size++] = message;
+            }
+        }
+        else
+        {
+            held[size++] = message;
+        }
+        return true;
+    }
+
+    /**
+     * @return freed messages held, not yet returned to their pools.
+     */
+    public int size()
+    {
+        return size;
+    }
+
+    /**
+     * Return every held message to its pool (after its {@link PooledMessage#reset()}), a run of same-pool messages at a
+     * time. Every held message goes back even if a reset throws.
+     *
+     * @return messages returned.
+     * @throws RuntimeException the first failure of a {@code reset()} (later ones suppressed into it), after all
+     *                          messages were returned.
+     */
+    public int flush()
+    {
+        final int n = size;
+        if (0 == n)
+        {
+            return 0;
+        }
+        size = 0;
+        Throwable failure = null;
+        int start = 0;
+        while (start < n)
+        {
+            final ObjectPool<?> pool = held[start].pool();
+            int end = start + 1;
+            while (end < n && held[end].pool() == pool)
+            {
+                end++;
+            }
+            failure = pool.recycleRun(held, start, end, run, failure);
+            start = end;
+        }
+        // The slots keep stale references on purpose: pooled messages live as long as their pool, and clearing would
+        // cost a store per message.
+        if (null != failure)
+        {
+            throw asUnchecked(failure);
+        }
+        return n;
+    }
+
+    private static RuntimeException asUnchecked(final Throwable failure)
+    {
+        if (failure instanceof RuntimeException)
+        {
+            return (RuntimeException)failure;
+        }
+        if (failure instanceof Error)
+        {
+            throw (Error)failure;
+        }
+        return new IllegalStateException("reset() failed while returning messages to their pool", failure);
+    }
+}
