@@ -18,7 +18,8 @@ import java.util.function.Supplier;
  *
  * <p>All instances are created up front, so the steady state allocates nothing. Any thread may acquire and any thread
  * may release (the free list is a JCTools MPMC queue). When the free list is empty, {@link #acquire()} follows the
- * pool's {@link ExhaustionPolicy}; {@link #tryAcquire()} returns {@code null} instead.
+ * pool's {@link ExhaustionPolicy}; {@link #tryAcquire()} returns {@code null} instead. A thread that acquires often
+ * (a producer) can put a {@link SingleThreadPoolCache} in front of the pool to claim free messages a batch at a time.
  *
  * <p>With {@link LeakDetection} on, the pool also records where and when each message it hands out was acquired, until
  * its last release, so {@link #inFlightOlderThan(Duration)} can say which messages are out, for how long, and who
@@ -37,6 +38,8 @@ public final class ObjectPool<T extends PooledMessage>
     private final AtomicLong exhausted = new AtomicLong();
     private final AtomicLong retired = new AtomicLong();
     private final AtomicLong invalidReleases = new AtomicLong();
+    // Copy-on-write by hand: stats read it without allocating; caches come and go rarely.
+    private volatile SingleThreadPoolCache<?>[] caches = new SingleThreadPoolCache<?>[0];
     // Leak detection only (null when off): every message handed out and not yet back, with where and when it was
     // acquired. A side table rather than fields on PooledMessage, so messages stay the same size whether detection is
     // on or off, and a scan visits only what is out, not every instance ever created.
@@ -81,11 +84,7 @@ public final class ObjectPool<T extends PooledMessage>
         {
             message = onEmpty();
         }
-        if (LeakDetection.ENABLED) // a static final: when false the JIT drops this branch
-        {
-            recordAcquisition(message);
-        }
-        message.setFirstReference();
+        handOut(message);
         return message;
     }
 
@@ -102,12 +101,34 @@ public final class ObjectPool<T extends PooledMessage>
             exhausted.incrementAndGet();
             return null;
         }
-        if (LeakDetection.ENABLED)
-        {
-            recordAcquisition(message);
-        }
-        message.setFirstReference();
+        handOut(message);
         return message;
+    }
+
+    /**
+     * A cache for one acquiring thread: it takes messages from this pool's free list {@code batch} at a time, so that
+     * thread pays one claim on the shared free list per batch rather than per message. See
+     * {@link SingleThreadPoolCache}; close it when the thread is done.
+     *
+     * @param batch the most messages one refill takes: 1 to the pool's capacity.
+     * @return a new cache, owned by the calling thread.
+     * @throws IllegalArgumentException if {@code batch} is out of range.
+     */
+    public SingleThreadPoolCache<T> newThreadCache(final int batch)
+    {
+        if (batch < 1 || batch > config.capacity())
+        {
+            throw new IllegalArgumentException("pool '" + name + "': batch " + batch + "; expected 1 to the pool's " +
+                "capacity (" + config.capacity() + ")");
+        }
+        final SingleThreadPoolCache<T> cache = new SingleThreadPoolCache<>(this, batch);
+        synchronized (this)
+        {
+            final SingleThreadPoolCache<?>[] more = Arrays.copyOf(caches, caches.length + 1);
+            more[caches.length] = cache;
+            caches = more;
+        }
+        return cache;
     }
 
     /**
@@ -143,11 +164,12 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
-     * @return instances currently in the free list.
+     * @return free instances: on the free list or waiting in a {@link SingleThreadPoolCache} (exact when no message is
+     *         moving).
      */
     public long free()
     {
-        return freeList.size();
+        return freeList.size() + cachedInThreadCaches();
     }
 
     /**
@@ -155,7 +177,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     public long inFlight()
     {
-        return created.get() - retired.get() - freeList.size();
+        return created.get() - retired.get() - free();
     }
 
     /**
@@ -171,7 +193,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     public PoolStats stats()
     {
-        final long free = freeList.size();
+        final long free = free();
         final long live = created.get() - retired.get();
         return new PoolStats(
             name, config.capacity(), created.get(), free, live - free, exhausted.get(), retired.get(),
@@ -321,6 +343,57 @@ public final class ObjectPool<T extends PooledMessage>
         return first;
     }
 
+    /** Every message leaves the pool through here: leak-detection record, then the first reference. */
+    void handOut(final T message)
+    {
+        if (LeakDetection.ENABLED) // a static final: when false the JIT drops this branch
+        {
+            recordAcquisition(message);
+        }
+        message.setFirstReference();
+    }
+
+    /** A thread cache's refill: up to {@code max} free messages, one free-list claim per JCTools look-ahead step. */
+    int refill(final MessagePassingQueue.Consumer<T> into, final int max)
+    {
+        return freeList.drain(into, max);
+    }
+
+    /** A closing thread cache gives back a message it never handed out (no reference, already reset). */
+    void returnUnused(final PooledMessage message)
+    {
+        @SuppressWarnings("unchecked") final T typed = (T)message;
+        if (freeListFull() || !freeList.offer(typed))
+        {
+            retired.incrementAndGet();
+        }
+    }
+
+    synchronized void detach(final SingleThreadPoolCache<T> cache)
+    {
+        final SingleThreadPoolCache<?>[] current = caches;
+        final SingleThreadPoolCache<?>[] fewer = new SingleThreadPoolCache<?>[current.length - 1];
+        int j = 0;
+        for (final SingleThreadPoolCache<?> c : current)
+        {
+            if (c != cache)
+            {
+                fewer[j++] = c;
+            }
+        }
+        caches = fewer;
+    }
+
+    private long cachedInThreadCaches()
+    {
+        long cached = 0;
+        for (final SingleThreadPoolCache<?> cache : caches)
+        {
+            cached += cache.cached();
+        }
+        return cached;
+    }
+
     private boolean grown()
     {
         return created.get() - retired.get() > config.capacity();
@@ -334,7 +407,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     private boolean freeListFull()
     {
-        return grown() && freeList.size() >= config.capacity();
+        return grown() && free() >= config.capacity();
     }
 
     void countInvalidRelease()

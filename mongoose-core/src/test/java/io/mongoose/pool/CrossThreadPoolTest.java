@@ -1,7 +1,8 @@
 package io.mongoose.pool;
 
 import org.jctools.queues.SpscArrayQueue;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
- * One thread acquires, another releases, ten million times: nothing is lost and no instance is ever handed out while
+ * One thread acquires, another releases, ten million times, directly and through a thread cache and a release batch: nothing is lost and no instance is ever handed out while
  * it is still in use. Wait loops yield so the test passes on a loaded two-core machine; the deadline only stops a
  * broken run from hanging and nothing asserts on how long anything took.
  */
@@ -26,6 +27,7 @@ class CrossThreadPoolTest
 {
     private static final long CYCLES = 10_000_000L;
     private static final int CAPACITY = 1024;
+    private static final int BATCH = 32;
     private static final Duration DEADLINE = Duration.ofMinutes(10);
 
     /** A message that knows whether some thread is using it. */
@@ -43,9 +45,18 @@ class CrossThreadPoolTest
         }
     }
 
-    @Test
-    void acquireOnOneThreadReleaseOnAnotherLosesNothingAndNeverHandsOutTwice() throws InterruptedException
+    /** How the two threads use the pool: directly, or as a producer and an agent do (thread cache, release batch). */
+    enum Path
     {
+        DIRECT, CACHED_AND_BATCHED
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Path.class)
+    void acquireOnOneThreadReleaseOnAnotherLosesNothingAndNeverHandsOutTwice(final Path path)
+        throws InterruptedException
+    {
+        final boolean batched = Path.CACHED_AND_BATCHED == path;
         final ObjectPool<MarkedMessage> pool = new ObjectPool<>(
             "cross", MarkedMessage.class, MarkedMessage::new, PoolConfig.of(CAPACITY).waitingAtMost(DEADLINE));
         final SpscArrayQueue<MarkedMessage> handOff = new SpscArrayQueue<>(CAPACITY);
@@ -58,11 +69,12 @@ class CrossThreadPoolTest
 
         final Thread acquirer = new Thread(() ->
         {
+            final SingleThreadPoolCache<MarkedMessage> cache = batched ? pool.newThreadCache(BATCH) : null;
             try
             {
                 for (long i = 0; i < CYCLES && !abort.get(); i++)
                 {
-                    final MarkedMessage m = pool.acquire();
+                    final MarkedMessage m = batched ? cache.acquire() : pool.acquire();
                     if (m.refCount() != 1)
                     {
                         fail(failure, abort, "cycle " + i + ": acquired with refCount " + m.refCount());
@@ -96,10 +108,18 @@ class CrossThreadPoolTest
             {
                 fail(failure, abort, "acquirer: " + t);
             }
+            finally
+            {
+                if (batched)
+                {
+                    cache.close();
+                }
+            }
         }, "cross-acquirer");
 
         final Thread releaser = new Thread(() ->
         {
+            final SingleThreadReleaseBatch releases = new SingleThreadReleaseBatch(BATCH);
             try
             {
                 long expected = 0;
@@ -108,6 +128,7 @@ class CrossThreadPoolTest
                     final MarkedMessage m = handOff.poll();
                     if (null == m)
                     {
+                        releases.flush();
                         if (abort.get() || System.nanoTime() - deadline > 0)
                         {
                             fail(failure, abort, "releaser gave up waiting for cycle " + expected);
@@ -126,7 +147,7 @@ class CrossThreadPoolTest
                         fail(failure, abort, "cycle " + expected + ": in-use marker was clear before release");
                         return;
                     }
-                    if (!m.release())
+                    if (!(batched ? releases.release(m) : m.release()))
                     {
                         fail(failure, abort, "cycle " + expected + ": release did not return it to the pool");
                         return;
@@ -134,6 +155,7 @@ class CrossThreadPoolTest
                     consumed.incrementAndGet();
                     expected++;
                 }
+                releases.flush();
             }
             catch (final Throwable t)
             {

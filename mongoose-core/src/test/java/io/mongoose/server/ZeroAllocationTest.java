@@ -4,13 +4,16 @@ import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;
 import io.mongoose.testing.ThreadAllocation;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
+import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * After warm-up, a million messages through the whole path (acquire, publish with fan-out, queue, dispatch, handler,
+ * After warm-up, a million messages through the whole path (acquire from the pool or a thread cache, publish with fan-out, queue, dispatch, handler,
  * release) allocate less than 1 KB in total on the producer and both agent threads.
  */
 class ZeroAllocationTest
@@ -27,8 +30,15 @@ class ZeroAllocationTest
     private static final int MEASURED = 1_000_000;
     private static final long BUDGET_BYTES = 1024;
 
-    @Test
-    void steadyStateAllocatesNothingOnProducerAndAgentThreads()
+    /** Where the producer takes its messages from. */
+    enum Acquire
+    {
+        POOL, THREAD_CACHE
+    }
+
+    @ParameterizedTest(name = "acquire from {0}")
+    @EnumSource(Acquire.class)
+    void steadyStateAllocatesNothingOnProducerAndAgentThreads(final Acquire source)
     {
         // The budget holds for the production position of the switch; with it on, every acquire captures a stack.
         assertFalse(LeakDetection.ENABLED, "measure with -D" + LeakDetection.PROPERTY + " off (the default)");
@@ -51,20 +61,23 @@ class ZeroAllocationTest
         final Thread agentA = server.agentThread("alloc-a").orElseThrow();
         final Thread agentB = server.agentThread("alloc-b").orElseThrow();
         final long[] sequences = new long[2];
+        final SingleThreadPoolCache<SeqMessage> cache = pool.newThreadCache(64);
+        final Supplier<SeqMessage> messages = Acquire.POOL == source ? pool::acquire : cache::acquire;
 
-        publish(pool, directFeed, allFeed, sequences, WARM_UP);
+        publish(messages, directFeed, allFeed, sequences, WARM_UP);
         awaitQuiet(direct, fanOut, sequences);
 
         final long agentABefore = ThreadAllocation.allocatedBytes(agentA);
         final long agentBBefore = ThreadAllocation.allocatedBytes(agentB);
         // The producer is this thread: measure exactly its publishing, not the test's own waiting and reading.
         final long producerBefore = ThreadAllocation.currentThreadAllocatedBytes();
-        publish(pool, directFeed, allFeed, sequences, MEASURED);
+        publish(messages, directFeed, allFeed, sequences, MEASURED);
         final long producerBytes = ThreadAllocation.currentThreadAllocatedBytes() - producerBefore;
         awaitQuiet(direct, fanOut, sequences);
         final long agentABytes = ThreadAllocation.allocatedBytes(agentA) - agentABefore;
         final long agentBBytes = ThreadAllocation.allocatedBytes(agentB) - agentBBefore;
 
+        cache.close();
         final ShutdownReport report = server.stop();
         assertNull(direct.firstProblem());
         assertNull(fanOut.firstProblem());
@@ -79,12 +92,12 @@ class ZeroAllocationTest
 
     /** Alternates the named and the broadcast feed; no allocation in here either. */
     private static void publish(
-        final ObjectPool<SeqMessage> pool, final FeedPublisher directFeed, final FeedPublisher allFeed,
+        final Supplier<SeqMessage> messages, final FeedPublisher directFeed, final FeedPublisher allFeed,
         final long[] sequences, final int count)
     {
         for (int i = 0; i < count; i++)
         {
-            final SeqMessage m = pool.acquire();
+            final SeqMessage m = messages.get();
             final int feed = i & 1;
             m.producer = feed;
             m.sequence = sequences[feed]++;

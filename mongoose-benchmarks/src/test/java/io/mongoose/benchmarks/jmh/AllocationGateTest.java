@@ -133,6 +133,8 @@ class AllocationGateTest
 
         assertEquals(new TreeSet<>(List.of(
             "PoolBenchmark.acquireRelease",
+            "PoolBenchmark.threadCacheAcquireRelease",
+            "PoolBenchmark.batchedRelease",
             "DispatchBenchmark.dispatchMonomorphic",
             "DispatchBenchmark.dispatchMegamorphic",
             "HopBenchmark.mongooseHop",
