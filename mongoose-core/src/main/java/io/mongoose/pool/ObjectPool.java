@@ -286,39 +286,25 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
-     * Return {@code messages[from, to)}, all freed messages of this pool, to the free list: each is reset, then the run
-     * goes in with one claim on the free list (JCTools' batch {@code fill}) rather than one per message.
-     *
-     * @param failure the failure of an earlier run, or {@code null}; a failing reset here is added to it.
-     * @return the first reset failure so far, or {@code null}.
+     * A freed message on its way back through a {@link SingleThreadReleaseBatch}: forget its acquisition site and reset
+     * it, before it can reach the free list (so the next acquire's leak-detection entry always comes after this one's
+     * removal).
      */
-    Throwable recycleRun(
-        final PooledMessage[] messages, final int from, final int to, final RunSupplier run, final Throwable failure)
+    void prepareReturn(final PooledMessage message)
     {
-        Throwable first = failure;
-        for (int i = from; i < to; i++)
+        if (LeakDetection.ENABLED)
         {
-            final PooledMessage message = messages[i];
-            if (LeakDetection.ENABLED)
-            {
-                outstanding.remove(new Identity(message));
-            }
-            try
-            {
-                message.reset();
-            }
-            catch (final Throwable t)
-            {
-                if (null == first)
-                {
-                    first = t;
-                }
-                else
-                {
-                    first.addSuppressed(t);
-                }
-            }
+            outstanding.remove(new Identity(message));
         }
+        message.reset();
+    }
+
+    /**
+     * Put {@code messages[from, to)}, freed and prepared messages of this pool, on the free list with one claim
+     * (JCTools' batch {@code fill}) rather than one per message.
+     */
+    void returnRun(final PooledMessage[] messages, final int from, final int to, final RunSupplier run)
+    {
         int next = from;
         if (!grown())
         {
@@ -340,7 +326,6 @@ public final class ObjectPool<T extends PooledMessage>
                 retired.incrementAndGet();
             }
         }
-        return first;
     }
 
     /** Every message leaves the pool through here: leak-detection record, then the first reference. */

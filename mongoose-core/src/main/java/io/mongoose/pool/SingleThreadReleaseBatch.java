@@ -7,8 +7,8 @@ package io.mongoose.pool;
  * off the per-message path.
  *
  * <p>A message whose last reference is dropped here is free at once ({@code refCount() == 0}: retaining or releasing it
- * again fails as usual) but reaches its pool's free list at the next {@link #flush()}; until then its pool counts it as
- * in flight. The batch flushes by itself when it is full.
+ * again fails as usual) and reset at once, but reaches its pool's free list at the next {@link #flush()}; until then its
+ * pool counts it as in flight. The batch flushes by itself when it is full.
  *
  * <p>Threading: one thread only. Not thread-safe, and allocation-free after construction.
  */
@@ -32,13 +32,14 @@ public final class SingleThreadReleaseBatch
     }
 
     /**
-     * Drop one reference to {@code message}; if it was the last, hold the message for the next {@link #flush()}.
+     * Drop one reference to {@code message}; if it was the last, reset the message (while it is still hot in this
+     * thread's cache) and hold it for the next {@link #flush()}.
      *
      * @param message a message this thread holds a reference to.
      * @return {@code true} if this call dropped the last reference.
-     * @throws IllegalStateException as {@link PooledMessage#release()} does for a release without a matching reference,
-     *                               or as {@link #flush()} does when a full batch flushed and a reset failed (the
-     *                               message is held for the next flush either way).
+     * @throws IllegalStateException as {@link PooledMessage#release()} does for a release without a matching reference.
+     * @throws RuntimeException      whatever the message's {@code reset()} threw; the message is held and goes back to
+     *                               its pool at the next flush all the same.
      */
     public boolean release(final PooledMessage message)
     {
@@ -48,19 +49,10 @@ public final class SingleThreadReleaseBatch
         }
         if (size == held.length)
         {
-            try
-            {
-                flush();
-            }
-            finally
-            {
-                held[size++] = message;
-            }
+            flush();
         }
-        else
-        {
-            held[size++] = message;
-        }
+        held[size++] = message;
+        message.pool().prepareReturn(message);
         return true;
     }
 
@@ -73,12 +65,9 @@ public final class SingleThreadReleaseBatch
     }
 
     /**
-     * Return every held message to its pool (after its {@link PooledMessage#reset()}), a run of same-pool messages at a
-     * time. Every held message goes back even if a reset throws.
+     * Return every held message to its pool, a run of same-pool messages at a time.
      *
      * @return messages returned.
-     * @throws RuntimeException the first failure of a {@code reset()} (later ones suppressed into it), after all
-     *                          messages were returned.
      */
     public int flush()
     {
@@ -88,7 +77,6 @@ public final class SingleThreadReleaseBatch
             return 0;
         }
         size = 0;
-        Throwable failure = null;
         int start = 0;
         while (start < n)
         {
@@ -98,28 +86,11 @@ public final class SingleThreadReleaseBatch
             {
                 end++;
             }
-            failure = pool.recycleRun(held, start, end, run, failure);
+            pool.returnRun(held, start, end, run);
             start = end;
         }
         // The slots keep stale references on purpose: pooled messages live as long as their pool, and clearing would
         // cost a store per message.
-        if (null != failure)
-        {
-            throw asUnchecked(failure);
-        }
         return n;
-    }
-
-    private static RuntimeException asUnchecked(final Throwable failure)
-    {
-        if (failure instanceof RuntimeException)
-        {
-            return (RuntimeException)failure;
-        }
-        if (failure instanceof Error)
-        {
-            throw (Error)failure;
-        }
-        return new IllegalStateException("reset() failed while returning messages to their pool", failure);
     }
 }

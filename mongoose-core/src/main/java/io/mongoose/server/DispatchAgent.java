@@ -114,10 +114,13 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
         for (int i = 0; i < inbound.length; i++)
         {
             currentSubscribers = inbound[i].subscribers;
-            work += inbound[i].queue.drain(this, drainLimit);
-            if (releases.size() > 0)
+            final int drained = inbound[i].queue.drain(this, drainLimit);
+            if (drained > 0)
             {
+                // Once per drain rather than per message: one ordered store where there were as many as drained.
+                dispatched.add(drained);
                 returnReleased();
+                work += drained;
             }
         }
         return work;
@@ -156,7 +159,6 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
             agentErrors.increment();
             report(agentSource, message, t);
         }
-        dispatched.increment();
     }
 
     /** Freed messages go back to their pools once per drain, a run per pool, rather than one free-list claim each. */
