@@ -26,6 +26,7 @@ public final class SummaryReport
             new PeerLatencySection(),
             new RatioSection(),
             new ServiceTimeSection(),
+            new TailSourceSection(),
             new ThroughputSection(),
             new ReferenceSection(),
             new ExampleOutputSection(),
