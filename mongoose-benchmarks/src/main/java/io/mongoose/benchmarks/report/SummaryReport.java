@@ -28,6 +28,7 @@ public final class SummaryReport
             new ServiceTimeSection(),
             new TailSourceSection(),
             new ThroughputSection(),
+            new DrainLimitSection(),
             new ReferenceSection(),
             new ExampleOutputSection(),
             new ChartsSection(),

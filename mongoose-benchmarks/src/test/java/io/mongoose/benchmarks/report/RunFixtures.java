@@ -47,6 +47,17 @@ final class RunFixtures
     }
 
     /**
+     * @return a histogram of {@code lowCount} values of {@code low} and {@code highCount} of {@code high}.
+     */
+    static Histogram twoValues(final long low, final long lowCount, final long high, final long highCount)
+    {
+        final Histogram histogram = new Histogram(DIGITS);
+        histogram.recordValueWithCount(low, lowCount);
+        histogram.recordValueWithCount(high, highCount);
+        return histogram;
+    }
+
+    /**
      * @return a histogram holding exactly 1, 2, ..., 1000 ns: p50 500 ns, p90 900 ns, p99 990 ns, p99.9 999 ns,
      * max 1000 ns.
      */
