@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # The latency sweep: Mongoose and each peer (Disruptor, Agrona, JCTools, ArrayBlockingQueue) at 10k, 100k, 1M and
-# 10M msg/s on an open-loop schedule, then max throughput (3 runs each), then the pooled-events example, then the
-# report and charts generated from the run files.
+# 10M msg/s on an open-loop schedule, then Mongoose alone at 1M and 10M msg/s for each of several drain limits, then
+# max throughput (3 runs each), then the pooled-events example, then the report and charts generated from the run files.
 #
-#   scripts/sweep.sh            full mode: 5 s warm-up + 10 s window per point, writes docs/reports (about 10 minutes)
-#   scripts/sweep.sh --quick    a few seconds per point, writes mongoose-benchmarks/target/sweep-quick (CI, smoke runs)
+#   scripts/sweep.sh            full mode: 5 s warm-up + 10 s window per point (3 s + 5 s per drain-limit point),
+#                               writes docs/reports (about 12 minutes)
+#   scripts/sweep.sh --quick    a few seconds per point, drain limits 1 and 256 only, writes
+#                               mongoose-benchmarks/target/sweep-quick (CI, smoke runs)
 #
 # Options: --quick, --output=DIR, --pin=auto|none (default auto: publisher and consumer on distinct CPUs, best effort),
-# --transports=a,b,... (default all), --rates=10k,100k,1M,10M, --throughputRuns=N (default 3).
+# --transports=a,b,... (default all), --rates=10k,100k,1M,10M, --throughputRuns=N (default 3),
+# --drainLimits=1,4,16,64,256,1024|none (default those; 1,256 with --quick; none skips the phase, as does leaving
+# mongoose out of --transports), --drainRates=1M,10M, --jitterIntervalMicros=N (the hiccup meter's park interval in
+# every run, default 1000; 0 turns it off).
 # Run it with nothing else on the machine: the publisher and a busy-spin consumer take two cores.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -18,6 +23,9 @@ pin=auto
 transports="mongoose,disruptor,agrona,jctools,abq"
 rates="10k,100k,1M,10M"
 throughput_runs=3
+drain_limits=""
+drain_rates="1M,10M"
+jitter_interval=1000
 for arg in "$@"; do
     case "$arg" in
         --quick) quick=1 ;;
@@ -26,15 +34,24 @@ for arg in "$@"; do
         --transports=*) transports="${arg#*=}" ;;
         --rates=*) rates="${arg#*=}" ;;
         --throughputRuns=[1-9]*) throughput_runs="${arg#*=}" ;;
+        --drainLimits=none) drain_limits=none ;;
+        --drainLimits=[1-9]*) drain_limits="${arg#*=}" ;;
+        --drainRates=[1-9]*) drain_rates="${arg#*=}" ;;
+        --jitterIntervalMicros=[0-9]*) jitter_interval="${arg#*=}" ;;
         *) echo "sweep.sh: unknown or bad option '$arg'; expected --quick, --output=DIR, --pin=auto|none," \
-                "--transports=a,b, --rates=10k,1M, --throughputRuns=N" >&2; exit 2 ;;
+                "--transports=a,b, --rates=10k,1M, --throughputRuns=N, --drainLimits=1,256|none," \
+                "--drainRates=1M,10M, --jitterIntervalMicros=N" >&2; exit 2 ;;
     esac
 done
 if [ "$quick" = 1 ]; then
     warmup=1000; run=2000; example_messages=4000000
+    # The drain-limit phase keeps the quick durations; only the two ends of the usual range.
+    drain_warmup=1000; drain_run=2000; drain_limits="${drain_limits:-1,256}"
     output="${output:-mongoose-benchmarks/target/sweep-quick}"
 else
     warmup=5000; run=10000; example_messages=20000000
+    # Shorter than the rate sweep's points, to keep the full sweep's time down: twelve points, about 2 minutes.
+    drain_warmup=3000; drain_run=5000; drain_limits="${drain_limits:-1,4,16,64,256,1024}"
     output="${output:-docs/reports}"
 fi
 command_line="scripts/sweep.sh${*:+ $*}"
@@ -49,9 +66,11 @@ cpus=$(nproc)
 affinity_mask=$(printf '%x' $(( (1 << cpus) - 1 )))
 
 mkdir -p "${output}/throughput"
+# Later flags win: a phase with its own durations passes them after these.
 run_point() {
     "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
-        io.mongoose.benchmarks.sweep.LatencySweepMain --warmupMillis="${warmup}" --runMillis="${run}" --pin="${pin}" "$@"
+        io.mongoose.benchmarks.sweep.LatencySweepMain --warmupMillis="${warmup}" --runMillis="${run}" --pin="${pin}" \
+        --jitterIntervalMicros="${jitter_interval}" "$@"
 }
 label() {
     echo "$1" | tr 'A-Z' 'a-z'
@@ -78,6 +97,22 @@ for rate in "${rate_list[@]}"; do
     done
     r=$((r + 1))
 done
+
+# Drain-limit phase: Mongoose alone, the same rates for every limit, in drainlimit/ so the report keeps these runs
+# apart from the rate sweep's (they are Mongoose runs at the same rates).
+if [ "${drain_limits}" != none ] && [[ ",${transports}," == *,mongoose,* ]]; then
+    IFS=',' read -r -a drain_limit_list <<< "${drain_limits}"
+    IFS=',' read -r -a drain_rate_list <<< "${drain_rates}"
+    mkdir -p "${output}/drainlimit"
+    for rate in "${drain_rate_list[@]}"; do
+        for limit in "${drain_limit_list[@]}"; do
+            run_point --transport=mongoose --rate="${rate}" --drainLimit="${limit}" \
+                --warmupMillis="${drain_warmup}" --runMillis="${drain_run}" \
+                --output="${output}/drainlimit/mongoose_dl${limit}_$(label "${rate}")_mps.hgrm"
+        done
+    done
+fi
+
 for transport in "${transport_list[@]}"; do
     for i in $(seq 1 "${throughput_runs}"); do
         run_point --transport="${transport}" --rate=max --output="${output}/throughput/${transport}_run${i}.hgrm"

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * Makes zero or more charts from the runs. Each kind of chart is one implementation, listed in
- * {@link ReportCharts#standard()}; a new chart (p50/p99 against drain limit, say) is a new implementation added there,
- * and summary.md links it without further changes.
+ * {@link ReportCharts#standard()}; a new chart ({@link DrainLimitChart}, say) is a new implementation added there, and
+ * summary.md links it without further changes.
  */
 @FunctionalInterface
 public interface ChartSource

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Links to every run's files, relative to the output directory: the {@code .hgrm} distributions (microseconds,
- * readable by HdrHistogram's online plotter) and the run properties the tables were computed from.
+ * readable by HdrHistogram's online plotter) and the run properties the tables were computed from; the drain-limit
+ * phase's runs last.
  */
 public final class DataFilesSection implements SummarySection
 {
@@ -26,12 +27,24 @@ public final class DataFilesSection implements SummarySection
         final List<LoadedRun> listed = new ArrayList<>(runs.latencyRuns());
         runs.transports().forEach(t -> listed.addAll(runs.throughputRuns(t)));
         listed.addAll(runs.supersededLatencyRuns());
+        final List<LoadedRun> drainLimit = runs.drainLimitRuns().map(DrainLimitRuns::all).orElse(List.of());
+        final List<LoadedRun> drainLimitSuperseded =
+            runs.drainLimitRuns().map(DrainLimitRuns::superseded).orElse(List.of());
+        listed.addAll(drainLimit);
         for (final LoadedRun run : listed)
         {
             final RunResult result = run.result();
-            final String kind = result.mode() == RunResult.Mode.THROUGHPUT ? "throughput" :
-                RunLabels.rate(result.targetRate()) +
+            final String kind;
+            if (drainLimit.contains(run))
+            {
+                kind = "drain limit " + result.drainLimit() + ", " + RunLabels.rate(result.targetRate()) +
+                    (drainLimitSuperseded.contains(run) ? " (superseded)" : "");
+            }
+            else
+            {
+                kind = result.mode() == RunResult.Mode.THROUGHPUT ? "throughput" : RunLabels.rate(result.targetRate()) +
                     (runs.supersededLatencyRuns().contains(run) ? " (superseded)" : "");
+            }
             table.row(List.of(Transports.displayName(result.transport()), kind,
                 link(context, run.latencyHgrm()), link(context, run.serviceHgrm()),
                 link(context, run.properties())));

@@ -64,7 +64,7 @@ public final class RatioSection implements SummarySection
      * @return "both met", or which side missed its target and by how much: a ratio against a run that could not keep
      * up compares different loads, and the row must say so.
      */
-    private static String targets(final RunResult mongoose, final RunResult peer)
+    static String targets(final RunResult mongoose, final RunResult peer)
     {
         final List<String> missed = new ArrayList<>();
         if (!mongoose.targetMet())

@@ -31,7 +31,8 @@ public final class ReportCharts
             new LatencyByRateChart(),
             new AllTransportsChart(COMPARISON_RATE),
             new PeerComparisonCharts(COMPARISON_RATE),
-            new ThroughputChart());
+            new ThroughputChart(),
+            new DrainLimitChart());
     }
 
     /**

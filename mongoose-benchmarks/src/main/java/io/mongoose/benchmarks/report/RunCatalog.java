@@ -27,21 +27,27 @@ import java.util.stream.Stream;
  * <p>A latency point is one transport at one target rate. If a directory holds more than one run for a point (a
  * re-run), the newest file is the one reported and the others are listed by {@link #supersededLatencyRuns()}, so
  * nothing is dropped silently.
+ *
+ * <p>The one exception to "never by file name" is the sweep's drain-limit phase: its runs are Mongoose latency runs
+ * at rates the main sweep also covers, so they live in their own {@value DrainLimitRuns#DIRECTORY} subdirectory, are
+ * kept out of every other table, and are read separately into {@link #drainLimitRuns()}.
  */
 public final class RunCatalog
 {
     /** Which of two runs of the same point is reported: the newer file; the path breaks a tie so output is stable. */
-    private static final Comparator<LoadedRun> NEWEST_FIRST =
+    static final Comparator<LoadedRun> NEWEST_FIRST =
         Comparator.comparing(LoadedRun::modified).reversed().thenComparing(LoadedRun::properties);
 
     private final List<LoadedRun> runs;
     private final Map<String, TreeMap<Long, LoadedRun>> latency;
     private final Map<String, List<LoadedRun>> throughput;
     private final List<LoadedRun> superseded;
+    private final Optional<DrainLimitRuns> drainLimitRuns;
 
-    private RunCatalog(final List<LoadedRun> runs)
+    private RunCatalog(final List<LoadedRun> runs, final Optional<DrainLimitRuns> drainLimitRuns)
     {
         this.runs = List.copyOf(runs);
+        this.drainLimitRuns = drainLimitRuns;
         final Map<String, TreeMap<Long, LoadedRun>> byPoint = new HashMap<>();
         final Map<String, List<LoadedRun>> byTransport = new HashMap<>();
         final List<LoadedRun> replaced = new ArrayList<>();
@@ -75,7 +81,8 @@ public final class RunCatalog
     }
 
     /**
-     * Read every {@code *.run.properties} file under a directory, at any depth.
+     * Read every {@code *.run.properties} file under a directory, at any depth, and the drain-limit phase's runs from
+     * its {@value DrainLimitRuns#DIRECTORY} subdirectory if there is one.
      *
      * @param input the directory the sweep wrote to.
      * @return the runs found.
@@ -84,10 +91,46 @@ public final class RunCatalog
      */
     public static RunCatalog load(final Path input) throws ReportInputException
     {
-        final List<Path> files;
-        try (Stream<Path> walk = Files.walk(input))
+        return load(input, "--input");
+    }
+
+    /**
+     * {@link #load(Path)} for a program whose flag for the directory is not {@code --input}, so its errors name the
+     * flag the caller actually gave.
+     *
+     * @param input the directory the sweep wrote to.
+     * @param flag  the flag that named it, e.g. {@code --before}.
+     * @return the runs found.
+     * @throws ReportInputException if the directory holds no run, or a run file cannot be read or parsed.
+     */
+    public static RunCatalog load(final Path input, final String flag) throws ReportInputException
+    {
+        final Path drainLimitDirectory = input.resolve(DrainLimitRuns.DIRECTORY);
+        final List<Path> files = list(input, drainLimitDirectory, flag);
+        if (files.isEmpty())
         {
-            files = walk
+            throw new ReportInputException(flag + ": no run found under '" + input + "'; expected at least one *" +
+                RunResultFiles.PROPERTIES_SUFFIX + " file written by the sweep (scripts/sweep.sh)");
+        }
+        final Optional<DrainLimitRuns> drainLimits = Files.isDirectory(drainLimitDirectory) ?
+            DrainLimitRuns.of(drainLimitDirectory, read(list(drainLimitDirectory, null, flag), flag), flag) :
+            Optional.empty();
+        return new RunCatalog(read(files, flag), drainLimits);
+    }
+
+    /**
+     * @param directory where to look, at any depth.
+     * @param skipped   a subdirectory to leave out, or null.
+     * @param flag      the flag that named the directory, for errors.
+     * @return every run properties file found, sorted by path.
+     */
+    private static List<Path> list(final Path directory, final Path skipped, final String flag)
+        throws ReportInputException
+    {
+        try (Stream<Path> walk = Files.walk(directory))
+        {
+            return walk
+                .filter(p -> null == skipped || !p.startsWith(skipped))
                 .filter(p -> p.getFileName().toString().endsWith(RunResultFiles.PROPERTIES_SUFFIX))
                 .filter(Files::isRegularFile)
                 .sorted()
@@ -95,13 +138,12 @@ public final class RunCatalog
         }
         catch (final IOException | UncheckedIOException ex)
         {
-            throw new ReportInputException("--input: cannot list '" + input + "': " + ex.getMessage(), ex);
+            throw new ReportInputException(flag + ": cannot list '" + directory + "': " + ex.getMessage(), ex);
         }
-        if (files.isEmpty())
-        {
-            throw new ReportInputException("--input: no run found under '" + input + "'; expected at least one *" +
-                RunResultFiles.PROPERTIES_SUFFIX + " file written by the sweep (scripts/sweep.sh)");
-        }
+    }
+
+    private static List<LoadedRun> read(final List<Path> files, final String flag) throws ReportInputException
+    {
         final List<LoadedRun> runs = new ArrayList<>(files.size());
         for (final Path file : files)
         {
@@ -111,15 +153,16 @@ public final class RunCatalog
             }
             catch (final IOException | RuntimeException ex)
             {
-                throw new ReportInputException("--input: run file '" + file + "' cannot be read: " + ex.getMessage(),
+                throw new ReportInputException(flag + ": run file '" + file + "' cannot be read: " + ex.getMessage(),
                     ex);
             }
         }
-        return new RunCatalog(runs);
+        return runs;
     }
 
     /**
-     * @return every run read, ordered by file path.
+     * @return every run read, ordered by file path; the drain-limit phase's runs are in {@link #drainLimitRuns()}
+     * only.
      */
     public List<LoadedRun> all()
     {
@@ -216,10 +259,21 @@ public final class RunCatalog
     }
 
     /**
-     * @return the last-modified time of the newest run file.
+     * @return the drain-limit phase's runs, if the input has a {@value DrainLimitRuns#DIRECTORY} subdirectory holding
+     * any.
+     */
+    public Optional<DrainLimitRuns> drainLimitRuns()
+    {
+        return drainLimitRuns;
+    }
+
+    /**
+     * @return the last-modified time of the newest run file, drain-limit runs included.
      */
     public Instant newest()
     {
-        return runs.stream().map(LoadedRun::modified).max(Comparator.naturalOrder()).orElseThrow();
+        final List<LoadedRun> every = new ArrayList<>(runs);
+        drainLimitRuns.ifPresent(d -> every.addAll(d.all()));
+        return every.stream().map(LoadedRun::modified).max(Comparator.naturalOrder()).orElseThrow();
     }
 }

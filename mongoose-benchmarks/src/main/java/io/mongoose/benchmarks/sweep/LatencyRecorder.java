@@ -14,6 +14,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Threading: {@link #onReceive} is called by the hop's single consumer thread. The window is set by the publisher
  * before its first send, so the hop's own hand-off publishes it to the consumer. Histograms are read after the
  * consumer thread has been joined.
+ *
+ * <p>On its first message, warm-up or not, the recorder also learns the consumer thread's kernel thread id (see
+ * {@link ProcThreads}), so the harness can read that thread's context switches at the window's edges. Learning it
+ * allocates, which is why it happens once and before the window's allocation baseline is taken.
  */
 public final class LatencyRecorder
 {
@@ -29,6 +33,9 @@ public final class LatencyRecorder
     private long windowStart = Long.MAX_VALUE;
     private long windowEnd = Long.MAX_VALUE;
     private volatile long allocatedAtWindowStart = -1;
+    /** Consumer thread only: whether it has looked up its thread id, found or not, so it looks only once. */
+    private boolean threadIdLookedUp;
+    private volatile long consumerThreadId = ProcThreads.UNKNOWN_THREAD_ID;
 
     /**
      * Set the measurement window. Called by the publisher before its first send.
@@ -51,6 +58,11 @@ public final class LatencyRecorder
     public void onReceive(final long intendedNanos, final long sentNanos)
     {
         final long now = System.nanoTime();
+        if (!threadIdLookedUp)
+        {
+            threadIdLookedUp = true;
+            consumerThreadId = ProcThreads.system().currentThreadId();
+        }
         if (intendedNanos >= windowStart && intendedNanos < windowEnd)
         {
             if (allocatedAtWindowStart < 0)
@@ -81,6 +93,15 @@ public final class LatencyRecorder
     long allocatedAtWindowStart()
     {
         return allocatedAtWindowStart;
+    }
+
+    /**
+     * @return the consumer thread's kernel thread id, or {@link ProcThreads#UNKNOWN_THREAD_ID} until its first message
+     * (or where {@code /proc} cannot tell).
+     */
+    long consumerThreadId()
+    {
+        return consumerThreadId;
     }
 
     Histogram latency()

@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Runs one measured point of the latency sweep and writes its files (see {@link RunResultFiles}). The rate is a flag,
@@ -88,8 +89,32 @@ public final class LatencySweepMain
         out.printf(Locale.ROOT, "  gc: %d collections (%d ms) in the window; allocated: publisher %,d B, consumer %,d B " +
             "(%.4f B/msg)%n", r.gcCount(), r.gcMillis(), r.publisherAllocatedBytes(), r.consumerAllocatedBytes(),
             r.allocatedBytesPerMessage());
+        r.jitter().ifPresent(j -> printJitter(out, j));
         out.println("  pinning: publisher " + r.publisherPinning() + "; consumer " + r.consumerPinning());
         out.println("  environment: " + r.environment());
+    }
+
+    private static void printJitter(final PrintStream out, final Jitter j)
+    {
+        if (j.hiccups().isPresent())
+        {
+            final Histogram h = j.hiccups().get();
+            out.printf(Locale.ROOT, "  hiccups (%,d µs park, %,d wake-ups): p50=%,d ns  p99=%,d ns  p99.9=%,d ns  " +
+                    "max=%,d ns%n", j.hiccupIntervalMicros(), h.getTotalCount(), h.getValueAtPercentile(50),
+                h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue());
+        }
+        else
+        {
+            out.println("  hiccups: meter off (--jitterIntervalMicros=0)");
+        }
+        out.println("  context switches in the window (voluntary / involuntary): publisher " +
+            switches(j.publisherSwitches()) + "; consumer " + switches(j.consumerSwitches()));
+    }
+
+    private static String switches(final Optional<ContextSwitches> switches)
+    {
+        return switches.map(s -> String.format(Locale.ROOT, "%,d / %,d", s.voluntary(), s.involuntary()))
+            .orElse(RunResultFiles.UNAVAILABLE);
     }
 
     private static String percentiles(final Histogram h)

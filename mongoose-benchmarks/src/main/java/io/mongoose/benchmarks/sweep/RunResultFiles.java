@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.zip.DataFormatException;
@@ -27,6 +28,9 @@ import java.util.zip.DataFormatException;
  *     <li>{@code latency_1m_mps.run.properties}: every other field of {@link RunResult}, plus both histograms in
  *     HdrHistogram's compressed encoding, so reports compute exact percentiles from the run's own data.</li>
  * </ul>
+ *
+ * <p>The jitter keys (context switches, hiccups) came later than the others: a file without
+ * {@value #HICCUP_INTERVAL_KEY} reads back with no {@link RunResult#jitter()}, so older sweeps still load.
  */
 public final class RunResultFiles
 {
@@ -39,7 +43,18 @@ public final class RunResultFiles
     /** The .hgrm files are in microseconds; histograms hold nanoseconds. */
     public static final double NANOS_PER_MICRO = 1000.0;
 
+    /** Written for a context-switch count that {@code /proc} could not give. */
+    public static final String UNAVAILABLE = "unavailable";
+    /** The key whose presence marks a run that recorded jitter: the hiccup meter's interval (0 when it was off). */
+    public static final String HICCUP_INTERVAL_KEY = "hiccupIntervalMicros";
+    /** The hiccup meter's histogram, encoded like the latency histograms; present when the meter was on. */
+    public static final String HICCUP_HISTOGRAM_KEY = "hiccupHistogram";
+
     private static final String ENV_PREFIX = "env.";
+    private static final String PUBLISHER = "publisher";
+    private static final String CONSUMER = "consumer";
+    private static final String VOLUNTARY_SWITCHES = "VoluntaryContextSwitches";
+    private static final String INVOLUNTARY_SWITCHES = "InvoluntaryContextSwitches";
 
     private RunResultFiles()
     {
@@ -81,6 +96,7 @@ public final class RunResultFiles
         p.put("gcMillis", Long.toString(result.gcMillis()));
         p.put("publisherAllocatedBytes", Long.toString(result.publisherAllocatedBytes()));
         p.put("consumerAllocatedBytes", Long.toString(result.consumerAllocatedBytes()));
+        result.jitter().ifPresent(j -> putJitter(p, j));
         p.put("latencyHistogram", encode(result.latency()));
         p.put("serviceHistogram", encode(result.service()));
         for (final Map.Entry<String, String> e : new TreeMap<>(result.environment()).entrySet())
@@ -124,7 +140,7 @@ public final class RunResultFiles
             f.longValue("samples"), f.longValue("warmupMillis"), f.longValue("runMillis"),
             (int)f.longValue("drainLimit"), f.text("idle"), f.text("pinRequest"), f.text("publisherPinning"),
             f.text("consumerPinning"), f.longValue("gcCount"), f.longValue("gcMillis"),
-            f.longValue("publisherAllocatedBytes"), f.longValue("consumerAllocatedBytes"),
+            f.longValue("publisherAllocatedBytes"), f.longValue("consumerAllocatedBytes"), jitter(f, p),
             f.histogram("latencyHistogram"), f.histogram("serviceHistogram"), environment);
     }
 
@@ -135,6 +151,57 @@ public final class RunResultFiles
     public static Path propertiesOf(final Path hgrm)
     {
         return sibling(hgrm, baseOf(hgrm) + PROPERTIES_SUFFIX);
+    }
+
+    private static void putJitter(final Map<String, String> p, final Jitter jitter)
+    {
+        putSwitches(p, PUBLISHER, jitter.publisherSwitches());
+        putSwitches(p, CONSUMER, jitter.consumerSwitches());
+        p.put(HICCUP_INTERVAL_KEY, Long.toString(jitter.hiccupIntervalMicros()));
+        jitter.hiccups().ifPresent(h ->
+        {
+            p.put(HICCUP_HISTOGRAM_KEY, encode(h));
+            // The encoded histogram is what reports read; these are for a reader of the file.
+            p.put("hiccupP50Nanos", Long.toString(h.getValueAtPercentile(50)));
+            p.put("hiccupP99Nanos", Long.toString(h.getValueAtPercentile(99)));
+            p.put("hiccupP99_9Nanos", Long.toString(h.getValueAtPercentile(99.9)));
+            p.put("hiccupMaxNanos", Long.toString(h.getMaxValue()));
+        });
+    }
+
+    private static void putSwitches(
+        final Map<String, String> p, final String thread, final Optional<ContextSwitches> switches)
+    {
+        p.put(thread + VOLUNTARY_SWITCHES, switches.map(s -> Long.toString(s.voluntary())).orElse(UNAVAILABLE));
+        p.put(thread + INVOLUNTARY_SWITCHES, switches.map(s -> Long.toString(s.involuntary())).orElse(UNAVAILABLE));
+    }
+
+    private static Optional<Jitter> jitter(final Field f, final Properties p) throws IOException
+    {
+        if (null == p.getProperty(HICCUP_INTERVAL_KEY))
+        {
+            return Optional.empty();
+        }
+        final long interval = f.longValue(HICCUP_INTERVAL_KEY);
+        if (interval < 0)
+        {
+            throw new IOException(f.file + ": '" + HICCUP_INTERVAL_KEY + "' is " + interval +
+                "; expected 0 (meter off) or more");
+        }
+        final Optional<Histogram> hiccups = interval == 0 ? Optional.empty() :
+            Optional.of(f.histogram(HICCUP_HISTOGRAM_KEY));
+        return Optional.of(new Jitter(switches(f, PUBLISHER), switches(f, CONSUMER), interval, hiccups));
+    }
+
+    private static Optional<ContextSwitches> switches(final Field f, final String thread) throws IOException
+    {
+        final String voluntary = thread + VOLUNTARY_SWITCHES;
+        final String involuntary = thread + INVOLUNTARY_SWITCHES;
+        if (UNAVAILABLE.equals(f.text(voluntary)) || UNAVAILABLE.equals(f.text(involuntary)))
+        {
+            return Optional.empty();
+        }
+        return Optional.of(new ContextSwitches(f.longValue(voluntary), f.longValue(involuntary)));
     }
 
     private static void writeHgrm(final Path path, final Histogram histogram) throws IOException

@@ -14,21 +14,26 @@ import java.util.Map;
  * Flags of one harness run, each {@code --name=value}. Every value is checked; errors name the flag and what it
  * expects, and are all reported at once.
  *
- * @param rate          messages per second for an open-loop latency run, or 0 for an unpaced throughput run.
- * @param warmupMillis  warm-up at rate before the measurement window.
- * @param runMillis     measurement window.
- * @param output        the latency {@code .hgrm} to write (its {@code .service.hgrm} and {@code .run.properties}
- *                      go next to it).
- * @param transport     the hop measured.
- * @param drainLimit    consumer batch limit per duty cycle.
- * @param idle          consumer idle strategy.
- * @param pin           {@code none}, or {@code auto}: pin consumer and publisher to distinct free CPUs, best effort.
- * @param queueCapacity capacity of the hop's queue or ring (a power of two), the same for every transport.
+ * @param rate                 messages per second for an open-loop latency run, or 0 for an unpaced throughput run.
+ * @param warmupMillis         warm-up at rate before the measurement window.
+ * @param runMillis            measurement window.
+ * @param output               the latency {@code .hgrm} to write (its {@code .service.hgrm} and
+ *                             {@code .run.properties} go next to it).
+ * @param transport            the hop measured.
+ * @param drainLimit           consumer batch limit per duty cycle.
+ * @param idle                 consumer idle strategy.
+ * @param pin                  {@code none}, or {@code auto}: pin consumer and publisher to distinct free CPUs, best
+ *                             effort.
+ * @param queueCapacity        capacity of the hop's queue or ring (a power of two), the same for every transport.
+ * @param jitterIntervalMicros park interval of the hiccup meter that runs beside the hop; 0 turns it off.
  */
 public record SweepOptions(
     long rate, long warmupMillis, long runMillis, Path output, Transport transport, int drainLimit, String idle,
-    String pin, int queueCapacity)
+    String pin, int queueCapacity, long jitterIntervalMicros)
 {
+    /** Longest hiccup-meter interval: a meter that wakes less than once a second says little about a window. */
+    public static final long MAX_JITTER_INTERVAL_MICROS = 1_000_000;
+
     /** The flags and their defaults, in the order usage lists them. */
     public static final Map<String, String> DEFAULTS = defaults();
 
@@ -44,7 +49,8 @@ public record SweepOptions(
         "  --idle=NAME          consumer idle strategy: " + String.join(", ", IdleStrategies.NAMES) +
             " (default busy-spin)",
         "  --pin=none|auto      auto pins consumer and publisher to distinct free CPUs, best effort (default none)",
-        "  --queueCapacity=N    queue or ring capacity, a power of two (default 65536)");
+        "  --queueCapacity=N    queue or ring capacity, a power of two (default 65536)",
+        "  --jitterIntervalMicros=N  park interval of the hiccup meter, microseconds; 0 turns it off (default 1000)");
 
     private static Map<String, String> defaults()
     {
@@ -58,6 +64,7 @@ public record SweepOptions(
         d.put("idle", IdleStrategies.BUSY_SPIN);
         d.put("pin", "none");
         d.put("queueCapacity", "65536");
+        d.put("jitterIntervalMicros", "1000");
         return d;
     }
 
@@ -101,12 +108,18 @@ public record SweepOptions(
         {
             errors.add("--queueCapacity: " + capacity + "; expected a power of two up to 2^30");
         }
+        final long jitterInterval = positiveLong("jitterIntervalMicros", values.get("jitterIntervalMicros"), 0, errors);
+        if (jitterInterval > MAX_JITTER_INTERVAL_MICROS)
+        {
+            errors.add("--jitterIntervalMicros: " + jitterInterval + "; expected at most " +
+                MAX_JITTER_INTERVAL_MICROS + " (one second)");
+        }
         if (!errors.isEmpty())
         {
             throw new IllegalArgumentException(String.join("\n", errors));
         }
         return new SweepOptions(rate, warmup, run, Path.of(output), transport, (int)drainLimit, idle, pin,
-            (int)capacity);
+            (int)capacity, jitterInterval);
     }
 
     /**

@@ -4,14 +4,16 @@ import io.mongoose.benchmarks.BenchmarkEnvironment;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * One measured run: start the hop, publish on an open-loop schedule (or unpaced) from a dedicated publisher thread,
- * snapshot GC and per-thread allocation at the edges of the measurement window, wait for every message to arrive, and
- * collect the result.
+ * snapshot GC, per-thread allocation and the publisher's and consumer's context switches at the edges of the
+ * measurement window while a {@link HiccupMeter} records what the platform alone adds, wait for every message to
+ * arrive, and collect the result.
  *
  * <p>Open loop: message {@code i} is due at {@code t0 + i / rate}; the publisher busy-waits until then, stamps that
  * intended time, and sends. When it falls behind it sends at once, still stamping the schedule's time, so a stall
@@ -23,6 +25,7 @@ final class SweepRun
     private static final long DRAIN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static final com.sun.management.ThreadMXBean THREADS =
         (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+    private static final ProcThreads PROC = ProcThreads.system();
 
     private final SweepOptions options;
 
@@ -44,6 +47,9 @@ final class SweepRun
         final long windowStart = t0 + warmupNanos;
         final long windowEnd = windowStart + runNanos;
         recorder.window(windowStart, windowEnd);
+        // Started before the publisher, so its loop is compiled and settled by the window like everything else.
+        final Optional<HiccupMeter> meter = options.jitterIntervalMicros() == 0 ? Optional.empty() :
+            Optional.of(HiccupMeter.start(options.jitterIntervalMicros(), windowStart, windowEnd));
 
         final Publisher publisher = new Publisher(hop, options, t0, windowStart, windowEnd, windowEnd + runNanos);
         final Thread publisherThread = new Thread(publisher, "publisher");
@@ -54,9 +60,26 @@ final class SweepRun
         sleepUntil(windowStart);
         final long gcCountBefore = gcCount();
         final long gcMillisBefore = gcMillis();
+        // Both threads learned their ids before the window (the consumer on its first warm-up message); an id not
+        // known by now stays unknown, so start and end are read from the same thread or not at all.
+        final long publisherThreadId = publisher.threadId;
+        final long consumerThreadId = recorder.consumerThreadId();
+        final Optional<ContextSwitches> publisherBefore = PROC.contextSwitches(publisherThreadId);
+        final Optional<ContextSwitches> consumerBefore = PROC.contextSwitches(consumerThreadId);
         sleepUntil(windowEnd);
         final long gcCount = gcCount() - gcCountBefore;
         final long gcMillis = gcMillis() - gcMillisBefore;
+        final Optional<ContextSwitches> publisherSwitches =
+            inWindow(publisherBefore, PROC.contextSwitches(publisherThreadId));
+        final Optional<ContextSwitches> consumerSwitches =
+            inWindow(consumerBefore, PROC.contextSwitches(consumerThreadId));
+        publisher.mayExit(publisherThread);
+        if (meter.isPresent())
+        {
+            meter.get().close();
+        }
+        final Jitter jitter = new Jitter(publisherSwitches, consumerSwitches, options.jitterIntervalMicros(),
+            meter.map(HiccupMeter::hiccups));
 
         publisherThread.join();
         if (null != publisherFailure.get())
@@ -90,7 +113,7 @@ final class SweepRun
             options.throughputMode() ? RunResult.Mode.THROUGHPUT : RunResult.Mode.LATENCY,
             options.rate(), achieved, targetMet, samples, options.warmupMillis(), options.runMillis(),
             options.drainLimit(), options.idle(), options.pin(), publisher.pinning, consumerPinning, gcCount, gcMillis,
-            publisher.allocatedInWindow(), consumerAllocated,
+            publisher.allocatedInWindow(), consumerAllocated, Optional.of(jitter),
             recorder.latency(), recorder.service(), BenchmarkEnvironment.capture().values());
     }
 
@@ -101,6 +124,13 @@ final class SweepRun
         {
             LockSupport.parkNanos(remaining);
         }
+    }
+
+    private static Optional<ContextSwitches> inWindow(
+        final Optional<ContextSwitches> before, final Optional<ContextSwitches> after)
+    {
+        return before.isPresent() && after.isPresent() ? Optional.of(after.get().since(before.get())) :
+            Optional.empty();
     }
 
     private static long gcCount()
@@ -137,7 +167,9 @@ final class SweepRun
         long lastWindowSend;
         private long allocatedAtWindowStart = -1;
         private long allocatedAtEnd = -1;
+        private volatile boolean mayExit;
         String pinning = "not started";
+        volatile long threadId = ProcThreads.UNKNOWN_THREAD_ID;
 
         Publisher(final Hop hop, final SweepOptions options, final long t0, final long windowStart,
             final long windowEnd, final long hardStop)
@@ -153,6 +185,7 @@ final class SweepRun
         @Override
         public void run()
         {
+            threadId = PROC.currentThreadId();
             try (ThreadPinning pin = ThreadPinning.pinCurrentThread("auto".equals(options.pin())))
             {
                 pinning = pin.outcome();
@@ -166,6 +199,23 @@ final class SweepRun
                 }
                 allocatedAtEnd = THREADS.getCurrentThreadAllocatedBytes();
             }
+            // Stay alive until the main thread has read this thread's context switches at the window's end: the
+            // publisher usually finishes right at the end, and an ended thread's /proc entry is gone.
+            while (!mayExit)
+            {
+                LockSupport.park(this);
+            }
+        }
+
+        /**
+         * Let the publisher's thread end once it has sent everything.
+         *
+         * @param thread the publisher's thread, to wake.
+         */
+        void mayExit(final Thread thread)
+        {
+            mayExit = true;
+            LockSupport.unpark(thread);
         }
 
         /** Measured by this thread itself at the first window send and after the last send. */

@@ -1,6 +1,8 @@
 package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.BenchmarkEnvironment;
+import io.mongoose.benchmarks.sweep.ContextSwitches;
+import io.mongoose.benchmarks.sweep.Jitter;
 import io.mongoose.benchmarks.sweep.RunResult;
 import io.mongoose.benchmarks.sweep.RunResultFiles;
 import org.HdrHistogram.Histogram;
@@ -12,6 +14,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Synthetic runs with histograms of known values, written through {@link RunResultFiles} as the sweep writes them.
@@ -40,6 +43,17 @@ final class RunFixtures
         {
             histogram.recordValue(from + i * step);
         }
+        return histogram;
+    }
+
+    /**
+     * @return a histogram of {@code lowCount} values of {@code low} and {@code highCount} of {@code high}.
+     */
+    static Histogram twoValues(final long low, final long lowCount, final long high, final long highCount)
+    {
+        final Histogram histogram = new Histogram(DIGITS);
+        histogram.recordValueWithCount(low, lowCount);
+        histogram.recordValueWithCount(high, highCount);
         return histogram;
     }
 
@@ -82,8 +96,8 @@ final class RunFixtures
     {
         return new RunResult(transport, RunResult.Mode.LATENCY, rate, achieved,
             achieved >= rate * RunResult.TARGET_TOLERANCE, latency.getTotalCount(), 5_000, LATENCY_WINDOW_MILLIS, 64,
-            "busy-spin", "auto", "pinned to CPU 0", "pinned to CPU 1", gcCount, gcCount * 7, 0, 0, latency, service,
-            environment());
+            "busy-spin", "auto", "pinned to CPU 0", "pinned to CPU 1", gcCount, gcCount * 7, 0, 0, Optional.empty(),
+            latency, service, environment());
     }
 
     /**
@@ -92,8 +106,43 @@ final class RunFixtures
     static RunResult throughput(final String transport, final double achieved)
     {
         return new RunResult(transport, RunResult.Mode.THROUGHPUT, 0, achieved, true, 1, 5_000, 5_000, 64,
-            "busy-spin", "auto", "pinned to CPU 0", "pinned to CPU 1", 0, 0, 0, 0, values(100, 1, 1),
+            "busy-spin", "auto", "pinned to CPU 0", "pinned to CPU 1", 0, 0, 0, 0, Optional.empty(), values(100, 1, 1),
             values(100, 1, 1), environment());
+    }
+
+    /**
+     * @return the run with its drain limit replaced, as the sweep's drain-limit phase writes it.
+     */
+    static RunResult withDrainLimit(final RunResult r, final int drainLimit)
+    {
+        return new RunResult(r.transport(), r.mode(), r.targetRate(), r.achievedRate(), r.targetMet(), r.samples(),
+            r.warmupMillis(), r.runMillis(), drainLimit, r.idle(), r.pinRequest(), r.publisherPinning(),
+            r.consumerPinning(), r.gcCount(), r.gcMillis(), r.publisherAllocatedBytes(), r.consumerAllocatedBytes(),
+            r.jitter(), r.latency(), r.service(), r.environment());
+    }
+
+    /**
+     * @return the run with jitter recorded, as the sweep writes it since it records context switches and hiccups.
+     */
+    static RunResult withJitter(final RunResult r, final Jitter jitter)
+    {
+        return new RunResult(r.transport(), r.mode(), r.targetRate(), r.achievedRate(), r.targetMet(), r.samples(),
+            r.warmupMillis(), r.runMillis(), r.drainLimit(), r.idle(), r.pinRequest(), r.publisherPinning(),
+            r.consumerPinning(), r.gcCount(), r.gcMillis(), r.publisherAllocatedBytes(), r.consumerAllocatedBytes(),
+            Optional.of(jitter), r.latency(), r.service(), r.environment());
+    }
+
+    /**
+     * @param publisherInvoluntary the publisher's involuntary switches (its voluntary ones are 1 more).
+     * @param consumerInvoluntary  the consumer's involuntary switches (its voluntary ones are 2 more).
+     * @param hiccups              the hiccup meter's histogram, nanoseconds, at a 1 ms interval.
+     * @return jitter with both threads' switches known and the meter on.
+     */
+    static Jitter jitter(final long publisherInvoluntary, final long consumerInvoluntary, final Histogram hiccups)
+    {
+        return new Jitter(Optional.of(new ContextSwitches(publisherInvoluntary + 1, publisherInvoluntary)),
+            Optional.of(new ContextSwitches(consumerInvoluntary + 2, consumerInvoluntary)), 1_000,
+            Optional.of(hiccups));
     }
 
     /**

@@ -59,16 +59,31 @@ class LatencySweepMainTest
         assertEquals("yield", r.idle());
         assertTrue(r.environment().containsKey("cpu.cores"));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("wrote " + hgrm));
+
+        // The hiccup meter ran through the window at its default 1 ms: at most one wake-up per millisecond.
+        final Jitter jitter = r.jitter().orElseThrow();
+        assertEquals(1_000, jitter.hiccupIntervalMicros());
+        final long wakeUps = jitter.hiccups().orElseThrow().getTotalCount();
+        assertTrue(wakeUps > 0 && wakeUps <= RUN_MILLIS, () -> "hiccup samples " + wakeUps);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("hiccups (1,000 µs park, " + wakeUps + " wake-ups)"),
+            () -> out.toString(StandardCharsets.UTF_8));
+        if (Files.isSymbolicLink(Path.of("/proc/thread-self")))
+        {
+            // Both threads learned their ids before the window, and were still there to be read at its end.
+            assertTrue(jitter.publisherSwitches().isPresent(), jitter::toString);
+            assertTrue(jitter.consumerSwitches().isPresent(), jitter::toString);
+        }
     }
 
     @Test
     void throughputModeRunsUnpaced() throws Exception
     {
         final Path hgrm = dir.resolve("throughput.hgrm");
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final int code = LatencySweepMain.run(new String[]{
             "--transport=mongoose", "--rate=max", "--warmupMillis=100", "--runMillis=200", "--idle=yield",
-            "--queueCapacity=1024", "--output=" + hgrm}, new PrintStream(new ByteArrayOutputStream()),
-            new PrintStream(new ByteArrayOutputStream()));
+            "--queueCapacity=1024", "--jitterIntervalMicros=0", "--output=" + hgrm}, new PrintStream(out, true,
+            StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()));
         assertEquals(LatencySweepMain.EXIT_OK, code);
         final RunResult r = RunResultFiles.read(RunResultFiles.propertiesOf(hgrm));
         assertEquals(RunResult.Mode.THROUGHPUT, r.mode());
@@ -77,6 +92,10 @@ class LatencySweepMainTest
         assertTrue(r.samples() > 0);
         // Window messages over at least the window: never more than samples / 0.2 s.
         assertTrue(r.achievedRate() > 0 && r.achievedRate() <= r.samples() * 1000.0 / 200, () -> "" + r.achievedRate());
+        // The hiccup meter was turned off; context switches are still recorded.
+        assertEquals(0, r.jitter().orElseThrow().hiccupIntervalMicros());
+        assertTrue(r.jitter().orElseThrow().hiccups().isEmpty());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("hiccups: meter off"));
     }
 
     @Test
