@@ -12,7 +12,7 @@
 # --transports=a,b,... (default all), --rates=10k,100k,1M,10M, --throughputRuns=N (default 3),
 # --drainLimits=1,4,16,64,256,1024|none (default those; 1,256 with --quick; none skips the phase, as does leaving
 # mongoose out of --transports), --drainRates=1M,10M, --jitterIntervalMicros=N (the hiccup meter's park interval in
-# every run, default 1000; 0 turns it off).
+# every run, default 10000; 0 turns it off).
 # Run it with nothing else on the machine: the publisher and a busy-spin consumer take two cores.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -25,7 +25,7 @@ rates="10k,100k,1M,10M"
 throughput_runs=3
 drain_limits=""
 drain_rates="1M,10M"
-jitter_interval=1000
+jitter_interval=10000
 for arg in "$@"; do
     case "$arg" in
         --quick) quick=1 ;;

@@ -50,7 +50,7 @@ public record SweepOptions(
             " (default busy-spin)",
         "  --pin=none|auto      auto pins consumer and publisher to distinct free CPUs, best effort (default none)",
         "  --queueCapacity=N    queue or ring capacity, a power of two (default 65536)",
-        "  --jitterIntervalMicros=N  park interval of the hiccup meter, microseconds; 0 turns it off (default 1000)");
+        "  --jitterIntervalMicros=N  park interval of the hiccup meter, microseconds; 0 turns it off (default 10000)");
 
     private static Map<String, String> defaults()
     {
@@ -64,7 +64,7 @@ public record SweepOptions(
         d.put("idle", IdleStrategies.BUSY_SPIN);
         d.put("pin", "none");
         d.put("queueCapacity", "65536");
-        d.put("jitterIntervalMicros", "1000");
+        d.put("jitterIntervalMicros", "10000");
         return d;
     }
 

@@ -23,7 +23,7 @@ class SweepOptionsTest
         assertEquals("none", o.pin());
         assertEquals(65536, o.queueCapacity());
         assertEquals(Path.of("out/latency_1m_mps.hgrm"), o.output());
-        assertEquals(1_000, o.jitterIntervalMicros());
+        assertEquals(10_000, o.jitterIntervalMicros());
 
         assertEquals(10_000, SweepOptions.parse("--rate=10k", "--output=a.hgrm").rate());
         assertEquals(10_000_000, SweepOptions.parse("--rate=10M", "--output=a.hgrm").rate());
