@@ -17,6 +17,8 @@ public final class SingleThreadReleaseBatch
     private final PooledMessage[] held;
     private final RunSupplier run = new RunSupplier();
     private int size;
+    private ObjectPool<?> firstPool;
+    private boolean onePool;
 
     /**
      * @param capacity freed messages held before a release flushes by itself; at least 1.
@@ -51,8 +53,19 @@ public final class SingleThreadReleaseBatch
         {
             flush();
         }
+        final ObjectPool<?> pool = message.pool();
+        // Noted now, while the message is hot, so a flush of a one-pool batch (the usual case) reads no message again.
+        if (0 == size)
+        {
+            firstPool = pool;
+            onePool = true;
+        }
+        else if (pool != firstPool)
+        {
+            onePool = false;
+        }
         held[size++] = message;
-        message.pool().prepareReturn(message);
+        pool.prepareReturn(message);
         return true;
     }
 
@@ -77,6 +90,11 @@ public final class SingleThreadReleaseBatch
             return 0;
         }
         size = 0;
+        if (onePool)
+        {
+            firstPool.returnRun(held, 0, n, run);
+            return n;
+        }
         int start = 0;
         while (start < n)
         {
