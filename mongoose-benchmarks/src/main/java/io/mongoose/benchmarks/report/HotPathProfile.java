@@ -142,7 +142,8 @@ public final class HotPathProfile
             for (final RecordedFrame frame : stack.getFrames())
             {
                 final RecordedMethod method = frame.getMethod();
-                frames.add(new ProfileFrame(method.getType().getName(), method.getName(), frame.getLineNumber()));
+                frames.add(new ProfileFrame(ProfileFrame.stableClassName(method.getType().getName()), method.getName(),
+                    frame.getLineNumber()));
             }
         }
         return frames;

@@ -1,5 +1,7 @@
 package io.mongoose.benchmarks.report;
 
+import java.util.regex.Pattern;
+
 /**
  * One frame of a sampled stack, as {@link HotPathProfile} keeps it: the declaring class, the method and the source
  * line the sample landed on.
@@ -11,6 +13,29 @@ package io.mongoose.benchmarks.report;
  */
 public record ProfileFrame(String className, String methodName, int line)
 {
+    // A lambda's class is numbered in the order the JVM spun it: MongooseHop$1$$Lambda$109.
+    private static final Pattern LAMBDA_NUMBER = Pattern.compile("\\$\\$Lambda\\$\\d+$");
+
+    /**
+     * A hidden class's name without what changes from one JVM to the next, so two profiles of the same code name the
+     * same frames: JFR names a lambda's class {@code MongooseHop$1$$Lambda$109+0x00007f0394088c88.168366}, and both
+     * the number and the address differ between runs. This keeps {@code MongooseHop$1$$Lambda}; the lambda's body,
+     * a synthetic method of the declaring class ({@code lambda$registerHandlers$0}), is the frame below it.
+     *
+     * @param className a class's name as the recording gives it.
+     * @return the name up to a hidden class's address, a lambda's number dropped; other names unchanged.
+     */
+    public static String stableClassName(final String className)
+    {
+        int end = className.indexOf("+0x");
+        if (end < 0)
+        {
+            end = className.indexOf("/0x");
+        }
+        final String named = end < 0 ? className : className.substring(0, end);
+        return LAMBDA_NUMBER.matcher(named).replaceFirst("\\$\\$Lambda");
+    }
+
     /**
      * @return {@code class.method}: the key methods are grouped by when counting inclusive samples, so every line of
      * a method (and every overload) counts as that method.

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * HotPathProfileMain on a real JFR recording made here: a thread named like a hop's consumer busy-loops for about
- * 300 ms at the bottom of a recursion deeper than JFR's default stack depth (64 frames) while jdk.ExecutionSample
- * records every millisecond. The machine may be loaded, so the assertions are on presence and on shares well below
+ * 300 ms, called through a lambda at the bottom of a recursion deeper than JFR's default stack depth (64 frames),
+ * while jdk.ExecutionSample records every millisecond. The machine may be loaded, so the assertions are on presence and on shares well below
  * what an idle machine gives (about 100%), never on exact counts. Then every way the flags or the file can be wrong.
  */
 class HotPathProfileMainTest
@@ -65,6 +66,10 @@ class HotPathProfileMainTest
         final List<String> descend = row(md.table("### `" + THREAD + "`: inclusive"), SPIN + ".descend");
         final int descendShare = ProfileMarkdown.tenths(descend.get(2));
         assertTrue(descendShare >= 500 && descendShare <= 1_000, descend.toString());
+
+        // The lambda's hidden class without its run-specific number and address.
+        final List<String> lambda = row(md.table("### `" + THREAD + "`: inclusive"), SPIN + "$$Lambda.applyAsLong");
+        assertTrue(ProfileMarkdown.tenths(lambda.get(2)) >= 500, lambda.toString());
 
         // The time is spent in busy's loop: its line is on top.
         final List<String> busy = md.table("### `" + THREAD + "`: self").get(0);
@@ -212,10 +217,12 @@ class HotPathProfileMainTest
     }
 
     /**
-     * The profiled work: a recursion {@value #DEPTH} frames deep, then a busy loop until a deadline.
+     * The profiled work: a recursion {@value #DEPTH} frames deep, then a lambda, then a busy loop until a deadline.
      */
     static final class ProfiledSpin
     {
+        // Through a lambda, so the stack holds a hidden class: its frame must be named the same in every run.
+        static final LongUnaryOperator BUSY = ProfiledSpin::busy;
         // Published so the JIT cannot drop the loop as dead code.
         static volatile long sink;
 
@@ -230,7 +237,7 @@ class HotPathProfileMainTest
 
         static long descend(final int depth, final long deadline)
         {
-            return depth == 0 ? busy(deadline) : descend(depth - 1, deadline) + depth;
+            return depth == 0 ? BUSY.applyAsLong(deadline) : descend(depth - 1, deadline) + depth;
         }
 
         static long busy(final long deadline)
