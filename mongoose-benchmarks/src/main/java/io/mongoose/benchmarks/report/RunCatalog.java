@@ -28,9 +28,12 @@ import java.util.stream.Stream;
  * re-run), the newest file is the one reported and the others are listed by {@link #supersededLatencyRuns()}, so
  * nothing is dropped silently.
  *
- * <p>The one exception to "never by file name" is the sweep's drain-limit phase: its runs are Mongoose latency runs
- * at rates the main sweep also covers, so they live in their own {@value DrainLimitRuns#DIRECTORY} subdirectory, are
- * kept out of every other table, and are read separately into {@link #drainLimitRuns()}.
+ * <p>The exceptions to "never by file name" are two subdirectories of the sweep's output. The drain-limit phase's runs
+ * are Mongoose latency runs at rates the main sweep also covers, so they live in {@value DrainLimitRuns#DIRECTORY}/,
+ * are kept out of every other table, and are read separately into {@link #drainLimitRuns()}. The repeated runs of
+ * each latency point live in {@value RepeatRuns#DIRECTORY}/: the sweep copies each point's median run to the point's
+ * usual name, so the tables read that copy, and the repeats themselves are read separately into
+ * {@link #repeatRuns()}.
  */
 public final class RunCatalog
 {
@@ -43,11 +46,15 @@ public final class RunCatalog
     private final Map<String, List<LoadedRun>> throughput;
     private final List<LoadedRun> superseded;
     private final Optional<DrainLimitRuns> drainLimitRuns;
+    private final Optional<RepeatRuns> repeatRuns;
 
-    private RunCatalog(final List<LoadedRun> runs, final Optional<DrainLimitRuns> drainLimitRuns)
+    private RunCatalog(
+        final List<LoadedRun> runs, final Optional<DrainLimitRuns> drainLimitRuns,
+        final Optional<RepeatRuns> repeatRuns)
     {
         this.runs = List.copyOf(runs);
         this.drainLimitRuns = drainLimitRuns;
+        this.repeatRuns = repeatRuns;
         final Map<String, TreeMap<Long, LoadedRun>> byPoint = new HashMap<>();
         final Map<String, List<LoadedRun>> byTransport = new HashMap<>();
         final List<LoadedRun> replaced = new ArrayList<>();
@@ -81,13 +88,14 @@ public final class RunCatalog
     }
 
     /**
-     * Read every {@code *.run.properties} file under a directory, at any depth, and the drain-limit phase's runs from
-     * its {@value DrainLimitRuns#DIRECTORY} subdirectory if there is one.
+     * Read every {@code *.run.properties} file under a directory, at any depth, the drain-limit phase's runs from
+     * its {@value DrainLimitRuns#DIRECTORY} subdirectory and the repeated runs from its {@value RepeatRuns#DIRECTORY}
+     * subdirectory, if there are.
      *
      * @param input the directory the sweep wrote to.
      * @return the runs found.
-     * @throws ReportInputException if the directory holds no run, or a run file cannot be read or parsed (the message
-     *                              names the file).
+     * @throws ReportInputException if the directory holds no run, a run file cannot be read or parsed, or a repeat is
+     *                              ambiguous (the message names the file).
      */
     public static RunCatalog load(final Path input) throws ReportInputException
     {
@@ -106,31 +114,35 @@ public final class RunCatalog
     public static RunCatalog load(final Path input, final String flag) throws ReportInputException
     {
         final Path drainLimitDirectory = input.resolve(DrainLimitRuns.DIRECTORY);
-        final List<Path> files = list(input, drainLimitDirectory, flag);
+        final Path repeatDirectory = input.resolve(RepeatRuns.DIRECTORY);
+        final List<Path> files = list(input, List.of(drainLimitDirectory, repeatDirectory), flag);
         if (files.isEmpty())
         {
             throw new ReportInputException(flag + ": no run found under '" + input + "'; expected at least one *" +
                 RunResultFiles.PROPERTIES_SUFFIX + " file written by the sweep (scripts/sweep.sh)");
         }
         final Optional<DrainLimitRuns> drainLimits = Files.isDirectory(drainLimitDirectory) ?
-            DrainLimitRuns.of(drainLimitDirectory, read(list(drainLimitDirectory, null, flag), flag), flag) :
+            DrainLimitRuns.of(drainLimitDirectory, read(list(drainLimitDirectory, List.of(), flag), flag), flag) :
             Optional.empty();
-        return new RunCatalog(read(files, flag), drainLimits);
+        final Optional<RepeatRuns> repeats = Files.isDirectory(repeatDirectory) ?
+            RepeatRuns.of(repeatDirectory, read(list(repeatDirectory, List.of(), flag), flag), flag) :
+            Optional.empty();
+        return new RunCatalog(read(files, flag), drainLimits, repeats);
     }
 
     /**
      * @param directory where to look, at any depth.
-     * @param skipped   a subdirectory to leave out, or null.
+     * @param skipped   subdirectories to leave out.
      * @param flag      the flag that named the directory, for errors.
      * @return every run properties file found, sorted by path.
      */
-    private static List<Path> list(final Path directory, final Path skipped, final String flag)
+    static List<Path> list(final Path directory, final List<Path> skipped, final String flag)
         throws ReportInputException
     {
         try (Stream<Path> walk = Files.walk(directory))
         {
             return walk
-                .filter(p -> null == skipped || !p.startsWith(skipped))
+                .filter(p -> skipped.stream().noneMatch(p::startsWith))
                 .filter(p -> p.getFileName().toString().endsWith(RunResultFiles.PROPERTIES_SUFFIX))
                 .filter(Files::isRegularFile)
                 .sorted()
@@ -142,7 +154,13 @@ public final class RunCatalog
         }
     }
 
-    private static List<LoadedRun> read(final List<Path> files, final String flag) throws ReportInputException
+    /**
+     * @param files run properties files.
+     * @param flag  the flag that named their directory, for errors.
+     * @return the runs, in the same order.
+     * @throws ReportInputException if a file cannot be read or parsed (the message names it).
+     */
+    static List<LoadedRun> read(final List<Path> files, final String flag) throws ReportInputException
     {
         final List<LoadedRun> runs = new ArrayList<>(files.size());
         for (final Path file : files)
@@ -162,7 +180,7 @@ public final class RunCatalog
 
     /**
      * @return every run read, ordered by file path; the drain-limit phase's runs are in {@link #drainLimitRuns()}
-     * only.
+     * only, the repeats in {@link #repeatRuns()} only.
      */
     public List<LoadedRun> all()
     {
@@ -268,12 +286,22 @@ public final class RunCatalog
     }
 
     /**
-     * @return the last-modified time of the newest run file, drain-limit runs included.
+     * @return the repeated runs of the latency points, if the input has a {@value RepeatRuns#DIRECTORY} subdirectory
+     * holding any.
+     */
+    public Optional<RepeatRuns> repeatRuns()
+    {
+        return repeatRuns;
+    }
+
+    /**
+     * @return the last-modified time of the newest run file, drain-limit runs and repeats included.
      */
     public Instant newest()
     {
         final List<LoadedRun> every = new ArrayList<>(runs);
         drainLimitRuns.ifPresent(d -> every.addAll(d.all()));
+        repeatRuns.ifPresent(r -> every.addAll(r.all()));
         return every.stream().map(LoadedRun::modified).max(Comparator.naturalOrder()).orElseThrow();
     }
 }
