@@ -5,12 +5,14 @@ import io.mongoose.benchmarks.sweep.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Links to every run's files, relative to the output directory: the {@code .hgrm} distributions (microseconds,
- * readable by HdrHistogram's online plotter) and the run properties the tables were computed from; the drain-limit
- * phase's runs last.
+ * readable by HdrHistogram's online plotter) and the run properties the tables were computed from; then the drain-limit
+ * phase's runs, and last the repeated runs of each latency point.
  */
 public final class DataFilesSection implements SummarySection
 {
@@ -31,11 +33,20 @@ public final class DataFilesSection implements SummarySection
         final List<LoadedRun> drainLimitSuperseded =
             runs.drainLimitRuns().map(DrainLimitRuns::superseded).orElse(List.of());
         listed.addAll(drainLimit);
+        final Map<LoadedRun, String> repeats = new LinkedHashMap<>();
+        context.runs().repeatRuns().ifPresent(r -> r.points().forEach(p -> p.repeats().forEach((n, run) ->
+            repeats.put(run, RunLabels.rate(p.rate()) + ", repeat " + n +
+                (n == p.selectedRepeat() ? " (selected)" : "")))));
+        listed.addAll(repeats.keySet());
         for (final LoadedRun run : listed)
         {
             final RunResult result = run.result();
             final String kind;
-            if (drainLimit.contains(run))
+            if (repeats.containsKey(run))
+            {
+                kind = repeats.get(run);
+            }
+            else if (drainLimit.contains(run))
             {
                 kind = "drain limit " + result.drainLimit() + ", " + RunLabels.rate(result.targetRate()) +
                     (drainLimitSuperseded.contains(run) ? " (superseded)" : "");

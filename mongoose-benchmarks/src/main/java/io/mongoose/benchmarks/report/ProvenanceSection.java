@@ -30,6 +30,9 @@ public final class ProvenanceSection implements SummarySection
             .append(throughputRuns).append(" throughput) found under ").append(inputDirectory(context));
         runs.drainLimitRuns().ifPresent(d -> out.append(", and ").append(d.all().size())
             .append(" runs of the drain-limit phase in `").append(context.linkTo(d.directory())).append("/`"));
+        runs.repeatRuns().ifPresent(r -> out.append(", and ").append(r.all().size())
+            .append(" repeated latency runs in `").append(context.linkTo(r.directory()))
+            .append("/`, of which the tables report each point's median"));
         out.append("; every figure below is computed from those files.\n");
         out.append("- Newest run file: ").append(DATE.format(runs.newest())).append(".\n");
         out.append("- Latency is measured from each message's intended send time on an open-loop schedule " +

@@ -81,7 +81,8 @@ public final class ReadmeResults
         if (headline.isPresent())
         {
             out.append("Latency at ").append(RunLabels.rate(HEADLINE_RATE))
-                .append(", from the intended send time of an open-loop schedule (coordinated-omission free):\n\n");
+                .append(", from the intended send time of an open-loop schedule (coordinated-omission free). ")
+                .append(RepeatsSection.basis(runs)).append("\n\n");
             final List<String> header = new ArrayList<>();
             header.add("Transport");
             for (final Percentile percentile : Percentile.values())

@@ -82,7 +82,8 @@ public final class ReportMain
             Files.writeString(summary, SummaryReport.render(SummaryReport.standardSections(), context),
                 StandardCharsets.UTF_8);
             out.println(PREFIX + "read " + runs.all().size() + " runs" + runs.drainLimitRuns()
-                .map(d -> " and " + d.all().size() + " drain-limit runs").orElse("") + " from " + options.input() +
+                .map(d -> " and " + d.all().size() + " drain-limit runs").orElse("") + runs.repeatRuns()
+                .map(r -> " and " + r.all().size() + " repeated runs").orElse("") + " from " + options.input() +
                 "; wrote " + summary + " and " + charts.size() + " charts");
             if (options.readme().isPresent())
             {

@@ -25,6 +25,7 @@ public final class SummaryReport
             new MongooseLatencySection(),
             new PeerLatencySection(),
             new RatioSection(),
+            new RepeatsSection(),
             new ServiceTimeSection(),
             new TailSourceSection(),
             new ThroughputSection(),

@@ -60,8 +60,10 @@ public final class SweepComparison
     private static String describe(final RunCatalog runs)
     {
         final long latency = runs.all().stream().filter(r -> r.result().mode() == RunResult.Mode.LATENCY).count();
+        final String basis = RepeatsSection.basis(runs);
         return runs.all().size() + " run files (" + latency + " latency, " + (runs.all().size() - latency) +
-            " throughput), newest " + ProvenanceSection.DATE.format(runs.newest());
+            " throughput), newest " + ProvenanceSection.DATE.format(runs.newest()) + "; " +
+            Character.toLowerCase(basis.charAt(0)) + basis.substring(1, basis.length() - 1);
     }
 
     /**

@@ -127,10 +127,42 @@ class CompareMainTest
     {
         final String text = comparison.section("# Sweep comparison: before and after");
         assertTrue(text.contains("- Before: `" + before + "`, 11 run files (5 latency, 6 throughput), newest " +
-            "2025-05-01 10:00:00 UTC.\n"), text);
+            "2025-05-01 10:00:00 UTC; each latency point is one run.\n"), text);
         assertTrue(text.contains("- After: `" + after + "`, 7 run files (5 latency, 2 throughput), newest " +
-            "2025-06-01 12:00:00 UTC.\n"), text);
+            "2025-06-01 12:00:00 UTC; each latency point is one run.\n"), text);
         assertTrue(text.contains("Both sweeps recorded the same CPU, OS, JVM, JVM flags, GC and clocksource."), text);
+    }
+
+    @Test
+    void aSweepWithRepeatsComparesByItsSelectedRunsAgainstOneWithout() throws IOException
+    {
+        // After, repeated: Mongoose and Disruptor at 1M, three runs each; the medians are r2 (500 ns) and r3
+        // (1,000 ns), so the p50 ratio is 0.50x. The slow-mode runs and the repeats directory itself are not points.
+        final Path repeated = dir.resolve("repeated");
+        final Path repeats = repeated.resolve(RepeatRuns.DIRECTORY);
+        final long[] mongoose = {2_000, 500, 400};
+        final long[] disruptor = {900, 5_000, 1_000};
+        for (int r = 1; r <= 3; r++)
+        {
+            write(repeats, "latency_1m_mps_r" + r, latency("mongoose", 1_000_000, 1_000_000,
+                values(mongoose[r - 1], 1_000, 0), 0), AFTER.plusSeconds(r));
+            write(repeats, "disruptor_latency_1m_mps_r" + r, latency("disruptor", 1_000_000, 1_000_000,
+                values(disruptor[r - 1], 1_000, 0), 0), AFTER.plusSeconds(r));
+        }
+        assertEquals(RepeatSelectMain.EXIT_OK, RepeatSelectMain.run(new String[] {"--input=" + repeated},
+            new PrintStream(new ByteArrayOutputStream()), new PrintStream(new ByteArrayOutputStream())));
+
+        final SummaryText text = new SummaryText(compare("--before=" + before, "--after=" + repeated));
+        assertEquals(List.of("Disruptor", "1M msg/s", "0.50×", "0.50×"),
+            text.row(SweepComparison.RATIO_HEADING, "Disruptor", "1M msg/s").subList(0, 4));
+        assertEquals(List.of("1M msg/s", "500 ns", "500 ns"),
+            text.row(SweepComparison.MONGOOSE_HEADING, "1M msg/s").subList(0, 3));
+        final String header = text.section("# Sweep comparison: before and after");
+        assertTrue(header.contains("- Before: `" + before + "`, 11 run files (5 latency, 6 throughput), newest " +
+            "2025-05-01 10:00:00 UTC; each latency point is one run.\n"), header);
+        assertTrue(header.contains("- After: `" + repeated + "`, 2 run files (2 latency, 0 throughput), newest " +
+            "2025-06-01 12:00:03 UTC; each latency point is the median of 3 runs (the run with the median p50).\n"),
+            header);
     }
 
     @Test
