@@ -1,19 +1,36 @@
 #!/usr/bin/env bash
 # The latency sweep: Mongoose and each peer (Disruptor, Agrona, JCTools, ArrayBlockingQueue) at 10k, 100k, 1M and
-# 10M msg/s on an open-loop schedule, then Mongoose alone at 1M and 10M msg/s for each of several drain limits, then
-# max throughput (3 runs each), then the pooled-events example, then the report and charts generated from the run files.
+# 10M msg/s on an open-loop schedule, each point run N times (--repeats) and reported by its median run, then Mongoose
+# alone at 1M and 10M msg/s for each of several drain limits, then max throughput (3 runs each), then the
+# pooled-events example, then the report and charts generated from the run files.
 #
-#   scripts/sweep.sh            full mode: 5 s warm-up + 10 s window per point (3 s + 5 s per drain-limit point),
-#                               writes docs/reports (about 12 minutes)
-#   scripts/sweep.sh --quick    a few seconds per point, drain limits 1 and 256 only, writes
+#   scripts/sweep.sh            full mode: 3 repeats of each latency point at 3 s warm-up + 6 s window (5 s + 10 s
+#                               with --repeats=1), 3 s + 5 s per drain-limit point, 5 s + 10 s per throughput run;
+#                               writes docs/reports (about 19 minutes, see below)
+#   scripts/sweep.sh --quick    one run per latency point, a few seconds each, drain limits 1 and 256 only, writes
 #                               mongoose-benchmarks/target/sweep-quick (CI, smoke runs)
 #
 # Options: --quick, --output=DIR, --pin=auto|none (default auto: publisher and consumer on distinct CPUs, best effort),
-# --transports=a,b,... (default all), --rates=10k,100k,1M,10M, --throughputRuns=N (default 3),
-# --drainLimits=1,4,16,64,256,1024|none (default those; 1,256 with --quick; none skips the phase, as does leaving
-# mongoose out of --transports), --drainRates=1M,10M, --jitterIntervalMicros=N (the hiccup meter's park interval in
-# every run, default 10000; 0 turns it off).
+# --transports=a,b,... (default all), --rates=10k,100k,1M,10M, --repeats=N (runs per latency point, 1 to 9; default 3,
+# 1 with --quick), --throughputRuns=N (default 3), --drainLimits=1,4,16,64,256,1024|none (default those; 1,256 with
+# --quick; none skips the phase, as does leaving mongoose out of --transports), --drainRates=1M,10M,
+# --jitterIntervalMicros=N (the hiccup meter's park interval in every run, default 10000; 0 turns it off).
 # Run it with nothing else on the machine: the publisher and a busy-spin consumer take two cores.
+#
+# Repeats: on a 2-vCPU VM a whole benchmark JVM lands, at random, in a fast or a slow mode (a 1M msg/s p50 of
+# ~130-190 ns in one run, ~400-690 ns in the next, for every transport alike), so one run per point lets that coin flip
+# decide each Mongoose/peer ratio. With --repeats=N > 1 each round runs every transport once at a rate, into
+# ${output}/repeats/<point>_r<round>.*, and io.mongoose.benchmarks.report.RepeatSelectMain then copies each point's run
+# with the median p50 to the point's usual name, which is all the report and compare-sweeps.sh read as a point.
+# To keep the full sweep under about 20 minutes the repeated points are shorter: 3 s warm-up + 6 s window.
+#
+# Full-mode time, with about 2 s per JVM for start-up, heap pre-touch and drain (measured on the 2-vCPU VM):
+#   latency points   5 transports x 4 rates x 3 repeats x (3 s + 6 s + 2 s) = 60 x 11 s  = 11 min
+#   drain limits     6 limits x 2 rates x (3 s + 5 s + 2 s)                  = 12 x 10 s  =  2 min
+#   max throughput   5 transports x 3 runs x (5 s + 10 s + 2 s)              = 15 x 17 s  =  4.25 min
+#   discarded first point, build, example and report                                       ~  1.5 min  -> ~19 min
+# --repeats=1 keeps one 5 s + 10 s run per point (20 x 17 s, ~5.7 min; about 13.5 min in all); each further repeat
+# at the repeated durations adds 20 x 11 s, about 3.7 min.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -23,6 +40,7 @@ pin=auto
 transports="mongoose,disruptor,agrona,jctools,abq"
 rates="10k,100k,1M,10M"
 throughput_runs=3
+repeats=""
 drain_limits=""
 drain_rates="1M,10M"
 jitter_interval=10000
@@ -33,23 +51,36 @@ for arg in "$@"; do
         --pin=auto|--pin=none) pin="${arg#*=}" ;;
         --transports=*) transports="${arg#*=}" ;;
         --rates=*) rates="${arg#*=}" ;;
+        --repeats=[1-9]) repeats="${arg#*=}" ;;
+        --repeats=*) echo "sweep.sh: ${arg}: expected a whole number from 1 to 9 (runs per latency point;" \
+                "default 3, 1 with --quick)" >&2; exit 2 ;;
         --throughputRuns=[1-9]*) throughput_runs="${arg#*=}" ;;
         --drainLimits=none) drain_limits=none ;;
         --drainLimits=[1-9]*) drain_limits="${arg#*=}" ;;
         --drainRates=[1-9]*) drain_rates="${arg#*=}" ;;
         --jitterIntervalMicros=[0-9]*) jitter_interval="${arg#*=}" ;;
         *) echo "sweep.sh: unknown or bad option '$arg'; expected --quick, --output=DIR, --pin=auto|none," \
-                "--transports=a,b, --rates=10k,1M, --throughputRuns=N, --drainLimits=1,256|none," \
+                "--transports=a,b, --rates=10k,1M, --repeats=N, --throughputRuns=N, --drainLimits=1,256|none," \
                 "--drainRates=1M,10M, --jitterIntervalMicros=N" >&2; exit 2 ;;
     esac
 done
 if [ "$quick" = 1 ]; then
+    repeats="${repeats:-1}"
     warmup=1000; run=2000; example_messages=4000000
+    latency_warmup="${warmup}"; latency_run="${run}"
     # The drain-limit phase keeps the quick durations; only the two ends of the usual range.
     drain_warmup=1000; drain_run=2000; drain_limits="${drain_limits:-1,256}"
     output="${output:-mongoose-benchmarks/target/sweep-quick}"
 else
+    repeats="${repeats:-3}"
     warmup=5000; run=10000; example_messages=20000000
+    # Repeated latency points are shorter, so that three of each keep the full sweep under about 20 minutes (see the
+    # time estimate above). 6 s still records 60,000 messages at 10k msg/s, enough for p99.99.
+    if [ "${repeats}" = 1 ]; then
+        latency_warmup="${warmup}"; latency_run="${run}"
+    else
+        latency_warmup=3000; latency_run=6000
+    fi
     # Shorter than the rate sweep's points, to keep the full sweep's time down: twelve points, about 2 minutes.
     drain_warmup=3000; drain_run=5000; drain_limits="${drain_limits:-1,4,16,64,256,1024}"
     output="${output:-docs/reports}"
@@ -80,23 +111,40 @@ IFS=',' read -r -a transport_list <<< "${transports}"
 IFS=',' read -r -a rate_list <<< "${rates}"
 
 # The first JVM after the build ran measurably slower than the same point later (a 10k msg/s p50 of ~690 ns against
-# ~200 ns run alone), so one discarded point settles the machine first, and the transport order rotates per rate so
-# that no transport is always first.
+# ~200 ns run alone), so one discarded point settles the machine first, and the transport order rotates by one per
+# round (each repeat of each rate) so that no transport is always first.
 discard=$(mktemp -d)
 trap 'rm -rf "${discard}"' EXIT
-run_point --transport="${transport_list[0]}" --rate="${rate_list[0]}" --output="${discard}/discarded.hgrm" > /dev/null
+run_point --transport="${transport_list[0]}" --rate="${rate_list[0]}" --output="${discard}/discarded.hgrm" \
+    --warmupMillis="${latency_warmup}" --runMillis="${latency_run}" > /dev/null
+# Every sweep starts a fresh repeats/: left over from an earlier sweep, it would be read as the repeats of points this
+# sweep measured again (or, with --repeats=1, claim medians the points no longer are).
+rm -rf "${output}/repeats"
+[ "${repeats}" = 1 ] || mkdir -p "${output}/repeats"
 count=${#transport_list[@]}
-r=0
+round=0
 for rate in "${rate_list[@]}"; do
-    for ((t = 0; t < count; t++)); do
-        transport="${transport_list[$(( (t + r) % count ))]}"
-        prefix=""
-        [ "${transport}" = mongoose ] || prefix="${transport}_"
-        run_point --transport="${transport}" --rate="${rate}" \
-            --output="${output}/${prefix}latency_$(label "${rate}")_mps.hgrm"
+    for ((repeat = 1; repeat <= repeats; repeat++)); do
+        for ((t = 0; t < count; t++)); do
+            transport="${transport_list[$(( (t + round) % count ))]}"
+            point="latency_$(label "${rate}")_mps"
+            [ "${transport}" = mongoose ] || point="${transport}_${point}"
+            if [ "${repeats}" = 1 ]; then
+                point_output="${output}/${point}.hgrm"
+            else
+                point_output="${output}/repeats/${point}_r${repeat}.hgrm"
+            fi
+            run_point --transport="${transport}" --rate="${rate}" --output="${point_output}" \
+                --warmupMillis="${latency_warmup}" --runMillis="${latency_run}"
+        done
+        round=$((round + 1))
     done
-    r=$((r + 1))
 done
+# Each point's median run to the point's usual name, launched as scripts/report.sh launches the report.
+if [ "${repeats}" != 1 ]; then
+    "${java}" "@${launch}/jvm.argfile" -classpath "${classpath}" io.mongoose.benchmarks.report.RepeatSelectMain \
+        --input="${output}" --repeats="${repeats}"
+fi
 
 # Drain-limit phase: Mongoose alone, the same rates for every limit, in drainlimit/ so the report keeps these runs
 # apart from the rate sweep's (they are Mongoose runs at the same rates).
