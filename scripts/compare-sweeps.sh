@@ -18,7 +18,8 @@ for arg in "$@"; do
         --before=* | --after=* | --output=*)
             # The comparison runs from the repository root: anchor relative paths where the caller meant them.
             value="${arg#*=}"
-            if [[ -n "${value}" && "${value}" != /* ]]; then
+            # From the root itself they stay relative, so the comparison names them as typed.
+            if [[ -n "${value}" && "${value}" != /* && "${caller}" != "$(pwd)" ]]; then
                 arg="${arg%%=*}=${caller}/${value}"
             fi
             ;;

@@ -167,7 +167,10 @@ public final class RunCatalog
         {
             try
             {
-                runs.add(new LoadedRun(file, Files.getLastModifiedTime(file).toInstant(), RunResultFiles.read(file)));
+                // The run's own date; the file system's only for files that record none.
+                final Instant recorded = RunResultFiles.recordedAt(file)
+                    .orElse(Files.getLastModifiedTime(file).toInstant());
+                runs.add(new LoadedRun(file, recorded, RunResultFiles.read(file)));
             }
             catch (final IOException | RuntimeException ex)
             {

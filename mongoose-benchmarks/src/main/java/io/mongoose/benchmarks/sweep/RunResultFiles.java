@@ -6,13 +6,20 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.Reader;
+import java.io.StringReader;
 import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -47,6 +54,11 @@ public final class RunResultFiles
     public static final String UNAVAILABLE = "unavailable";
     /** The key whose presence marks a run that recorded jitter: the hiccup meter's interval (0 when it was off). */
     public static final String HICCUP_INTERVAL_KEY = "hiccupIntervalMicros";
+    /** When the run's files were written (ISO-8601 UTC): the run's own date, whatever a copy or checkout does. */
+    public static final String RECORDED_AT_KEY = "recordedAt";
+    /** The date line {@link Properties#store} writes, for files written before {@link #RECORDED_AT_KEY}. */
+    private static final DateTimeFormatter STORE_DATE =
+        DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss zzz yyyy", Locale.ROOT);
     /** The hiccup meter's histogram, encoded like the latency histograms; present when the meter was on. */
     public static final String HICCUP_HISTOGRAM_KEY = "hiccupHistogram";
 
@@ -79,6 +91,7 @@ public final class RunResultFiles
         writeHgrm(sibling(hgrm, base + SERVICE_SUFFIX), result.service());
 
         final Map<String, String> p = new LinkedHashMap<>();
+        p.put(RECORDED_AT_KEY, Instant.now().toString());
         p.put("transport", result.transport());
         p.put("mode", result.mode().name());
         p.put("targetRate", Long.toString(result.targetRate()));
@@ -142,6 +155,51 @@ public final class RunResultFiles
             f.text("consumerPinning"), f.longValue("gcCount"), f.longValue("gcMillis"),
             f.longValue("publisherAllocatedBytes"), f.longValue("consumerAllocatedBytes"), jitter(f, p),
             f.histogram("latencyHistogram"), f.histogram("serviceHistogram"), environment);
+    }
+
+    /**
+     * When a run was recorded, from its file rather than the file system: a file's modification time is the time of
+     * the last copy or checkout, not of the run.
+     *
+     * @param properties the run's {@code .run.properties} file.
+     * @return its {@value #RECORDED_AT_KEY}; for older files, the date line {@link Properties#store} wrote; empty if the
+     *         file has neither.
+     * @throws IOException if the file cannot be read, or its {@value #RECORDED_AT_KEY} is not an ISO-8601 instant.
+     */
+    public static Optional<Instant> recordedAt(final Path properties) throws IOException
+    {
+        final List<String> lines = Files.readAllLines(properties, StandardCharsets.UTF_8);
+        final Properties p = new Properties();
+        p.load(new StringReader(String.join("\n", lines)));
+        final String recorded = p.getProperty(RECORDED_AT_KEY);
+        if (null != recorded)
+        {
+            try
+            {
+                return Optional.of(Instant.parse(recorded));
+            }
+            catch (final DateTimeParseException ex)
+            {
+                throw new IOException(properties + ": " + RECORDED_AT_KEY + " '" + recorded +
+                    "'; expected an ISO-8601 instant such as 2026-11-21T09:12:51Z", ex);
+            }
+        }
+        for (final String line : lines)
+        {
+            if (!line.startsWith("#"))
+            {
+                break;
+            }
+            try
+            {
+                return Optional.of(ZonedDateTime.parse(line.substring(1).trim(), STORE_DATE).toInstant());
+            }
+            catch (final DateTimeParseException notTheDateLine)
+            {
+                // The first comment line is the file's title; the date line follows it.
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -8,6 +8,7 @@ import io.mongoose.benchmarks.sweep.RunResultFiles;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
 
 /**
  * Synthetic runs with histograms of known values, written through {@link RunResultFiles} as the sweep writes them.
@@ -146,7 +148,7 @@ final class RunFixtures
     }
 
     /**
-     * Write a run under a directory, at a given modification time.
+     * Write a run under a directory, recorded (and last modified) at a given time.
      *
      * @return the run's properties file.
      */
@@ -156,6 +158,11 @@ final class RunFixtures
         final Path hgrm = dir.resolve(name + RunResultFiles.HGRM_SUFFIX);
         RunResultFiles.write(hgrm, result);
         final Path properties = RunResultFiles.propertiesOf(hgrm);
+        // The run's own date is what the report reads; the file time is set too, as a copy would leave it.
+        final String recorded = RunResultFiles.RECORDED_AT_KEY + "=" + modified.toString().replace(":", "\\:");
+        Files.writeString(properties, Files.readString(properties, StandardCharsets.UTF_8)
+            .replaceFirst("(?m)^" + RunResultFiles.RECORDED_AT_KEY + "=.*$", Matcher.quoteReplacement(recorded)),
+            StandardCharsets.UTF_8);
         Files.setLastModifiedTime(properties, FileTime.from(modified));
         return properties;
     }

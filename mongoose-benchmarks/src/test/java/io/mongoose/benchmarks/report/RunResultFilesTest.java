@@ -14,6 +14,8 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -31,6 +33,41 @@ class RunResultFilesTest
 {
     @TempDir
     Path dir;
+
+    @Test
+    void aRunRecordsWhenItWasWrittenAndTheCatalogDatesItByThatNotByTheFileSystem() throws IOException,
+        ReportInputException
+    {
+        final Instant before = Instant.now().minusSeconds(1);
+        final Path hgrm = dir.resolve("latency_1m_mps.hgrm");
+        RunResultFiles.write(hgrm, RunFixtures.latency("mongoose", 1_000_000, 1_000_000.0, RunFixtures.oneToThousand(), 0));
+        final Path properties = RunResultFiles.propertiesOf(hgrm);
+
+        final Instant recorded = RunResultFiles.recordedAt(properties).orElseThrow();
+        assertTrue(!recorded.isBefore(before) && !recorded.isAfter(Instant.now()), recorded::toString);
+
+        // A checkout or copy stamps the file with its own time; the run keeps its date.
+        Files.setLastModifiedTime(properties, FileTime.from(recorded.plusSeconds(86_400)));
+        assertEquals(recorded, RunCatalog.load(dir, "--input").newest());
+    }
+
+    @Test
+    void aFileWrittenBeforeRecordedAtIsDatedByItsStoreDateLine() throws IOException
+    {
+        final Path legacy = dir.resolve("legacy.run.properties");
+        Files.writeString(legacy, "#Mongoose benchmark run: latency_1m_mps.hgrm\n#Sat Nov 21 07:46:44 UTC 2026\n" +
+            "transport=mongoose\n", StandardCharsets.UTF_8);
+        final Path undated = dir.resolve("undated.run.properties");
+        Files.writeString(undated, "#just a title\ntransport=mongoose\n", StandardCharsets.UTF_8);
+        final Path broken = dir.resolve("broken.run.properties");
+        Files.writeString(broken, "recordedAt=yesterday\n", StandardCharsets.UTF_8);
+
+        assertEquals(Optional.of(Instant.parse("2026-11-21T07:46:44Z")), RunResultFiles.recordedAt(legacy));
+        assertEquals(Optional.empty(), RunResultFiles.recordedAt(undated));
+        final IOException ex = assertThrows(IOException.class, () -> RunResultFiles.recordedAt(broken));
+        assertTrue(ex.getMessage().endsWith("recordedAt 'yesterday'; expected an ISO-8601 instant such as " +
+            "2026-11-21T09:12:51Z"), ex.getMessage());
+    }
 
     @Test
     void writeThenReadGivesTheSameRun() throws IOException
