@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -38,8 +39,9 @@ public final class ObjectPool<T extends PooledMessage>
     private final AtomicLong exhausted = new AtomicLong();
     private final AtomicLong retired = new AtomicLong();
     private final AtomicLong invalidReleases = new AtomicLong();
-    // Copy-on-write by hand: stats read it without allocating; caches come and go rarely.
-    private volatile SingleThreadPoolCache<?>[] caches = new SingleThreadPoolCache<?>[0];
+    // Copy-on-write by compare-and-set: stats read the array without allocating or locking; caches come and go rarely.
+    private final AtomicReference<SingleThreadPoolCache<?>[]> caches =
+        new AtomicReference<>(new SingleThreadPoolCache<?>[0]);
     // Leak detection only (null when off): every message handed out and not yet back, with where and when it was
     // acquired. A side table rather than fields on PooledMessage, so messages stay the same size whether detection is
     // on or off, and a scan visits only what is out, not every instance ever created.
@@ -122,12 +124,12 @@ public final class ObjectPool<T extends PooledMessage>
                 "capacity (" + config.capacity() + ")");
         }
         final SingleThreadPoolCache<T> cache = new SingleThreadPoolCache<>(this, batch);
-        synchronized (this)
+        caches.updateAndGet(current ->
         {
-            final SingleThreadPoolCache<?>[] more = Arrays.copyOf(caches, caches.length + 1);
-            more[caches.length] = cache;
-            caches = more;
-        }
+            final SingleThreadPoolCache<?>[] more = Arrays.copyOf(current, current.length + 1);
+            more[current.length] = cache;
+            return more;
+        });
         return cache;
     }
 
@@ -354,25 +356,27 @@ public final class ObjectPool<T extends PooledMessage>
         }
     }
 
-    synchronized void detach(final SingleThreadPoolCache<T> cache)
+    void detach(final SingleThreadPoolCache<T> cache)
     {
-        final SingleThreadPoolCache<?>[] current = caches;
-        final SingleThreadPoolCache<?>[] fewer = new SingleThreadPoolCache<?>[current.length - 1];
-        int j = 0;
-        for (final SingleThreadPoolCache<?> c : current)
+        caches.updateAndGet(current ->
         {
-            if (c != cache)
+            final SingleThreadPoolCache<?>[] fewer = new SingleThreadPoolCache<?>[current.length - 1];
+            int j = 0;
+            for (final SingleThreadPoolCache<?> c : current)
             {
-                fewer[j++] = c;
+                if (c != cache)
+                {
+                    fewer[j++] = c;
+                }
             }
-        }
-        caches = fewer;
+            return fewer;
+        });
     }
 
     private long cachedInThreadCaches()
     {
         long cached = 0;
-        for (final SingleThreadPoolCache<?> cache : caches)
+        for (final SingleThreadPoolCache<?> cache : caches.get())
         {
             cached += cache.cached();
         }
