@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks;
 
+import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,5 +43,30 @@ public final class Flags
             values.put(name, arg.substring(eq + 1));
         }
         return values;
+    }
+
+    /**
+     * @param args the command line.
+     * @return whether it asks for the usage text ({@code --help} anywhere), which every program answers first.
+     */
+    public static boolean wantsHelp(final String[] args)
+    {
+        return List.of(args).contains("--help");
+    }
+
+    /**
+     * Report bad flags the way every benchmark program does: each error line with the program's prefix, then the
+     * usage text.
+     *
+     * @param errors one line per problem.
+     * @param prefix the program's message prefix, e.g. {@code "compare: "}.
+     * @param usage  the program's usage text.
+     * @param err    where it goes.
+     */
+    public static void printErrors(
+        final List<String> errors, final String prefix, final String usage, final PrintStream err)
+    {
+        errors.forEach(e -> err.println(prefix + e));
+        err.println(usage);
     }
 }

@@ -2,9 +2,7 @@ package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.Flags;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,7 +63,7 @@ public final class CompareMain
      */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
-        if (List.of(args).contains("--help"))
+        if (Flags.wantsHelp(args))
         {
             out.println(USAGE);
             return EXIT_OK;
@@ -74,15 +72,10 @@ public final class CompareMain
         final Map<String, String> values = Flags.parse(args, DEFAULTS, errors);
         final Path before = directory("before", values.get("before"), errors);
         final Path after = directory("after", values.get("after"), errors);
-        final Path output = values.get("output").isEmpty() ? null : Path.of(values.get("output"));
-        if (null != output && Files.isDirectory(output))
-        {
-            errors.add("--output: '" + output + "' is a directory; expected a file to write the comparison to");
-        }
+        final MarkdownOutput output = MarkdownOutput.of(values.get("output"), "comparison", errors);
         if (!errors.isEmpty())
         {
-            errors.forEach(e -> err.println(PREFIX + e));
-            err.println(USAGE);
+            Flags.printErrors(errors, PREFIX, USAGE, err);
             return EXIT_BAD_INPUT;
         }
         final String comparison;
@@ -96,27 +89,7 @@ public final class CompareMain
             err.println(PREFIX + ex.getMessage());
             return EXIT_BAD_INPUT;
         }
-        if (null == output)
-        {
-            out.print(comparison);
-            return EXIT_OK;
-        }
-        try
-        {
-            final Path parent = output.toAbsolutePath().getParent();
-            if (null != parent)
-            {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(output, comparison, StandardCharsets.UTF_8);
-            out.println(PREFIX + "wrote " + output);
-            return EXIT_OK;
-        }
-        catch (final IOException ex)
-        {
-            err.println(PREFIX + "cannot write the comparison to '" + output + "': " + ex);
-            return EXIT_FAILED;
-        }
+        return output.deliver(comparison, PREFIX, out, err) ? EXIT_OK : EXIT_FAILED;
     }
 
     private static Path directory(final String flag, final String value, final List<String> errors)

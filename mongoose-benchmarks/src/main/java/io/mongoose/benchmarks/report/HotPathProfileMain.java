@@ -4,7 +4,6 @@ import io.mongoose.benchmarks.Flags;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,7 +68,7 @@ public final class HotPathProfileMain
      */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
-        if (List.of(args).contains("--help"))
+        if (Flags.wantsHelp(args))
         {
             out.println(USAGE);
             return EXIT_OK;
@@ -78,15 +77,10 @@ public final class HotPathProfileMain
         final Map<String, String> values = Flags.parse(args, DEFAULTS, errors);
         final Path input = input(values.get("input"), errors);
         final int top = top(values.get("top"), errors);
-        final Path output = values.get("output").isEmpty() ? null : Path.of(values.get("output"));
-        if (null != output && Files.isDirectory(output))
-        {
-            errors.add("--output: '" + output + "' is a directory; expected a file to write the profile to");
-        }
+        final MarkdownOutput output = MarkdownOutput.of(values.get("output"), "profile", errors);
         if (!errors.isEmpty())
         {
-            errors.forEach(e -> err.println(PREFIX + e));
-            err.println(USAGE);
+            Flags.printErrors(errors, PREFIX, USAGE, err);
             return EXIT_BAD_INPUT;
         }
         final HotPathProfile profile;
@@ -108,27 +102,7 @@ public final class HotPathProfileMain
         final String title = values.get("title").isEmpty() ?
             "Hot-path profile: " + input.getFileName() : values.get("title");
         final String markdown = HotPathProfileReport.render(title, input.toString(), profile, top);
-        if (null == output)
-        {
-            out.print(markdown);
-            return EXIT_OK;
-        }
-        try
-        {
-            final Path parent = output.toAbsolutePath().getParent();
-            if (null != parent)
-            {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(output, markdown, StandardCharsets.UTF_8);
-            out.println(PREFIX + "wrote " + output);
-            return EXIT_OK;
-        }
-        catch (final IOException ex)
-        {
-            err.println(PREFIX + "cannot write the profile to '" + output + "': " + ex);
-            return EXIT_FAILED;
-        }
+        return output.deliver(markdown, PREFIX, out, err) ? EXIT_OK : EXIT_FAILED;
     }
 
     private static Path input(final String value, final List<String> errors)

@@ -65,7 +65,7 @@ public final class RepeatSelectMain
      */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
-        if (List.of(args).contains("--help"))
+        if (Flags.wantsHelp(args))
         {
             out.println(USAGE);
             return EXIT_OK;
@@ -76,8 +76,7 @@ public final class RepeatSelectMain
         final OptionalInt repeats = repeats(values.get("repeats"), errors);
         if (!errors.isEmpty())
         {
-            errors.forEach(e -> err.println(PREFIX + e));
-            err.println(USAGE);
+            Flags.printErrors(errors, PREFIX, USAGE, err);
             return EXIT_BAD_INPUT;
         }
         final RepeatSelection selection;
