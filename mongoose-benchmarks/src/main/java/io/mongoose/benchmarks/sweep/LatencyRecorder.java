@@ -2,14 +2,15 @@ package io.mongoose.benchmarks.sweep;
 
 import org.HdrHistogram.Histogram;
 
-import java.lang.management.ManagementFactory;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The consumer side of every hop: on each message, latency = now − intended send time (coordinated-omission free,
  * recorded with plain {@code recordValue}) and service time = now − actual send time. Only messages whose intended
- * time falls in the measurement window are recorded; warm-up messages are only counted.
+ * time falls in the measurement window reach the reported histograms; warm-up messages go through the same code into
+ * a pair that is thrown away.
  *
  * <p>Threading: {@link #onReceive} is called by the hop's single consumer thread. The window is set by the publisher
  * before its first send, so the hop's own hand-off publishes it to the consumer. Histograms are read after the
@@ -24,29 +25,50 @@ public final class LatencyRecorder
     /** Largest recordable latency; anything slower is clamped (and shows as max). */
     public static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static final int SIGNIFICANT_DIGITS = 3;
-    private static final com.sun.management.ThreadMXBean THREADS =
-        (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
 
     private final Histogram latency = new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
     private final Histogram service = new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
+    // Index 0 takes the warm-up (and anything after the window), index 1 the window: chosen by index, not by a branch,
+    // so the window is recorded by the code compiled during warm-up (see AllocationMarks).
+    private final Histogram[] latencyByPhase = {new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS), latency};
+    private final Histogram[] serviceByPhase = {new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS), service};
+    /**
+     * The two values every histogram starts with: its lowest and highest recordable latency. With both recorded, no
+     * later value moves a histogram's minimum or maximum, so the window's first values take no branch that warm-up
+     * did not (see AllocationMarks); they are subtracted again before the histograms are read.
+     */
+    private final Histogram seeds = new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
     private final AtomicLong received = new AtomicLong();
     private long windowStart = Long.MAX_VALUE;
     private long windowEnd = Long.MAX_VALUE;
-    private volatile long allocatedAtWindowStart = -1;
+    private AllocationMarks allocation = new AllocationMarks(Long.MAX_VALUE, Long.MAX_VALUE);
+
+    /** Seeds every histogram; see {@link #seeds}. */
+    public LatencyRecorder()
+    {
+        seeds.recordValue(1);
+        seeds.recordValue(HIGHEST_TRACKABLE_NANOS);
+        for (final Histogram h : List.of(latencyByPhase[0], latency, serviceByPhase[0], service))
+        {
+            h.add(seeds);
+        }
+    }
     /** Consumer thread only: whether it has looked up its thread id, found or not, so it looks only once. */
     private boolean threadIdLookedUp;
     private volatile long consumerThreadId = ProcThreads.UNKNOWN_THREAD_ID;
 
     /**
-     * Set the measurement window. Called by the publisher before its first send.
+     * Set the warm-up and the measurement window. Called before the publisher starts.
      *
-     * @param start first intended time recorded (nanoTime).
-     * @param end   first intended time no longer recorded.
+     * @param warmupStart first intended time of the warm-up (nanoTime).
+     * @param start       first intended time recorded.
+     * @param end         first intended time no longer recorded.
      */
-    void window(final long start, final long end)
+    void window(final long warmupStart, final long start, final long end)
     {
         windowStart = start;
         windowEnd = end;
+        allocation = new AllocationMarks(warmupStart, start);
     }
 
     /**
@@ -63,18 +85,11 @@ public final class LatencyRecorder
             threadIdLookedUp = true;
             consumerThreadId = ProcThreads.system().currentThreadId();
         }
-        if (intendedNanos >= windowStart && intendedNanos < windowEnd)
-        {
-            if (allocatedAtWindowStart < 0)
-            {
-                // Once, on the consumer thread itself: reading another running thread's figure is racy. The first call
-                // on a thread allocates (one-time linkage), so prime it and keep the second reading.
-                THREADS.getCurrentThreadAllocatedBytes();
-                allocatedAtWindowStart = THREADS.getCurrentThreadAllocatedBytes();
-            }
-            latency.recordValue(Math.min(now - intendedNanos, HIGHEST_TRACKABLE_NANOS));
-            service.recordValue(Math.min(now - sentNanos, HIGHEST_TRACKABLE_NANOS));
-        }
+        // The allocation baseline is read on the consumer thread itself: reading another running thread's figure is racy.
+        allocation.onTime(intendedNanos);
+        final int phase = AllocationMarks.inWindow(intendedNanos, windowStart, windowEnd);
+        latencyByPhase[phase].recordValue(Math.min(now - intendedNanos, HIGHEST_TRACKABLE_NANOS));
+        serviceByPhase[phase].recordValue(Math.min(now - sentNanos, HIGHEST_TRACKABLE_NANOS));
         // Single writer: an ordered store, no atomic read-modify-write.
         received.lazySet(received.get() + 1);
     }
@@ -92,7 +107,7 @@ public final class LatencyRecorder
      */
     long allocatedAtWindowStart()
     {
-        return allocatedAtWindowStart;
+        return allocation.atWindowStart();
     }
 
     /**
@@ -104,13 +119,26 @@ public final class LatencyRecorder
         return consumerThreadId;
     }
 
+    /**
+     * @return the window's latencies: a copy without the seeds. Call after the consumer has stopped.
+     */
     Histogram latency()
     {
-        return latency;
+        return withoutSeeds(latency);
     }
 
+    /**
+     * @return the window's service times: a copy without the seeds. Call after the consumer has stopped.
+     */
     Histogram service()
     {
-        return service;
+        return withoutSeeds(service);
+    }
+
+    private Histogram withoutSeeds(final Histogram recorded)
+    {
+        final Histogram copy = recorded.copy();
+        copy.subtract(seeds);
+        return copy;
     }
 }

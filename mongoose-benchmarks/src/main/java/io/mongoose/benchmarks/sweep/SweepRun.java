@@ -46,7 +46,7 @@ final class SweepRun
         final long t0 = System.nanoTime() + START_SLACK_NANOS;
         final long windowStart = t0 + warmupNanos;
         final long windowEnd = windowStart + runNanos;
-        recorder.window(windowStart, windowEnd);
+        recorder.window(t0, windowStart, windowEnd);
         // Started before the publisher, so its loop is compiled and settled by the window like everything else.
         final Optional<HiccupMeter> meter = options.jitterIntervalMicros() == 0 ? Optional.empty() :
             Optional.of(HiccupMeter.start(options.jitterIntervalMicros(), windowStart, windowEnd));
@@ -165,7 +165,7 @@ final class SweepRun
         long sent;
         long windowSent;
         long lastWindowSend;
-        private long allocatedAtWindowStart = -1;
+        private final AllocationMarks allocation;
         private long allocatedAtEnd = -1;
         private volatile boolean mayExit;
         String pinning = "not started";
@@ -180,6 +180,7 @@ final class SweepRun
             this.windowStart = windowStart;
             this.windowEnd = windowEnd;
             this.hardStop = hardStop;
+            this.allocation = new AllocationMarks(t0, windowStart);
         }
 
         @Override
@@ -221,17 +222,19 @@ final class SweepRun
         /** Measured by this thread itself at the first window send and after the last send. */
         long allocatedInWindow()
         {
-            return allocatedAtWindowStart < 0 ? 0 : allocatedAtEnd - allocatedAtWindowStart;
+            final long atStart = allocation.atWindowStart();
+            return atStart < 0 ? 0 : allocatedAtEnd - atStart;
         }
 
-        private void markWindowStart()
+        /**
+         * Window bookkeeping for one send, without a branch on the window's start (see {@link AllocationMarks}): the
+         * loop compiled during warm-up is the loop that sends the window.
+         */
+        private void count(final long schedule, final long now)
         {
-            if (allocatedAtWindowStart < 0)
-            {
-                // The first call on a thread allocates (one-time linkage): prime it, keep the second reading.
-                THREADS.getCurrentThreadAllocatedBytes();
-                allocatedAtWindowStart = THREADS.getCurrentThreadAllocatedBytes();
-            }
+            final int inWindow = AllocationMarks.inWindow(schedule, windowStart, windowEnd);
+            windowSent += inWindow;
+            lastWindowSend += (now - lastWindowSend) & -(long)inWindow;
         }
 
         private void paced(final long rate)
@@ -254,17 +257,10 @@ final class SweepRun
                     // Hopelessly behind: stop rather than run on for minutes; the achieved rate tells the story.
                     return;
                 }
-                if (intended >= windowStart)
-                {
-                    markWindowStart();
-                }
+                allocation.onTime(intended);
                 hop.send(intended, now);
                 sent++;
-                if (intended >= windowStart)
-                {
-                    windowSent++;
-                    lastWindowSend = now;
-                }
+                count(intended, now);
             }
         }
 
@@ -277,17 +273,10 @@ final class SweepRun
             }
             while (now < windowEnd)
             {
-                if (now >= windowStart)
-                {
-                    markWindowStart();
-                }
+                allocation.onTime(now);
                 hop.send(now, now);
                 sent++;
-                if (now >= windowStart)
-                {
-                    windowSent++;
-                    lastWindowSend = now;
-                }
+                count(now, now);
                 now = System.nanoTime();
             }
         }
