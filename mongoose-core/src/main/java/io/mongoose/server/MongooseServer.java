@@ -50,6 +50,8 @@ public final class MongooseServer implements AutoCloseable
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
     private static final long DRAIN_POLL_NANOS = 100_000;
+    /** Longest exception text a configuration error repeats. */
+    private static final int MAX_SHOWN_EXCEPTION = 300;
 
     private final ServerConfig config;
     private final PoolRegistry pools;
@@ -347,7 +349,8 @@ public final class MongooseServer implements AutoCloseable
             }
             catch (final RuntimeException ex)
             {
-                problems.add("agents[" + index + "].processors[" + p + "]: registerHandlers threw " + ex +
+                problems.add("agents[" + index + "].processors[" + p + "]: registerHandlers threw " +
+                    ConfigProblem.escape(ex.toString(), MAX_SHOWN_EXCEPTION) +
                     "; expected it to register handlers and return");
                 continue;
             }
