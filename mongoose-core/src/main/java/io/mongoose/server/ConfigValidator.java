@@ -15,7 +15,7 @@ import java.util.Set;
  */
 public final class ConfigValidator
 {
-    private final List<String> errors = new ArrayList<>();
+    private final List<ConfigProblem> errors = new ArrayList<>();
 
     private ConfigValidator()
     {
@@ -39,6 +39,20 @@ public final class ConfigValidator
      * @return every problem, empty if the config can run.
      */
     public static List<String> problems(final ServerConfig config)
+    {
+        final List<String> messages = new ArrayList<>();
+        for (final ConfigProblem problem : problemsInParts(config))
+        {
+            messages.add(problem.toString());
+        }
+        return messages;
+    }
+
+    /**
+     * @param config the model to check.
+     * @return every problem in parts, in the order {@link #problems(ServerConfig)} lists them.
+     */
+    static List<ConfigProblem> problemsInParts(final ServerConfig config)
     {
         final ConfigValidator v = new ConfigValidator();
         if (null == config)
@@ -84,7 +98,7 @@ public final class ConfigValidator
             }
             else if (null != byName.putIfAbsent(feed.name(), feed))
             {
-                error(path + ".name", "duplicate '" + feed.name() + "'", "a name no other feed uses");
+                error(path + ".name", "duplicate " + show(feed.name()), "a name no other feed uses");
             }
             if (null == feed.kind())
             {
@@ -130,11 +144,12 @@ public final class ConfigValidator
             }
             else if (!agentNames.add(agent.name()))
             {
-                error(path + ".name", "duplicate '" + agent.name() + "'", "a name no other agent uses");
+                error(path + ".name", "duplicate " + show(agent.name()), "a name no other agent uses");
             }
             if (!IdleStrategies.isKnown(agent.idleStrategy()))
             {
-                errors.add(path + "." + IdleStrategies.unknown(show(agent.idleStrategy())));
+                error(path + ".idleStrategy", "unknown " + show(agent.idleStrategy()),
+                    "one of " + String.join(", ", IdleStrategies.NAMES));
             }
             if (agent.drainLimit() < 1)
             {
@@ -174,8 +189,9 @@ public final class ConfigValidator
             final boolean reached = feed.kind() == FeedKind.BROADCAST ? anyProcessor : subscribed.contains(feed.name());
             if (!reached)
             {
-                error("feeds[" + f + "]", "feed '" + feed.name() + "' has no subscriber",
-                    "at least one processor subscribing to it (or remove the feed)");
+                errors.add(new ConfigProblem("feeds[" + f + "]", "feed " + show(feed.name()) + " has no subscriber",
+                    "at least one processor subscribing to it (or remove the feed)",
+                    ConfigProblem.Kind.UNSUBSCRIBED_FEED));
             }
         }
     }
@@ -198,7 +214,7 @@ public final class ConfigValidator
             final String previous = processorPaths.putIfAbsent(processor.name(), path);
             if (null != previous)
             {
-                error(path + ".name", "duplicate '" + processor.name() + "' (also at " + previous + ")",
+                error(path + ".name", "duplicate " + show(processor.name()) + " (also at " + previous + ")",
                     "a name no other processor uses");
             }
         }
@@ -213,11 +229,12 @@ public final class ConfigValidator
             final String subPath = path + ".subscriptions[" + s + "]";
             if (null == feedName || !feeds.containsKey(feedName))
             {
-                error(subPath, "unknown feed " + show(feedName), "one of " + String.join(", ", feeds.keySet()));
+                errors.add(new ConfigProblem(subPath, "unknown feed " + show(feedName),
+                    "one of " + names(feeds.keySet()), ConfigProblem.Kind.UNKNOWN_FEED));
             }
             else if (!seen.add(feedName))
             {
-                error(subPath, "duplicate '" + feedName + "'", "each feed once");
+                error(subPath, "duplicate " + show(feedName), "each feed once");
             }
             else
             {
@@ -237,7 +254,7 @@ public final class ConfigValidator
 
     private void error(final String path, final String found, final String expected)
     {
-        errors.add(path + ": " + found + "; expected " + expected);
+        errors.add(ConfigProblem.of(path, found, expected));
     }
 
     private static boolean isBlank(final String s)
@@ -245,8 +262,19 @@ public final class ConfigValidator
         return null == s || s.isBlank();
     }
 
+    /** A user's name as errors show it: quoted, on one line, cut if long (see {@link ConfigProblem#escape}). */
     private static String show(final String s)
     {
-        return null == s ? "null" : "'" + s + "'";
+        return null == s ? "null" : "'" + ConfigProblem.escape(s) + "'";
+    }
+
+    private static String names(final Set<String> names)
+    {
+        final List<String> shown = new ArrayList<>();
+        for (final String name : names)
+        {
+            shown.add(ConfigProblem.escape(name));
+        }
+        return String.join(", ", shown);
     }
 }

@@ -13,6 +13,7 @@ import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
 import org.jctools.queues.SpscArrayQueue;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,6 +51,8 @@ public final class MongooseServer implements AutoCloseable
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
     private static final long DRAIN_POLL_NANOS = 100_000;
+    /** Longest exception text a configuration error repeats. */
+    private static final int MAX_SHOWN_EXCEPTION = 300;
 
     private final ServerConfig config;
     private final PoolRegistry pools;
@@ -114,6 +117,22 @@ public final class MongooseServer implements AutoCloseable
             config,
             Objects.requireNonNull(pools, "pools: null; expected a PoolRegistry (PoolRegistry.global() by default)"),
             Objects.requireNonNull(errorHandler, "errorHandler: null; expected a DispatchErrorHandler"));
+    }
+
+    /**
+     * Build a server from a YAML configuration file ({@link YamlConfig} describes the format).
+     *
+     * @param file         the configuration file.
+     * @param types        the processor types the file may name.
+     * @param pools        where message pools live; checked for leaks at stop.
+     * @param errorHandler receives handler and lifecycle errors.
+     * @return a server in state {@link ServerState#NEW}.
+     * @throws MongooseConfigException listing every problem of the file, before any thread starts.
+     */
+    public static MongooseServer fromYaml(
+        final Path file, final ProcessorTypes types, final PoolRegistry pools, final DispatchErrorHandler errorHandler)
+    {
+        return create(YamlConfig.load(file, types), pools, errorHandler);
     }
 
     /**
@@ -347,7 +366,8 @@ public final class MongooseServer implements AutoCloseable
             }
             catch (final RuntimeException ex)
             {
-                problems.add("agents[" + index + "].processors[" + p + "]: registerHandlers threw " + ex +
+                problems.add("agents[" + index + "].processors[" + p + "]: registerHandlers threw " +
+                    ConfigProblem.escape(ex.toString(), MAX_SHOWN_EXCEPTION) +
                     "; expected it to register handlers and return");
                 continue;
             }
@@ -565,7 +585,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public static final class Builder
     {
-        private String name = "mongoose";
+        private String name = ServerConfig.DEFAULT_NAME;
         private PoolRegistry pools = PoolRegistry.global();
         private DispatchErrorHandler errorHandler;
         private final List<FeedConfig> feeds = new ArrayList<>();

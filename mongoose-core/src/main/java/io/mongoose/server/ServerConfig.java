@@ -6,7 +6,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The whole server model: what the builder (and later configuration files) produce and what
+ * The whole server model: what the builder and {@link YamlConfig} produce and what
  * {@link ConfigValidator} checks before anything starts.
  *
  * @param name            server name, used in logs and errors.
@@ -19,6 +19,8 @@ public record ServerConfig(
     String name, List<FeedConfig> feeds, List<AgentGroupConfig> agentGroups, Duration startTimeout,
     Duration shutdownTimeout)
 {
+    /** Default server name. */
+    public static final String DEFAULT_NAME = "mongoose";
     /** Default start timeout. */
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(30);
     /** Default drain timeout at stop. */

@@ -3,21 +3,18 @@ package io.mongoose.server;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.testing.AgentThreads;
 import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -404,6 +401,20 @@ class ConfigValidationTest
             ex.getMessage());
     }
 
+    @Test
+    void namesInErrorsStayOnOneLineAndAreCut()
+    {
+        final String forged = "prices\n  agents[9].name: forged";
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")),
+            agents(AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices", forged, "x".repeat(80))));
+
+        assertEquals(List.of(
+            "agents[0].processors[0].subscriptions[1]: unknown feed 'prices\\n  agents[9].name: forged'; expected " +
+                "one of prices",
+            "agents[0].processors[0].subscriptions[2]: unknown feed '" + "x".repeat(60) + "…'; expected one of prices"),
+            problems(config));
+    }
+
     // ---------------------------------------------------------------------------------------------- all at once
 
     private static final List<String> MANY_PROBLEMS = List.of(
@@ -516,34 +527,13 @@ class ConfigValidationTest
 
     // ---------------------------------------------------------------------------------------------- no threads
 
-    private static Set<Thread> liveThreads()
-    {
-        final Set<Thread> threads = Collections.newSetFromMap(new IdentityHashMap<>());
-        threads.addAll(Thread.getAllStackTraces().keySet());
-        return threads;
-    }
-
-    /** Threads started since {@code before} that could be agent threads: non-daemon, or named after an agent. */
-    private static List<String> newAgentLikeThreads(final Set<Thread> before, final Set<String> agentNames)
-    {
-        return liveThreads().stream()
-            .filter(t -> !before.contains(t))
-            .filter(t -> !t.isDaemon() || agentNames.contains(t.getName()))
-            .map(Thread::getName)
-            .collect(Collectors.toList());
-    }
-
     private static void assertStartsNoThread(final Set<String> agentNames, final Supplier<MongooseServer> build)
     {
-        final Set<Thread> before = liveThreads();
+        final Set<Thread> before = AgentThreads.live();
 
         assertThrows(MongooseConfigException.class, build::get);
 
-        assertEquals(List.of(), newAgentLikeThreads(before, agentNames));
-        for (final Thread thread : liveThreads())
-        {
-            assertFalse(agentNames.contains(thread.getName()), "agent thread running: " + thread.getName());
-        }
+        AgentThreads.assertNoneStartedSince(before, agentNames);
     }
 
     @Test
@@ -561,18 +551,18 @@ class ConfigValidationTest
     @Test
     void theThreadCheckSeesAStartedAgent()
     {
-        final Set<Thread> before = liveThreads();
+        final Set<Thread> before = AgentThreads.live();
         final MongooseServer server = MongooseServer.builder()
             .name("cfg")
             .poolRegistry(new PoolRegistry("cfg"))
             .feed(FeedConfig.broadcast("prices"))
             .agentGroup(AgentGroupConfig.named("cfg-control").idleStrategy("sleep").processor("p", NOOP))
             .build();
-        assertEquals(List.of(), newAgentLikeThreads(before, Set.of("cfg-control")), "build() must start nothing");
+        assertEquals(List.of(), AgentThreads.startedSince(before, Set.of("cfg-control")), "build() must start nothing");
         try
         {
             server.start();
-            final List<String> started = newAgentLikeThreads(before, Set.of("cfg-control"));
+            final List<String> started = AgentThreads.startedSince(before, Set.of("cfg-control"));
             assertTrue(started.contains("cfg-control"), "the check must see a started agent thread: " + started);
         }
         finally

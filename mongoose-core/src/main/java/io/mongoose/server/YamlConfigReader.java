@@ -1,0 +1,573 @@
+package io.mongoose.server;
+
+import io.mongoose.dispatch.EventProcessor;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns a composed YAML document into the {@link ServerConfig} the builder would make, collecting every problem of
+ * the document's shape (unknown, missing and duplicate keys, wrong types, bad enum values) with its path.
+ *
+ * <p>Where a value cannot be read, the model gets a stand-in (null or the default) and the path is remembered as
+ * covered, so that {@link ConfigValidator}, run on the same model afterwards, does not report the stand-in a second
+ * time ({@link #explains(ConfigProblem)}).
+ *
+ * <p>One instance reads one document.
+ */
+final class YamlConfigReader
+{
+    /**
+     * Most keys and list items visited, aliases expanded. A configuration has a few hundred; the bound keeps alias
+     * fan-out (a list of aliases of lists of aliases) from multiplying into millions of visits and errors.
+     */
+    static final int MAX_VALUES = 100_000;
+    /** Longest exception text repeated from a processor factory. */
+    private static final int MAX_SHOWN_EXCEPTION = 300;
+
+    static final List<String> ROOT_KEYS = List.of("server", "feeds", "agents");
+    static final List<String> SERVER_KEYS = List.of("name", "startTimeout", "shutdownTimeout");
+    static final List<String> FEED_KEYS = List.of("name", "kind", "queueCapacity", "fullQueuePolicy", "publishTimeout");
+    static final List<String> AGENT_KEYS =
+        List.of("name", "idleStrategy", "drainLimit", "pinning", "threadMode", "processors");
+    static final List<String> PINNING_KEYS = List.of("cpu");
+    static final List<String> PROCESSOR_KEYS = List.of("name", "type", "subscriptions", "properties");
+
+    static final String ROOT_EXPECTED = "a map with keys " + String.join(", ", ROOT_KEYS);
+    private static final String PINNING_EXPECTED = "none, any, or { cpu: <CPU id> }";
+    private static final String CPU_EXPECTED = "any, or a CPU id from 0 to " + Integer.MAX_VALUE;
+    private static final String PROPERTY_EXPECTED = "a single value: a string, number, boolean or duration";
+
+    private final String source;
+    private final ProcessorTypes types;
+    private final List<ConfigProblem> problems = new ArrayList<>();
+    private final Set<String> covered = new HashSet<>();
+    private boolean feedNamesComplete = true;
+    private boolean subscriptionsComplete = true;
+    private int values;
+
+    /**
+     * @param source names the document in errors about it as a whole.
+     * @param types  the processor types entries may name.
+     */
+    YamlConfigReader(final String source, final ProcessorTypes types)
+    {
+        this.source = source;
+        this.types = types;
+    }
+
+    /**
+     * @param root the document's root node.
+     * @return the model, with stand-ins where values could not be read; {@code null} if the document is not a map at
+     * all or is too large, when validating a model would add nothing.
+     */
+    ServerConfig read(final Node root)
+    {
+        try
+        {
+            final Map<String, Node> top = fields(root, "", ROOT_KEYS, ROOT_EXPECTED);
+            if (null == top)
+            {
+                return null;
+            }
+            String name = ServerConfig.DEFAULT_NAME;
+            Duration startTimeout = ServerConfig.DEFAULT_START_TIMEOUT;
+            Duration shutdownTimeout = ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT;
+            final Map<String, Node> server = top.containsKey("server")
+                ? fields(top.get("server"), "server", SERVER_KEYS, "server settings: a map with keys " +
+                String.join(", ", SERVER_KEYS))
+                : Map.of();
+            if (null != server)
+            {
+                name = server.containsKey("name") ? text(server.get("name"), "server.name", "a server name") : name;
+                startTimeout = server.containsKey("startTimeout")
+                    ? duration(server.get("startTimeout"), "server.startTimeout") : startTimeout;
+                shutdownTimeout = server.containsKey("shutdownTimeout")
+                    ? duration(server.get("shutdownTimeout"), "server.shutdownTimeout") : shutdownTimeout;
+            }
+            return new ServerConfig(name, feeds(top.get("feeds")), agents(top.get("agents")), startTimeout,
+                shutdownTimeout);
+        }
+        catch (final TooLarge ex)
+        {
+            problems.clear();
+            problems.add(ConfigProblem.of(source, "more than " + MAX_VALUES + " keys and list items once aliases " +
+                "are expanded", "a smaller configuration"));
+            return null;
+        }
+    }
+
+    /**
+     * @return every problem of the document's shape, in document order.
+     */
+    List<ConfigProblem> problems()
+    {
+        return problems;
+    }
+
+    /**
+     * @param problem a problem {@link ConfigValidator} found in the model this reader made, path already in the
+     *                file's terms.
+     * @return whether it only restates a problem already reported: it is about a stand-in value, or it is a missing
+     * cross-reference while some feed name or subscription could not be read.
+     */
+    boolean explains(final ConfigProblem problem)
+    {
+        final String path = problem.path();
+        for (String p = path; null != p; p = parent(p))
+        {
+            if (covered.contains(p))
+            {
+                return true;
+            }
+        }
+        return switch (problem.kind())
+        {
+            case UNKNOWN_FEED -> !feedNamesComplete;
+            case UNSUBSCRIBED_FEED -> !subscriptionsComplete;
+            case VALUE -> false;
+        };
+    }
+
+    private List<FeedConfig> feeds(final Node node)
+    {
+        final List<FeedConfig> feeds = new ArrayList<>();
+        final List<Node> items = requiredList(node, "feeds", "a list of feeds");
+        if (null == items)
+        {
+            feedNamesComplete = false;
+            return feeds;
+        }
+        for (int i = 0; i < items.size(); i++)
+        {
+            count();
+            feeds.add(feed(items.get(i), "feeds[" + i + "]"));
+        }
+        return feeds;
+    }
+
+    private FeedConfig feed(final Node node, final String path)
+    {
+        final Map<String, Node> f = fields(node, path, FEED_KEYS, "a feed: a map with keys " + String.join(", ",
+            FEED_KEYS));
+        if (null == f)
+        {
+            feedNamesComplete = false;
+            return null;
+        }
+        final String name = requiredText(f, path, "name", "a feed name");
+        if (null == name || name.isBlank())
+        {
+            feedNamesComplete = false;
+        }
+        final FeedKind kind = f.containsKey("kind")
+            ? choice(f.get("kind"), path + ".kind", FeedKind.class) : missing(path + ".kind", choices(FeedKind.class));
+        final int capacity = f.containsKey("queueCapacity")
+            ? integer(f.get("queueCapacity"), path + ".queueCapacity", FeedConfig.DEFAULT_QUEUE_CAPACITY,
+            "a power of two from 2 to " + (1 << 30))
+            : FeedConfig.DEFAULT_QUEUE_CAPACITY;
+        final FullQueuePolicy policy = f.containsKey("fullQueuePolicy")
+            ? choice(f.get("fullQueuePolicy"), path + ".fullQueuePolicy", FullQueuePolicy.class)
+            : FullQueuePolicy.BACKOFF;
+        final Duration timeout = f.containsKey("publishTimeout")
+            ? duration(f.get("publishTimeout"), path + ".publishTimeout") : FeedConfig.DEFAULT_PUBLISH_TIMEOUT;
+        return new FeedConfig(name, kind, capacity, policy, timeout);
+    }
+
+    private List<AgentGroupConfig> agents(final Node node)
+    {
+        final List<AgentGroupConfig> agents = new ArrayList<>();
+        final List<Node> items = requiredList(node, "agents", "a list of agent groups");
+        if (null == items)
+        {
+            subscriptionsComplete = false;
+            return agents;
+        }
+        for (int i = 0; i < items.size(); i++)
+        {
+            count();
+            agents.add(agent(items.get(i), "agents[" + i + "]"));
+        }
+        return agents;
+    }
+
+    private AgentGroupConfig agent(final Node node, final String path)
+    {
+        final Map<String, Node> f = fields(node, path, AGENT_KEYS, "an agent group: a map with keys " +
+            String.join(", ", AGENT_KEYS));
+        if (null == f)
+        {
+            subscriptionsComplete = false;
+            return null;
+        }
+        final String name = requiredText(f, path, "name", "an agent name");
+        // The validator names the accepted idle strategies; a scalar goes to it as written so both agree.
+        final String idleStrategy = f.containsKey("idleStrategy")
+            ? text(f.get("idleStrategy"), path + ".idleStrategy", "one of " + String.join(", ", IdleStrategies.NAMES))
+            : IdleStrategies.BUSY_SPIN;
+        final int drainLimit = f.containsKey("drainLimit")
+            ? integer(f.get("drainLimit"), path + ".drainLimit", AgentGroupConfig.DEFAULT_DRAIN_LIMIT,
+            "an integer from 1 to " + Integer.MAX_VALUE)
+            : AgentGroupConfig.DEFAULT_DRAIN_LIMIT;
+        final Pinning pinning = f.containsKey("pinning") ? pinning(f.get("pinning"), path + ".pinning") : Pinning.none();
+        final ThreadMode threadMode = f.containsKey("threadMode")
+            ? choice(f.get("threadMode"), path + ".threadMode", ThreadMode.class) : ThreadMode.DEDICATED;
+        final List<ProcessorConfig> processors = new ArrayList<>();
+        final List<Node> items = requiredList(f.get("processors"), path + ".processors", "a list of processors");
+        if (null == items)
+        {
+            subscriptionsComplete = false;
+        }
+        else
+        {
+            for (int i = 0; i < items.size(); i++)
+            {
+                count();
+                processors.add(processor(items.get(i), path + ".processors[" + i + "]"));
+            }
+        }
+        return new AgentGroupConfig(name, idleStrategy, drainLimit, pinning, threadMode, processors);
+    }
+
+    private Pinning pinning(final Node node, final String path)
+    {
+        if (node instanceof ScalarNode && !YamlValues.isNull(node))
+        {
+            switch (((ScalarNode)node).getValue())
+            {
+                case "none":
+                    return Pinning.none();
+                case "any":
+                    return Pinning.anyCpu();
+                default:
+                    return invalid(path, "unknown " + YamlValues.describe(node), PINNING_EXPECTED);
+            }
+        }
+        final Map<String, Node> f = fields(node, path, PINNING_KEYS, PINNING_EXPECTED);
+        if (null == f)
+        {
+            return null;
+        }
+        final Node cpu = f.get("cpu");
+        if (null == cpu)
+        {
+            covered.add(path);
+            return missing(path + ".cpu", CPU_EXPECTED);
+        }
+        if (cpu instanceof ScalarNode && ((ScalarNode)cpu).getValue().equals("any"))
+        {
+            return Pinning.anyCpu();
+        }
+        final Long id = cpu instanceof ScalarNode ? YamlValues.integer((ScalarNode)cpu) : null;
+        if (null == id || id < Integer.MIN_VALUE || id > Integer.MAX_VALUE)
+        {
+            covered.add(path);
+            return invalid(path + ".cpu", YamlValues.describe(cpu), CPU_EXPECTED);
+        }
+        // A negative id is the validator's to report, in the same words as for the builder.
+        return Pinning.cpu(id.intValue());
+    }
+
+    private ProcessorConfig processor(final Node node, final String path)
+    {
+        final Map<String, Node> f = fields(node, path, PROCESSOR_KEYS, "a processor: a map with keys " +
+            String.join(", ", PROCESSOR_KEYS));
+        if (null == f)
+        {
+            subscriptionsComplete = false;
+            return null;
+        }
+        final String name = requiredText(f, path, "name", "a processor name");
+        final List<String> subscriptions =
+            f.containsKey("subscriptions") ? subscriptions(f.get("subscriptions"), path + ".subscriptions") : List.of();
+        final Map<String, ScalarNode> properties =
+            f.containsKey("properties") ? properties(f.get("properties"), path + ".properties") : Map.of();
+        return new ProcessorConfig(name, create(f.get("type"), path, properties), subscriptions);
+    }
+
+    private List<String> subscriptions(final Node node, final String path)
+    {
+        final List<String> names = new ArrayList<>();
+        if (!(node instanceof SequenceNode))
+        {
+            subscriptionsComplete = false;
+            return invalid(path, YamlValues.describe(node), "a list of feed names");
+        }
+        final List<Node> items = ((SequenceNode)node).getValue();
+        for (int i = 0; i < items.size(); i++)
+        {
+            count();
+            final Node item = items.get(i);
+            if (item instanceof ScalarNode)
+            {
+                names.add(YamlValues.isNull(item) ? null : ((ScalarNode)item).getValue());
+            }
+            else
+            {
+                subscriptionsComplete = false;
+                names.add(invalid(path + "[" + i + "]", YamlValues.describe(item), "a feed name"));
+            }
+        }
+        return names;
+    }
+
+    private Map<String, ScalarNode> properties(final Node node, final String path)
+    {
+        final Map<String, ScalarNode> properties = new LinkedHashMap<>();
+        if (!(node instanceof MappingNode))
+        {
+            problem(path, YamlValues.describe(node), "a map of properties");
+            return properties;
+        }
+        final Set<String> seen = new HashSet<>();
+        for (final NodeTuple tuple : ((MappingNode)node).getValue())
+        {
+            count();
+            final String key = key(tuple.getKeyNode());
+            if (null == key)
+            {
+                problem(path, YamlValues.describe(tuple.getKeyNode()) + " as a key", "property names");
+                continue;
+            }
+            final String keyPath = YamlValues.child(path, key);
+            final Node value = tuple.getValueNode();
+            if (!seen.add(key))
+            {
+                problem(keyPath, "duplicate key", "each key once");
+            }
+            else if (value instanceof ScalarNode)
+            {
+                properties.put(key, (ScalarNode)value);
+            }
+            else
+            {
+                problem(keyPath, YamlValues.describe(value), PROPERTY_EXPECTED);
+            }
+        }
+        return properties;
+    }
+
+    /** Looks the type up and runs its factory; null, with the problem reported, if there is no processor. */
+    private EventProcessor create(final Node typeNode, final String path, final Map<String, ScalarNode> properties)
+    {
+        final String typePath = path + ".type";
+        final String expected = types.names().isEmpty()
+            ? "a registered processor type (none are registered)" : "one of " + String.join(", ", types.names());
+        if (null == typeNode)
+        {
+            covered.add(typePath);
+            return missing(typePath, expected);
+        }
+        final ProcessorFactory factory = typeNode instanceof ScalarNode && !YamlValues.isNull(typeNode)
+            ? types.factory(((ScalarNode)typeNode).getValue()) : null;
+        if (null == factory)
+        {
+            covered.add(typePath);
+            return invalid(typePath,
+                (typeNode instanceof ScalarNode && !YamlValues.isNull(typeNode) ? "unknown " : "") +
+                    YamlValues.describe(typeNode), expected);
+        }
+        final String type = ((ScalarNode)typeNode).getValue();
+        final ProcessorProperties reader = new ProcessorProperties(path + ".properties", type, properties);
+        EventProcessor processor = null;
+        String failure = null;
+        try
+        {
+            processor = factory.create(reader);
+            if (null == processor)
+            {
+                failure = "factory of type '" + type + "' returned null";
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            failure = "factory of type '" + type + "' threw " + YamlValues.escape(ex.toString(), MAX_SHOWN_EXCEPTION);
+        }
+        problems.addAll(reader.close());
+        if (null != failure)
+        {
+            covered.add(typePath);
+            problem(typePath, failure, "it to return a processor");
+        }
+        return processor;
+    }
+
+    /**
+     * @return the keys of a map that are in {@code keys}, reporting unknown, duplicate and unusable keys; {@code null},
+     * with the problem reported, if the node is not a map.
+     */
+    private Map<String, Node> fields(final Node node, final String path, final List<String> keys,
+        final String expected)
+    {
+        if (!(node instanceof MappingNode))
+        {
+            return invalid(path, YamlValues.describe(node), expected);
+        }
+        final Map<String, Node> found = new LinkedHashMap<>();
+        final Set<String> seen = new HashSet<>();
+        for (final NodeTuple tuple : ((MappingNode)node).getValue())
+        {
+            count();
+            final String key = key(tuple.getKeyNode());
+            if (null == key)
+            {
+                problem(path, YamlValues.describe(tuple.getKeyNode()) + " as a key", "one of " + String.join(", ",
+                    keys));
+            }
+            else if (!seen.add(key))
+            {
+                problem(YamlValues.child(path, key), "duplicate key", "each key once");
+            }
+            else if (!keys.contains(key))
+            {
+                problem(YamlValues.child(path, key), "unknown key", "one of " + String.join(", ", keys));
+            }
+            else
+            {
+                found.put(key, tuple.getValueNode());
+            }
+        }
+        return found;
+    }
+
+    private List<Node> requiredList(final Node node, final String path, final String expected)
+    {
+        if (null == node)
+        {
+            return missing(path, expected);
+        }
+        if (!(node instanceof SequenceNode))
+        {
+            return invalid(path, YamlValues.describe(node), expected);
+        }
+        return ((SequenceNode)node).getValue();
+    }
+
+    private String requiredText(final Map<String, Node> f, final String path, final String key, final String expected)
+    {
+        final Node node = f.get(key);
+        return null == node ? missing(path + "." + key, expected) : text(node, path + "." + key, expected);
+    }
+
+    /** Any scalar as written; null stays null for the validator to name. */
+    private String text(final Node node, final String path, final String expected)
+    {
+        if (node instanceof ScalarNode)
+        {
+            return YamlValues.isNull(node) ? null : ((ScalarNode)node).getValue();
+        }
+        return invalid(path, YamlValues.describe(node), expected);
+    }
+
+    private int integer(final Node node, final String path, final int standIn, final String expected)
+    {
+        final Long value = node instanceof ScalarNode ? YamlValues.integer((ScalarNode)node) : null;
+        if (null == value || value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
+        {
+            invalid(path, YamlValues.describe(node), expected);
+            return standIn;
+        }
+        // In range but not valid (a capacity of 1000, a drain limit of 0) is the validator's to report.
+        return value.intValue();
+    }
+
+    private Duration duration(final Node node, final String path)
+    {
+        final Duration value = node instanceof ScalarNode ? YamlValues.duration((ScalarNode)node) : null;
+        return null == value ? invalid(path, YamlValues.describe(node), YamlValues.DURATION_EXPECTED) : value;
+    }
+
+    private <E extends Enum<E>> E choice(final Node node, final String path, final Class<E> type)
+    {
+        if (node instanceof ScalarNode && !YamlValues.isNull(node))
+        {
+            final String text = ((ScalarNode)node).getValue();
+            for (final E constant : type.getEnumConstants())
+            {
+                if (constant.name().toLowerCase(Locale.ROOT).equals(text))
+                {
+                    return constant;
+                }
+            }
+            return invalid(path, "unknown " + YamlValues.describe(node), choices(type));
+        }
+        return invalid(path, YamlValues.describe(node), choices(type));
+    }
+
+    private static <E extends Enum<E>> String choices(final Class<E> type)
+    {
+        final List<String> names = new ArrayList<>();
+        for (final E constant : type.getEnumConstants())
+        {
+            names.add(constant.name().toLowerCase(Locale.ROOT));
+        }
+        return "one of " + String.join(", ", names);
+    }
+
+    /** A usable map key: a scalar that is not null and not blank, as written. */
+    private static String key(final Node node)
+    {
+        if (node instanceof ScalarNode && !node.getTag().equals(Tag.NULL))
+        {
+            final String text = ((ScalarNode)node).getValue();
+            return text.isBlank() ? null : text;
+        }
+        return null;
+    }
+
+    /** Reports a value that could not be read and covers its path; returns the stand-in, null. */
+    private <T> T invalid(final String path, final String found, final String expected)
+    {
+        covered.add(path);
+        problem(path, found, expected);
+        return null;
+    }
+
+    private <T> T missing(final String path, final String expected)
+    {
+        return invalid(path, "missing", expected);
+    }
+
+    private void problem(final String path, final String found, final String expected)
+    {
+        problems.add(ConfigProblem.of(path.isEmpty() ? source : path, found, expected));
+    }
+
+    private void count()
+    {
+        if (++values > MAX_VALUES)
+        {
+            throw new TooLarge();
+        }
+    }
+
+    /** {@code agents[0].processors[1].type} → {@code agents[0].processors[1]} → {@code agents[0]} → … → null. */
+    private static String parent(final String path)
+    {
+        final int cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
+        return cut <= 0 ? null : path.substring(0, cut);
+    }
+
+    /** Ends reading a document that expands beyond {@link #MAX_VALUES}. */
+    private static final class TooLarge extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge()
+        {
+            super(null, null, false, false);
+        }
+    }
+}
