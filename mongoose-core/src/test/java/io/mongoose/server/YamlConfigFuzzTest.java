@@ -1,6 +1,9 @@
 package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.LoggingErrorHandler;
+import io.mongoose.pool.PoolRegistry;
+import io.mongoose.testing.AgentThreads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -9,8 +12,10 @@ import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,6 +39,9 @@ class YamlConfigFuzzTest
 {
     private static final long SEED = Long.getLong("mongoose.fuzz.seed", 0x6d6f6e676f6f7365L);
     private static final int ITERATIONS = Integer.getInteger("mongoose.fuzz.iterations", 5_000);
+    /** Each valid one starts and stops a real server, so far fewer than the load-only loop. */
+    private static final int SERVER_ITERATIONS = 400;
+    private static final long SERVER_SEED_MIX = 0x5e7e7L;
     /** Far beyond any real load (well under a millisecond) even on a busy machine: only a hang reaches it. */
     private static final Duration HANG = Duration.ofSeconds(5);
     private static final Pattern ONE_ERROR = Pattern.compile("[^\\n\\r]+: [^\\n\\r]+; expected [^\\n\\r]+");
@@ -169,6 +177,58 @@ class YamlConfigFuzzTest
             assertTrue(valid > 0 && refused > 0, "a fuzz run this long reaches both outcomes: " + valid + " valid, " +
                 refused + " refused");
         }
+    }
+
+    /**
+     * The end-to-end half: fuzzed documents go through {@link MongooseServer#create} the way an application uses
+     * them. A refused one must start no thread; one that builds a server must start and stop cleanly and leave no
+     * thread behind, so no input ever yields a half-started server.
+     */
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void fuzzedDocumentsEitherStartNoThreadOrStartAndStopCleanly()
+    {
+        final Random random = new Random(SEED ^ SERVER_SEED_MIX);
+        int servers = 0;
+        int refused = 0;
+        for (int i = 0; i < SERVER_ITERATIONS; i++)
+        {
+            final String input = mutate(VALID.get(i % VALID.size()), random);
+            final Set<Thread> before = AgentThreads.live();
+            final ServerConfig config;
+            try
+            {
+                config = YamlConfig.load(input, "fuzz.yaml", TYPES);
+            }
+            catch (final MongooseConfigException ex)
+            {
+                refused++;
+                AgentThreads.assertNoneStartedSince(before, Set.of());
+                continue;
+            }
+            final Set<String> agents = new HashSet<>();
+            config.agentGroups().forEach(group -> agents.add(group.name()));
+            final MongooseServer server = MongooseServer.create(config, new PoolRegistry("fuzz-" + i),
+                new LoggingErrorHandler());
+            try
+            {
+                server.start();
+            }
+            catch (final MongooseStartException ex)
+            {
+                fail(report(i, input, "a configuration that validates failed to start: " + stackTrace(ex)));
+            }
+            final ShutdownReport stopped = server.stop();
+            final int iteration = i;
+            assertTrue(stopped.clean(), () -> report(iteration, input, "stopped uncleanly: " + stopped));
+            assertEquals(List.of(), AgentThreads.startedSince(before, agents),
+                () -> report(iteration, input, "threads left behind after stop"));
+            servers++;
+        }
+        System.out.println("YamlConfigFuzzTest: " + servers + " servers started and stopped, " + refused +
+            " documents refused before any thread started");
+        assertTrue(servers > 0 && refused > 0, "both outcomes reached: " + servers + " servers, " + refused +
+            " refused");
     }
 
     @Test
