@@ -53,6 +53,8 @@ class ReadmeTest
         assertTrue(Files.isExecutable(REPO_ROOT.resolve("scripts/sweep.sh")), "scripts/sweep.sh must be executable");
         assertTrue(Files.isExecutable(REPO_ROOT.resolve("scripts/yaml-example.sh")),
             "scripts/yaml-example.sh must be executable");
+        assertTrue(Files.isExecutable(REPO_ROOT.resolve("scripts/run-server.sh")),
+            "scripts/run-server.sh must be executable");
     }
 
     @Test
