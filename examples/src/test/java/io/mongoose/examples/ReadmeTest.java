@@ -1,5 +1,7 @@
 package io.mongoose.examples;
 
+import io.mongoose.server.MongooseConfigException;
+import io.mongoose.server.YamlConfig;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -7,9 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -47,6 +51,10 @@ class ReadmeTest
         assertTrue(Files.isExecutable(REPO_ROOT.resolve(".ci/run")), ".ci/run must be executable");
         assertTrue(Files.isExecutable(REPO_ROOT.resolve("scripts/example.sh")), "scripts/example.sh must be executable");
         assertTrue(Files.isExecutable(REPO_ROOT.resolve("scripts/sweep.sh")), "scripts/sweep.sh must be executable");
+        assertTrue(Files.isExecutable(REPO_ROOT.resolve("scripts/yaml-example.sh")),
+            "scripts/yaml-example.sh must be executable");
+        assertTrue(Files.isExecutable(REPO_ROOT.resolve("scripts/run-server.sh")),
+            "scripts/run-server.sh must be executable");
     }
 
     @Test
@@ -64,6 +72,73 @@ class ReadmeTest
         final String withoutPackage = source.substring(source.indexOf("import "));
 
         assertEquals(withoutPackage, block);
+    }
+
+    @Test
+    void yamlSectionShowsTheExampleFile() throws IOException
+    {
+        final String section = section("## Configuration in YAML");
+
+        assertEquals(Files.readString(YamlConfigExampleTest.QUOTES_YAML, StandardCharsets.UTF_8),
+            block(section, "```yaml\n"));
+    }
+
+    @Test
+    void yamlSectionJavaIsTheExamplesCode() throws IOException
+    {
+        final List<String> shown = stripped(block(section("## Configuration in YAML"), "```java\n"));
+        final List<String> source = stripped(Files.readString(
+            MODULE_DIR.resolve("src/main/java/io/mongoose/examples/YamlConfigExample.java"), StandardCharsets.UTF_8));
+
+        assertTrue(java.util.Collections.indexOfSubList(source, shown) >= 0,
+            "the README's Java is not a piece of YamlConfigExample.java:\n" + String.join("\n", shown));
+    }
+
+    @Test
+    void yamlSectionErrorsAreWhatTheMisspeltExampleGives() throws IOException
+    {
+        final String yaml = Files.readString(YamlConfigExampleTest.QUOTES_YAML, StandardCharsets.UTF_8)
+            .replace("queueCapacity: 4096", "queueCapacity: 1000")
+            .replace("idleStrategy: backoff", "idleStrategy: spinn")
+            .replace("type: price-band", "type: price-bnad");
+        final String section = section("## Configuration in YAML");
+        assertTrue(section.contains("With `queueCapacity: 1000`,\n`idleStrategy: spinn` and `type: price-bnad`"),
+            "the README names the three changes this test makes");
+
+        final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () -> YamlConfig.load(
+            yaml, "quotes.yaml", YamlConfigExample.types(new ArrayList<>(), new ArrayList<>())));
+
+        assertEquals(block(section, "```\ninvalid"), "invalid" + ex.getMessage().substring("invalid".length()) + "\n");
+    }
+
+    /** The README from a heading to the next one. */
+    private static String section(final String heading) throws IOException
+    {
+        final String readme = Files.readString(REPO_ROOT.resolve("README.md"), StandardCharsets.UTF_8);
+        final int start = readme.indexOf("\n" + heading + "\n");
+        assertTrue(start >= 0, "README has no section " + heading);
+        final int end = readme.indexOf("\n## ", start + 1);
+        return readme.substring(start, end < 0 ? readme.length() : end);
+    }
+
+    /** The first fenced block starting with {@code opening}, without its fences (the text after "```" included). */
+    private static String block(final String text, final String opening)
+    {
+        final int start = text.indexOf(opening);
+        assertTrue(start >= 0, "no block starting " + opening);
+        final int contentStart = text.indexOf('\n', start) + 1;
+        final int end = text.indexOf("\n```\n", contentStart - 1);
+        return text.substring(opening.startsWith("```\n") ? start + 4 : contentStart, end + 1);
+    }
+
+    private static List<String> stripped(final String text)
+    {
+        final List<String> lines = new ArrayList<>();
+        for (final String line : text.split("\n"))
+        {
+            lines.add(line.strip());
+        }
+        return lines;
     }
 
     private static List<String> readLines(final Path file) throws IOException

@@ -1,0 +1,21 @@
+package io.mongoose.examples;
+
+import io.mongoose.examples.QuickStartExample.PriceSumProcessor;
+import io.mongoose.server.ProcessorTypeProvider;
+import io.mongoose.server.ProcessorTypes;
+
+/**
+ * The processor types of {@code examples/config/quotes.yaml}, for {@code MongooseMain}, which finds this provider
+ * through {@code META-INF/services}: {@code scripts/run-server.sh --config=examples/config/quotes.yaml} serves that
+ * file.
+ */
+public final class ExampleProcessorTypes implements ProcessorTypeProvider
+{
+    @Override
+    public void addTypes(final ProcessorTypes.Builder types)
+    {
+        types.add("price-sum", PriceSumProcessor::new)
+            .addConfigurable("price-band", properties -> new PriceBandProcessor(
+                properties.integer("lowTicks", 0), properties.integer("highTicks", Long.MAX_VALUE)));
+    }
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Serve a YAML configuration until SIGTERM or Ctrl-C: scripts/run-server.sh --config=FILE [--check]
+# Runs io.mongoose.server.MongooseMain (README.md, "Configuration in YAML"). Processor types come from the
+# ProcessorTypeProvider implementations on the class path: the examples' (price-sum, price-band) are on it; add jars
+# with your own through MONGOOSE_CLASSPATH=a.jar:b.jar. A relative --config path is relative to where you run this.
+# Exit code: MongooseMain's (0 valid or stopped clean, 1 failed to start or stopped unclean, 2 bad arguments or
+# configuration); 130 or 143 when a signal ended the JVM.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# Same build as scripts/example.sh: -am builds mongoose-core from this checkout, and the build writes the JVM flags and
+# the runtime classpath to examples/target/launch.
+mvn -q -B -f "${root}/pom.xml" -DskipTests package -pl examples -am
+
+java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
+launch="${root}/examples/target/launch"
+exec "${java}" "@${launch}/jvm.argfile" \
+    -classpath "${root}/examples/target/classes:$(cat "${launch}/classpath.txt")${MONGOOSE_CLASSPATH:+:${MONGOOSE_CLASSPATH}}" \
+    io.mongoose.server.MongooseMain "$@"
