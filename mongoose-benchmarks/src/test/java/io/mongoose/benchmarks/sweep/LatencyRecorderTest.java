@@ -36,9 +36,12 @@ class LatencyRecorderTest
         assertEquals(2, latency.getTotalCount(), "the window's two messages: no seed, no warm-up, nothing after");
         assertEquals(2, recorder.service().getTotalCount());
         assertEquals(5, recorder.received(), "every message is counted as received");
-        // The window's latencies are about 2 s and 1 s: the seeds (1 ns and 60 s) no longer set min or max.
-        assertTrue(latency.getMinValue() >= SECOND && latency.getMinValue() < 2 * SECOND, latency::toString);
-        assertTrue(latency.getMaxValue() >= 2 * SECOND && latency.getMaxValue() < 3 * SECOND,
+        // The window's latencies are about 2 s and 1 s (within the histogram's 3 significant digits): the seeds (1 ns
+        // and 60 s) no longer set min or max.
+        final long tolerance = SECOND / 100;
+        assertTrue(latency.getMinValue() >= SECOND - tolerance && latency.getMinValue() < 2 * SECOND,
+            () -> "min " + latency.getMinValue());
+        assertTrue(latency.getMaxValue() >= 2 * SECOND - tolerance && latency.getMaxValue() < 3 * SECOND,
             () -> "max " + latency.getMaxValue());
         assertEquals(2, recorder.latency().getTotalCount(), "reading again gives the same: seeds leave a copy");
     }
