@@ -377,7 +377,7 @@ public final class MongooseServer implements AutoCloseable
         final ServerState now = state.get();
         if (ServerState.RUNNING != now)
         {
-            throw new IllegalStateException(operation + ": server '" + name() + "' is " + now + "; expected RUNNING");
+            throw new IllegalStateException("server '" + name() + "' is " + now + "; " + operation + " needs it RUNNING");
         }
     }
 
