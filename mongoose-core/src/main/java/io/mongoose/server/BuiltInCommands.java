@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The server's built-in admin commands. All run on the invoking thread and read the server through its public
@@ -277,7 +278,7 @@ final class BuiltInCommands
     }
 
     /** The server's refusals (unknown name, not running) become the command's, prefixed with its name. */
-    private static <T> T refuseBadName(final AdminArguments args, final java.util.function.Supplier<T> call)
+    private static <T> T refuseBadName(final AdminArguments args, final Supplier<T> call)
     {
         try
         {

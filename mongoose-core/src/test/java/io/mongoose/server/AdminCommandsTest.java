@@ -268,6 +268,49 @@ class AdminCommandsTest
     }
 
     @Test
+    void aCommandStillQueuedAtStopRunsBeforeItsProcessorStops()
+    {
+        final List<String> journal = new CopyOnWriteArrayList<>();
+        final EventProcessor processor = new EventProcessor()
+        {
+            @Override
+            public void registerHandlers(final HandlerRegistry handlers)
+            {
+            }
+
+            @Override
+            public void onInit(final ProcessorContext context)
+            {
+                context.commands().register("note", "", "writes to the journal", args ->
+                {
+                    journal.add("command");
+                    return AdminResult.of("noted");
+                });
+            }
+
+            @Override
+            public void onStop()
+            {
+                journal.add("onStop");
+            }
+        };
+        final MongooseServer server = builder("late-stop").feed(FeedConfig.named("quotes"))
+            .agentGroup(AgentGroupConfig.named("own").threadMode(ThreadMode.INVOKER).processor("n", processor,
+                "quotes"))
+            .build();
+        servers.add(server);
+        server.start();
+        server.admin().timeout(Await.GENEROUS);
+        // This thread owns the invoker group and has not invoked it: the command waits in the agent's queue.
+        final CompletableFuture<AdminResult> answer = server.admin().invokeAsync("note", List.of());
+
+        server.stop();
+
+        assertEquals("noted", answer.join().text());
+        assertEquals(List.of("command", "onStop"), journal);
+    }
+
+    @Test
     void processorCommandsAreRefusedOnceTheServerHasStopped()
     {
         final MongooseServer server = recording(FeedConfig.named("quotes"));

@@ -1,5 +1,6 @@
 package io.mongoose.server;
 
+import io.mongoose.admin.AdminResult;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
@@ -8,6 +9,9 @@ import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;
 import io.mongoose.testing.ThreadAllocation;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -49,7 +53,7 @@ class AdminZeroAllocationTest
         {
             heldFeed.publish(pool.acquire());
         }
-        final var answer = server.admin().invokeAsync("count-held", java.util.List.of());
+        final CompletableFuture<AdminResult> answer = server.admin().invokeAsync("count-held", List.of());
         invoker.invoke();
         assertEquals("held handled 0", answer.join().text());
         final long[] sequence = new long[1];
