@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Serve a YAML configuration until SIGTERM or Ctrl-C: scripts/run-server.sh --config=FILE [--check]
+# Serve a YAML configuration until SIGTERM or Ctrl-C: scripts/run-server.sh --config=FILE [--check] [--admin]
 # Runs io.mongoose.server.MongooseMain (README.md, "Configuration in YAML"). Processor types come from the
 # ProcessorTypeProvider implementations on the class path: the examples' (price-sum, price-band) are on it; add jars
 # with your own through MONGOOSE_CLASSPATH=a.jar:b.jar. A relative --config path is relative to where you run this.

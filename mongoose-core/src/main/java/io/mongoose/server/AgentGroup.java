@@ -84,6 +84,12 @@ final class AgentGroup
         return null != runner && runner.thread() == thread;
     }
 
+    /** @return whether {@code thread} runs this group's duty cycles: its agent thread, or its invoker's owner. */
+    boolean isDrivenBy(final Thread thread)
+    {
+        return null != runner ? runner.thread() == thread : invoker.isOwner(thread);
+    }
+
     Thread thread()
     {
         if (null == runner)

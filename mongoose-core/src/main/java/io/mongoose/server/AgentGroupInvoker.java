@@ -69,6 +69,11 @@ public final class AgentGroupInvoker
         invoker.close();
     }
 
+    boolean isOwner(final Thread thread)
+    {
+        return owner == thread;
+    }
+
     void checkOwner(final String operation)
     {
         if (null != owner && Thread.currentThread() != owner)

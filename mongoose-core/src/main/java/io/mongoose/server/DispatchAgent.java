@@ -31,6 +31,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     private final CompletableFuture<Void> startOutcome = new CompletableFuture<>();
     final SingleWriterCounter dispatched = new SingleWriterCounter();
     final SingleWriterCounter agentErrors = new SingleWriterCounter();
+    final AgentCommandQueue commands;
     private ProcessorSlot[] currentSubscribers;
     private boolean running;
     private CorePinning pinning;
@@ -51,6 +52,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
         this.errorHandler = errorHandler;
         // One drain's worth, so a drain never flushes half-way; a huge drain limit flushes as it goes.
         this.releases = new SingleThreadReleaseBatch(Math.min(drainLimit, MAX_RELEASE_BATCH));
+        this.commands = new AgentCommandQueue(roleName, errorHandler);
     }
 
     @Override
@@ -110,9 +112,15 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
             return 0;
         }
         int work = 0;
+        // Commands first: one that pauses a feed is then already in force for this cycle's drains.
+        work += commands.runPending();
         final InboundQueue[] inbound = this.inbound;
         for (int i = 0; i < inbound.length; i++)
         {
+            if (inbound[i].paused)
+            {
+                continue;
+            }
             currentSubscribers = inbound[i].subscribers;
             final int drained = inbound[i].queue.drain(this, drainLimit);
             if (drained > 0)
@@ -178,6 +186,11 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     @Override
     public void onClose()
     {
+        if (running)
+        {
+            // Commands accepted while the server ran still run, before the processors stop.
+            commands.runAll();
+        }
         returnReleased();
         if (running)
         {

@@ -11,6 +11,8 @@ final class InboundQueue
     final String feedName;
     final SpscArrayQueue<PooledMessage> queue;
     final ProcessorSlot[] subscribers;
+    /** Set by {@link FeedPauses}: the agent skips this queue while it is set, so messages wait in it. */
+    volatile boolean paused;
 
     InboundQueue(final String feedName, final int capacity, final ProcessorSlot[] subscribers)
     {

@@ -1,10 +1,18 @@
 package io.mongoose.server;
 
+import io.mongoose.admin.AdminCli;
+import io.mongoose.admin.AdminException;
+import io.mongoose.admin.AdminResult;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.pool.PoolRegistry;
 import org.agrona.concurrent.IdleStrategy;
 
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,16 +20,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Runs a server from a YAML file in one command: {@code MongooseMain --config=FILE [--check]}.
+ * Runs a server from a YAML file in one command: {@code MongooseMain --config=FILE [--check] [--admin]}.
  *
  * <p>Processor types come from every {@link ProcessorTypeProvider} on the class path; message pools from
  * {@link PoolRegistry#global()}, where the providers' code registers them. The server runs until the JVM is asked to
  * stop (SIGTERM, Ctrl-C), then stops gracefully, prints its {@link ShutdownReport} and the JVM exits. The main thread
  * starts and stops the server, and drives any {@link ThreadMode#INVOKER} groups in between, so those work too.
+ *
+ * <p>With {@code --admin}, an {@link AdminCli} reads admin commands from stdin on its own daemon thread while the
+ * server runs; {@code stop}, {@code quit} or the end of stdin stop the server (the main thread does the stopping, as
+ * for a signal). Off by default, so a server started with stdin closed or redirected from {@code /dev/null} keeps
+ * running.
  */
 public final class MongooseMain
 {
@@ -33,9 +50,11 @@ public final class MongooseMain
     public static final int EXIT_USAGE = 2;
 
     static final String USAGE = String.join("\n",
-        "usage: MongooseMain --config=FILE [--check]",
+        "usage: MongooseMain --config=FILE [--check] [--admin]",
         "  --config=FILE  the server's YAML configuration (README.md, \"Configuration in YAML\")",
         "  --check        check the file and exit: 0 if it is valid, 2 with every problem if not",
+        "  --admin        read admin commands from stdin while serving ('help' lists them); 'stop', 'quit' or the",
+        "                 end of stdin stop the server",
         "Processor types come from the ProcessorTypeProvider implementations on the class path (ServiceLoader).",
         "The server runs until SIGTERM or Ctrl-C, then stops gracefully and prints its shutdown report.");
 
@@ -67,7 +86,7 @@ public final class MongooseMain
      */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
-        return run(args, out, err, ServiceLoader.load(ProcessorTypeProvider.class));
+        return run(args, System.in, out, err, ServiceLoader.load(ProcessorTypeProvider.class));
     }
 
     /**
@@ -78,6 +97,20 @@ public final class MongooseMain
      * @return {@link #EXIT_OK}, {@link #EXIT_FAILED} or {@link #EXIT_USAGE}.
      */
     static int run(final String[] args, final PrintStream out, final PrintStream err,
+        final Iterable<ProcessorTypeProvider> providers)
+    {
+        return run(args, System.in, out, err, providers);
+    }
+
+    /**
+     * @param args      {@code --config=FILE [--check] [--admin]}.
+     * @param in        admin commands, with {@code --admin}.
+     * @param out       what the server does, and the admin console's answers.
+     * @param err       usage and configuration errors, start failures.
+     * @param providers where processor types come from.
+     * @return {@link #EXIT_OK}, {@link #EXIT_FAILED} or {@link #EXIT_USAGE}.
+     */
+    static int run(final String[] args, final InputStream in, final PrintStream out, final PrintStream err,
         final Iterable<ProcessorTypeProvider> providers)
     {
         final Options options = Options.parse(args);
@@ -119,7 +152,7 @@ public final class MongooseMain
             err.println(ex.getMessage());
             return EXIT_USAGE;
         }
-        return serve(server, config, options.config, out, err);
+        return serve(server, config, options.config, options.admin ? in : null, out, err);
     }
 
     /**
@@ -146,12 +179,14 @@ public final class MongooseMain
     }
 
     private static int serve(final MongooseServer server, final ServerConfig config, final Path file,
-        final PrintStream out, final PrintStream err)
+        final InputStream adminIn, final PrintStream out, final PrintStream err)
     {
         final CountDownLatch stopRequested = new CountDownLatch(1);
         final CountDownLatch stopped = new CountDownLatch(1);
         final Duration bound = config.startTimeout().plus(config.shutdownTimeout()).plus(STOP_MARGIN);
-        Runtime.getRuntime().addShutdownHook(new Thread(() ->
+        final CompletableFuture<ShutdownReport> report = new CompletableFuture<>();
+        final AtomicBoolean stopFromConsole = new AtomicBoolean();
+        final Thread hook = new Thread(() ->
         {
             stopRequested.countDown();
             try
@@ -163,7 +198,9 @@ public final class MongooseMain
             {
                 Thread.currentThread().interrupt();
             }
-        }, "mongoose-shutdown"));
+        }, "mongoose-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Thread console = null;
         try
         {
             try
@@ -177,14 +214,114 @@ public final class MongooseMain
             }
             out.println("server '" + server.name() + "' running from " + file + "; " + describe(config) +
                 "; stop it with SIGTERM or Ctrl-C");
+            if (null != adminIn)
+            {
+                console = startConsole(server, adminIn, out, err, stopRequested, report, stopFromConsole, bound);
+            }
             runUntil(stopRequested, server, config);
-            final ShutdownReport report = server.stop();
-            out.println("server '" + server.name() + "' stopped: " + report);
-            return report.clean() ? EXIT_OK : EXIT_FAILED;
+            final ShutdownReport stopReport = server.stop();
+            out.println("server '" + server.name() + "' stopped: " + stopReport);
+            report.complete(stopReport);
+            if (null != console && stopFromConsole.get())
+            {
+                // Let the console print the stop command's answer before the JVM exits.
+                joinQuietly(console, bound);
+            }
+            return stopReport.clean() ? EXIT_OK : EXIT_FAILED;
         }
         finally
         {
+            report.complete(null);
             stopped.countDown();
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            }
+            catch (final IllegalStateException ex)
+            {
+                // The JVM is shutting down (a signal stopped the server): the hook is running and goes with it.
+            }
+        }
+    }
+
+    /**
+     * The console runs on a daemon thread, so a console still waiting for input never holds the JVM. Its {@code stop}
+     * asks the main thread to stop the server, as a signal does (the main thread owns any invoker groups), and waits
+     * for the report; {@code quit} or the end of input do the same without waiting.
+     */
+    private static Thread startConsole(final MongooseServer server, final InputStream in, final PrintStream out,
+        final PrintStream err, final CountDownLatch stopRequested, final CompletableFuture<ShutdownReport> report,
+        final AtomicBoolean stopFromConsole, final Duration bound)
+    {
+        server.admin().unregister("stop");
+        server.admin().register("stop", "", "stop the server gracefully (the main thread stops it and prints the " +
+            "shutdown report)", args ->
+            {
+                stopFromConsole.set(true);
+                stopRequested.countDown();
+                final ShutdownReport stopReport = awaitReport(report, bound);
+                return AdminResult.of("server '" + server.name() + "' stopped" +
+                    (null != stopReport && stopReport.clean() ? "" : " with problems (see its report)"));
+            });
+        final boolean terminal = in == System.in && null != System.console();
+        final Thread console = new Thread(() ->
+        {
+            AdminCli.End end;
+            try
+            {
+                end = new AdminCli(server.admin(), new InputStreamReader(in, Charset.defaultCharset()),
+                    new OutputStreamWriter(out, Charset.defaultCharset())).prompt(terminal ? "mongoose> " : "").run();
+            }
+            catch (final UncheckedIOException ex)
+            {
+                err.println("error: admin console: " + ex.getMessage() + ": " + ex.getCause());
+                end = AdminCli.End.END_OF_INPUT;
+            }
+            if (AdminCli.End.SERVER_STOPPED != end)
+            {
+                out.println("admin console closed (" + (AdminCli.End.QUIT == end ? "quit" : "end of input") +
+                    "): stopping server '" + server.name() + "'");
+                stopRequested.countDown();
+            }
+        }, "mongoose-admin-console");
+        console.setDaemon(true);
+        out.println("admin console on stdin: 'help' lists the commands; 'stop', 'quit' or the end of input stops " +
+            "the server");
+        console.start();
+        return console;
+    }
+
+    private static ShutdownReport awaitReport(final CompletableFuture<ShutdownReport> report, final Duration bound)
+    {
+        try
+        {
+            return report.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        catch (final TimeoutException ex)
+        {
+            throw new AdminException("stop: requested, but the server did not stop within " + bound.toMillis() +
+                " ms");
+        }
+        catch (final ExecutionException ex)
+        {
+            throw new AdminException("stop: failed: " + ex.getCause());
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            throw new AdminException("stop: requested; interrupted while waiting for the server to stop");
+        }
+    }
+
+    private static void joinQuietly(final Thread thread, final Duration bound)
+    {
+        try
+        {
+            thread.join(bound.toMillis());
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -253,6 +390,7 @@ public final class MongooseMain
         boolean configGiven;
         boolean check;
         boolean help;
+        boolean admin;
 
         static Options parse(final String[] args)
         {
@@ -266,6 +404,10 @@ public final class MongooseMain
                 else if (arg.equals("--check"))
                 {
                     options.check = true;
+                }
+                else if (arg.equals("--admin"))
+                {
+                    options.admin = true;
                 }
                 else if (arg.startsWith("--config="))
                 {
@@ -295,7 +437,7 @@ public final class MongooseMain
                 else
                 {
                     options.errors.add("unknown argument '" + ConfigProblem.escape(arg) + "'; expected --config=FILE, " +
-                        "--check or --help");
+                        "--check, --admin or --help");
                 }
             }
             if (!options.configGiven && !options.help)

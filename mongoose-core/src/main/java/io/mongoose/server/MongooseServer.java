@@ -1,5 +1,8 @@
 package io.mongoose.server;
 
+import io.mongoose.admin.Admin;
+import io.mongoose.admin.AdminHost;
+import io.mongoose.admin.CommandRegistrar;
 import io.mongoose.dispatch.DispatchErrorHandler;
 import io.mongoose.dispatch.DispatchTable;
 import io.mongoose.dispatch.HandlerRegistry;
@@ -61,11 +64,14 @@ public final class MongooseServer implements AutoCloseable
     private final Map<String, ProcessorSlot> processors = new LinkedHashMap<>();
     private final AtomicReference<ServerState> state = new AtomicReference<>(ServerState.NEW);
     private final CompletableFuture<ShutdownReport> stopped = new CompletableFuture<>();
+    private final Admin admin;
+    private final FeedPauses feedPauses;
 
     private MongooseServer(final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors)
     {
         this.config = config;
         this.pools = pools;
+        this.admin = new Admin(new ServerAdminHost(errors));
         final List<String> problems = new ArrayList<>();
         final Map<String, ProcessorSlot[]> slotsByGroup = new LinkedHashMap<>();
         for (int a = 0; a < config.agentGroups().size(); a++)
@@ -90,6 +96,8 @@ public final class MongooseServer implements AutoCloseable
             groups.put(group.name(), new AgentGroup(group, new DispatchAgent(
                 group.name(), inbound, slots, group.drainLimit(), group.pinning(), errors), slots));
         }
+        this.feedPauses = new FeedPauses(inboundByGroup, groups);
+        BuiltInCommands.register(this, admin);
     }
 
     /**
@@ -298,6 +306,82 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
+     * The server's admin commands: built-ins ({@code help}, {@code topology}, {@code counters}, {@code pause-feed},
+     * {@code stop}, …), the application's, and those its processors register in {@code onInit}. Invoke them from code
+     * or from an {@link io.mongoose.admin.AdminCli}.
+     *
+     * @return the registry (the same instance on every call).
+     */
+    public Admin admin()
+    {
+        return admin;
+    }
+
+    /**
+     * Pause a feed: the agents stop draining its queues, so its messages wait there in order, and once a queue is full
+     * its producer meets the feed's own full-queue policy (back off up to the publish timeout, drop and count, or
+     * refuse). Nothing is dropped that the policy would not drop. Returns once every agent draining the feed has
+     * finished the duty cycle it was in (bounded by {@link Admin#timeout()}; an agent that does not, because it is
+     * busy or blocked, is logged at WARNING and may still finish one drain of the feed). Called from a handler on an
+     * agent, the drain in progress there finishes. {@link #stop()} resumes paused feeds so that it drains them.
+     *
+     * @param feedName a configured feed.
+     * @return {@code true} if the feed was delivering and is now paused; {@code false} if it was already paused.
+     * @throws IllegalArgumentException if there is no such feed.
+     * @throws IllegalStateException    if the server is not {@link ServerState#RUNNING}.
+     */
+    public boolean pauseFeed(final String feedName)
+    {
+        final FeedPauses.Outcome outcome = pauseFeedConfirmed(feedName);
+        if (!outcome.unconfirmed().isEmpty())
+        {
+            LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': feed '" + feedName + "' paused, but " +
+                "agents " + outcome.unconfirmed() + " did not finish their duty cycle within " +
+                admin.timeout().toMillis() + " ms: a drain of it under way there may still deliver messages");
+        }
+        return outcome.changed();
+    }
+
+    /**
+     * Resume a paused feed: its agents drain its queues again from their next duty cycle, in publish order.
+     *
+     * @param feedName a configured feed.
+     * @return {@code true} if the feed was paused; {@code false} if it was delivering already.
+     * @throws IllegalArgumentException if there is no such feed.
+     * @throws IllegalStateException    if the server is not {@link ServerState#RUNNING}.
+     */
+    public boolean resumeFeed(final String feedName)
+    {
+        checkRunning("resumeFeed");
+        return feedPauses.resume(feedName).changed();
+    }
+
+    /**
+     * @param feedName a configured feed.
+     * @return whether it is paused now.
+     * @throws IllegalArgumentException if there is no such feed.
+     */
+    public boolean isFeedPaused(final String feedName)
+    {
+        return feedPauses.isPaused(feedName);
+    }
+
+    FeedPauses.Outcome pauseFeedConfirmed(final String feedName)
+    {
+        checkRunning("pauseFeed");
+        return feedPauses.pause(feedName, admin.timeout());
+    }
+
+    private void checkRunning(final String operation)
+    {
+        final ServerState now = state.get();
+        if (ServerState.RUNNING != now)
+        {
+            throw new IllegalStateException("server '" + name() + "' is " + now + "; " + operation + " needs it RUNNING");
+        }
+    }
+
+    /**
      * @return the server's state now.
      */
     public ServerState state()
@@ -373,7 +457,8 @@ public final class MongooseServer implements AutoCloseable
             }
             final DispatchTable table = handlers.build();
             final ProcessorSlot slot =
-                new ProcessorSlot(new ProcessorContext(pc.name(), group.name(), name()), pc.processor(), table);
+                new ProcessorSlot(new ProcessorContext(pc.name(), group.name(), name(), processorCommands(pc.name(),
+                    group.name())), pc.processor(), table);
             slots.add(slot);
             processors.put(pc.name(), slot);
         }
@@ -469,6 +554,7 @@ public final class MongooseServer implements AutoCloseable
     private ShutdownReport shutDown(final boolean drain)
     {
         closeFeeds();
+        feedPauses.resumeAllForStop(name());
         final boolean drained = !drain || awaitDrained();
         for (final AgentGroup group : groups.values())
         {
@@ -498,6 +584,13 @@ public final class MongooseServer implements AutoCloseable
             new ShutdownReport(drained, undelivered, leaks.byType, errors, unhandled, leaks.sites);
         LOG.log(System.Logger.Level.INFO, "server '" + name() + "' stopped: " + report);
         return report;
+    }
+
+    /** Commands a processor registers run on its agent thread, through the agent's command queue. */
+    private CommandRegistrar processorCommands(final String processorName, final String agentName)
+    {
+        return admin.registrarOn("processor '" + processorName + "' on agent '" + agentName + "'",
+            task -> groups.get(agentName).agent.commands.execute(task));
     }
 
     private void closeFeeds()
@@ -573,6 +666,57 @@ public final class MongooseServer implements AutoCloseable
             LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': leaked " + site.describe());
         }
         return new Leaks(byType, sites);
+    }
+
+    /** The server as its {@link Admin} sees it; failures of commands go to the server's error handler. */
+    private final class ServerAdminHost implements AdminHost
+    {
+        private final DispatchErrorHandler errors;
+
+        ServerAdminHost(final DispatchErrorHandler errors)
+        {
+            this.errors = errors;
+        }
+
+        @Override
+        public String name()
+        {
+            return MongooseServer.this.name();
+        }
+
+        @Override
+        public String state()
+        {
+            return state.get().name();
+        }
+
+        @Override
+        public boolean isRunning()
+        {
+            return ServerState.RUNNING == state.get();
+        }
+
+        @Override
+        public boolean isFinished()
+        {
+            final ServerState now = state.get();
+            return ServerState.STOPPED == now || ServerState.FAILED == now;
+        }
+
+        @Override
+        public void reportError(final String source, final Throwable error)
+        {
+            try
+            {
+                errors.onError(source, null, error);
+            }
+            catch (final Throwable handlerFailure)
+            {
+                handlerFailure.addSuppressed(error);
+                LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting an error from " + source,
+                    handlerFailure);
+            }
+        }
     }
 
     /** What the leak check at stop found: counts per pool, and acquisition sites when detection is on. */

@@ -65,7 +65,7 @@ class MongooseMainTest
             "--config=c.yaml"));
 
         assertEquals(String.join("\n",
-            "error: unknown argument '--conifg=a.yaml'; expected --config=FILE, --check or --help",
+            "error: unknown argument '--conifg=a.yaml'; expected --config=FILE, --check, --admin or --help",
             "error: --config: empty; expected the path of a YAML file",
             "error: --config: given twice; expected one file",
             MongooseMain.USAGE, ""), err());
@@ -172,6 +172,68 @@ class MongooseMainTest
             this::err);
     }
 
+    // ------------------------------------------------------------------------------------- admin console
+
+    private int serveHere(final String stdin, final String... args)
+    {
+        return MongooseMain.run(args, new java.io.ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+            List.of(new MainTestProcessorTypes()));
+    }
+
+    @Test
+    void withAdminTheConsoleAnswersOnStdoutAndStopStopsTheServer(@TempDir final Path dir) throws IOException
+    {
+        final Path file = Files.writeString(dir.resolve("admin.yaml"), ONE_PROCESSOR);
+
+        assertEquals(MongooseMain.EXIT_OK, serveHere("topology\n\npause-feed ticks\nbogus\nresume-feed ticks\nstop\n" +
+            "counters\n", "--admin", "--config=" + file), this::err);
+
+        assertEquals(String.join("\n",
+            "server 'main-test' running from " + file + "; 1 feed, 1 agent group, 1 processor; stop it with SIGTERM " +
+                "or Ctrl-C",
+            "admin console on stdin: 'help' lists the commands; 'stop', 'quit' or the end of input stops the server",
+            "server 'main-test' RUNNING",
+            "agents (1):",
+            "  main-test-agent: thread=dedicated idle=sleep drainLimit=256 pinning=none (not pinned: none requested)",
+            "    processors: p",
+            "feeds (1):",
+            "  ticks: broadcast capacity=4096 policy=backoff publishTimeout=10000ms",
+            "    subscribers: main-test-agent (p)",
+            "feed 'ticks' paused: agents main-test-agent no longer drain it; its messages wait and its producer meets " +
+                "its policy backoff once a queue is full",
+            "error: unknown command 'bogus'; expected one of help, commands, topology, pools, counters, feed-stats, " +
+                "agent-stats, processor-stats, pause-feed, resume-feed, stop",
+            "feed 'ticks' resumed",
+            "server 'main-test' stopped: ShutdownReport[drained=true, undeliveredByFeed={}, leaksByType={}, " +
+                "handlerErrors=0, unhandled=0]",
+            "server 'main-test' stopped",
+            ""), out(), "the session ends with the server: counters after stop is not read");
+        assertEquals("", err());
+    }
+
+    @Test
+    void withAdminTheEndOfStdinOrQuitStopsTheServer(@TempDir final Path dir) throws IOException
+    {
+        final Path file = Files.writeString(dir.resolve("admin.yaml"), ONE_PROCESSOR);
+
+        assertEquals(MongooseMain.EXIT_OK, serveHere("feed-stats ticks\n", "--admin", "--config=" + file),
+            this::err);
+        assertEquals(MongooseMain.EXIT_OK, serveHere("quit\nfeed-stats ticks\n", "--admin", "--config=" + file),
+            this::err);
+
+        final List<String> lines = out().lines().filter(l -> !l.startsWith("server 'main-test' running") &&
+            !l.startsWith("admin console on stdin")).toList();
+        assertEquals(List.of(
+            "ticks: published=0 dropped=0 rejected=0 timeouts=0 queueDepth=0 undeliveredAtStop=0 paused=false",
+            "admin console closed (end of input): stopping server 'main-test'",
+            "server 'main-test' stopped: ShutdownReport[drained=true, undeliveredByFeed={}, leaksByType={}, " +
+                "handlerErrors=0, unhandled=0]",
+            "admin console closed (quit): stopping server 'main-test'",
+            "server 'main-test' stopped: ShutdownReport[drained=true, undeliveredByFeed={}, leaksByType={}, " +
+                "handlerErrors=0, unhandled=0]"), lines);
+    }
+
     // ---------------------------------------------------------------------------------------------- child JVMs
 
     /** A child JVM running MongooseMain, its output going to files (read while it runs, and after). */
@@ -181,7 +243,7 @@ class MongooseMainTest
         private final Path out;
         private final Path err;
 
-        Child(final Path config) throws IOException
+        Child(final Path config, final String... extraArgs) throws IOException
         {
             final List<String> command = new ArrayList<>();
             command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
@@ -191,6 +253,7 @@ class MongooseMainTest
             command.add(System.getProperty("java.class.path"));
             command.add(MongooseMain.class.getName());
             command.add("--config=" + config);
+            command.addAll(List.of(extraArgs));
             out = config.resolveSibling(config.getFileName() + ".out");
             err = config.resolveSibling(config.getFileName() + ".err");
             process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
@@ -281,6 +344,30 @@ class MongooseMainTest
             "the main thread drives the invoker group" + child);
         assertTrue(child.out().contains("server 'main-serve' stopped: ShutdownReport[drained=true, undeliveredByFeed={}, " +
             "leaksByType={}, handlerErrors=0, unhandled=0]"), child::toString);
+    }
+
+    @Test
+    void theAdminConsoleReadsTheChildsStdinAndStopDrivesInvokerGroupsToo(@TempDir final Path dir) throws Exception
+    {
+        final Path file = Files.writeString(dir.resolve("admin.yaml"), """
+            server: { name: main-admin, shutdownTimeout: 5s }
+            feeds: [{ name: ticks, kind: broadcast }]
+            agents:
+              - { name: main-dedicated, idleStrategy: sleep, processors: [{ name: d, type: lifecycle-printer }] }
+              - { name: main-invoker, threadMode: invoker, processors: [{ name: i, type: lifecycle-printer }] }
+            """);
+        final Child child = new Child(file, "--admin");
+        try (java.io.Writer stdin = new java.io.OutputStreamWriter(child.process.getOutputStream(),
+            StandardCharsets.UTF_8))
+        {
+            stdin.write("agent-stats main-invoker\nstop\n");
+        }
+
+        assertEquals(MongooseMain.EXIT_OK, child.awaitExit(), child::toString);
+        assertTrue(child.out().contains("main-invoker: dispatched=0 errors=0"), child::toString);
+        assertTrue(child.out().contains("lifecycle i onTearDown on main"), "the main thread stopped its invoker group" +
+            child);
+        assertTrue(child.out().contains("server 'main-admin' stopped"), child::toString);
     }
 
     @Test

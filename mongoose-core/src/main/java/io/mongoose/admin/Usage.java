@@ -1,0 +1,152 @@
+package io.mongoose.admin;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A command's arguments as declared: {@code NAME} required, {@code [NAME]} optional, optional ones last.
+ */
+final class Usage
+{
+    private static final Pattern NAME = Pattern.compile("[A-Z][A-Z0-9_-]*");
+    private static final int MAX_SHOWN = 60;
+
+    private final String text;
+    private final List<String> names;
+    private final int required;
+
+    private Usage(final String text, final List<String> names, final int required)
+    {
+        this.text = text;
+        this.names = names;
+        this.required = required;
+    }
+
+    /**
+     * @param command the command being registered, for errors.
+     * @param text    e.g. {@code "INSTRUMENT [LIMIT]"}; null or blank for none.
+     * @return the parsed usage.
+     * @throws IllegalArgumentException naming the malformed word.
+     */
+    static Usage parse(final String command, final String text)
+    {
+        final String trimmed = null == text ? "" : text.strip();
+        final List<String> names = new ArrayList<>();
+        int required = 0;
+        boolean optionalSeen = false;
+        for (final String word : trimmed.isEmpty() ? new String[0] : trimmed.split("\\s+"))
+        {
+            final boolean optional = word.startsWith("[") && word.endsWith("]") && word.length() > 2;
+            final String name = optional ? word.substring(1, word.length() - 1) : word;
+            if (!NAME.matcher(name).matches())
+            {
+                throw new IllegalArgumentException("command '" + command + "': usage word '" + oneLine(word) +
+                    "'; expected NAME or [NAME] with NAME in upper case (e.g. FEED [LIMIT])");
+            }
+            if (names.contains(name))
+            {
+                throw new IllegalArgumentException("command '" + command + "': usage names " + name + " twice; " +
+                    "expected each argument once");
+            }
+            if (optional)
+            {
+                optionalSeen = true;
+            }
+            else if (optionalSeen)
+            {
+                throw new IllegalArgumentException("command '" + command + "': required " + name + " after an " +
+                    "optional argument in usage '" + trimmed + "'; expected optional arguments last");
+            }
+            else
+            {
+                required++;
+            }
+            names.add(name);
+        }
+        return new Usage(String.join(" ", trimmed.isEmpty() ? new String[0] : trimmed.split("\\s+")),
+            List.copyOf(names), required);
+    }
+
+    /**
+     * @return the arguments bound to their names.
+     * @throws AdminException naming the missing argument or the first extra one, with the usage.
+     */
+    AdminArguments bind(final String command, final List<String> values)
+    {
+        if (values.size() < required)
+        {
+            throw new AdminException(command + ": missing argument " + names.get(values.size()) + "; usage: " +
+                synopsis(command));
+        }
+        if (values.size() > names.size())
+        {
+            throw new AdminException(command + ": unexpected argument '" + oneLine(values.get(names.size())) +
+                "' (takes " + (names.isEmpty() ? "none" : "at most " + names.size()) + "); usage: " +
+                synopsis(command));
+        }
+        return new AdminArguments(command, this, values);
+    }
+
+    int indexOf(final String name)
+    {
+        return names.indexOf(name);
+    }
+
+    int required()
+    {
+        return required;
+    }
+
+    String synopsis(final String command)
+    {
+        return text.isEmpty() ? command : command + " " + text;
+    }
+
+    @Override
+    public String toString()
+    {
+        return text;
+    }
+
+    /** User text in a one-line message: control characters escaped, cut to a readable length. */
+    static String oneLine(final String value)
+    {
+        return oneLine(value, MAX_SHOWN);
+    }
+
+    /** The same with a given bound, e.g. for an exception's text. */
+    static String oneLine(final String value, final int max)
+    {
+        final String escaped = escape(value.length() > max ? value.substring(0, max) : value);
+        return value.length() > max ? escaped + "…" : escaped;
+    }
+
+    /** A message on one line: line breaks and other control characters escaped. */
+    static String escape(final String value)
+    {
+        final StringBuilder out = new StringBuilder();
+        final int end = value.length();
+        for (int i = 0; i < end; i++)
+        {
+            final char c = value.charAt(i);
+            if (c == '\n')
+            {
+                out.append("\\n");
+            }
+            else if (c == '\r')
+            {
+                out.append("\\r");
+            }
+            else if (Character.isISOControl(c))
+            {
+                out.append(String.format("\\u%04x", (int)c));
+            }
+            else
+            {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}
