@@ -28,6 +28,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     private final Pinning pinningRequest;
     private final DispatchErrorHandler errorHandler;
     private final SingleThreadReleaseBatch releases;
+    private final AgentTimerWheel timers;
     private final CompletableFuture<Void> startOutcome = new CompletableFuture<>();
     final SingleWriterCounter dispatched = new SingleWriterCounter();
     final SingleWriterCounter agentErrors = new SingleWriterCounter();
@@ -40,7 +41,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
 
     DispatchAgent(
         final String roleName, final InboundQueue[] inbound, final ProcessorSlot[] processors, final int drainLimit,
-        final Pinning pinningRequest, final DispatchErrorHandler errorHandler)
+        final Pinning pinningRequest, final DispatchErrorHandler errorHandler, final AgentTimerWheel timers)
     {
         this.roleName = roleName;
         this.agentSource = "agent:" + roleName;
@@ -49,6 +50,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
         this.drainLimit = drainLimit;
         this.pinningRequest = pinningRequest;
         this.errorHandler = errorHandler;
+        this.timers = timers;
         // One drain's worth, so a drain never flushes half-way; a huge drain limit flushes as it goes.
         this.releases = new SingleThreadReleaseBatch(Math.min(drainLimit, MAX_RELEASE_BATCH));
     }
@@ -64,6 +66,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     {
         pinning = CorePinning.pinCurrentThread(roleName, pinningRequest);
         pinningOutcome = pinning.outcome;
+        timers.start(Thread.currentThread());
         MongooseStartException failure = null;
         for (final ProcessorSlot slot : processors)
         {
@@ -123,6 +126,11 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
                 work += drained;
             }
         }
+        if (timers.hasTimers())
+        {
+            // The only clock read of a duty cycle, and only while some timer is live.
+            work += timers.poll();
+        }
         return work;
     }
 
@@ -178,6 +186,8 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     @Override
     public void onClose()
     {
+        // Before onStop: no timer runs after it, and none can be scheduled from it.
+        timers.close();
         returnReleased();
         if (running)
         {

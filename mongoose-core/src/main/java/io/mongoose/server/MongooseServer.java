@@ -11,6 +11,7 @@ import io.mongoose.pool.LeakSite;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
+import org.agrona.concurrent.SystemNanoClock;
 import org.jctools.queues.SpscArrayQueue;
 
 import java.nio.file.Path;
@@ -68,10 +69,14 @@ public final class MongooseServer implements AutoCloseable
         this.pools = pools;
         final List<String> problems = new ArrayList<>();
         final Map<String, ProcessorSlot[]> slotsByGroup = new LinkedHashMap<>();
+        final Map<String, AgentTimerWheel> timersByGroup = new LinkedHashMap<>();
         for (int a = 0; a < config.agentGroups().size(); a++)
         {
             final AgentGroupConfig group = config.agentGroups().get(a);
-            slotsByGroup.put(group.name(), buildSlots(a, group, problems));
+            final AgentTimerWheel timers = new AgentTimerWheel(group.name(), group.timerTickResolution(),
+                group.timerWheelSize(), SystemNanoClock.INSTANCE, errors);
+            timersByGroup.put(group.name(), timers);
+            slotsByGroup.put(group.name(), buildSlots(a, group, timers, problems));
         }
         if (!problems.isEmpty())
         {
@@ -88,7 +93,8 @@ public final class MongooseServer implements AutoCloseable
             final InboundQueue[] inbound = inboundByGroup.getOrDefault(group.name(), List.of())
                 .toArray(new InboundQueue[0]);
             groups.put(group.name(), new AgentGroup(group, new DispatchAgent(
-                group.name(), inbound, slots, group.drainLimit(), group.pinning(), errors), slots));
+                group.name(), inbound, slots, group.drainLimit(), group.pinning(), errors,
+                timersByGroup.get(group.name())), slots));
         }
     }
 
@@ -353,7 +359,8 @@ public final class MongooseServer implements AutoCloseable
         return suspects;
     }
 
-    private ProcessorSlot[] buildSlots(final int index, final AgentGroupConfig group, final List<String> problems)
+    private ProcessorSlot[] buildSlots(
+        final int index, final AgentGroupConfig group, final AgentTimerWheel timers, final List<String> problems)
     {
         final List<ProcessorSlot> slots = new ArrayList<>();
         for (int p = 0; p < group.processors().size(); p++)
@@ -372,8 +379,10 @@ public final class MongooseServer implements AutoCloseable
                 continue;
             }
             final DispatchTable table = handlers.build();
-            final ProcessorSlot slot =
-                new ProcessorSlot(new ProcessorContext(pc.name(), group.name(), name()), pc.processor(), table);
+            final ProcessorScheduler scheduler = new ProcessorScheduler(timers, pc.name());
+            final ProcessorSlot slot = new ProcessorSlot(
+                new ProcessorContext(pc.name(), group.name(), name(), scheduler), pc.processor(), table);
+            scheduler.bind(slot);
             slots.add(slot);
             processors.put(pc.name(), slot);
         }

@@ -41,7 +41,8 @@ final class YamlConfigReader
     static final List<String> SERVER_KEYS = List.of("name", "startTimeout", "shutdownTimeout");
     static final List<String> FEED_KEYS = List.of("name", "kind", "queueCapacity", "fullQueuePolicy", "publishTimeout");
     static final List<String> AGENT_KEYS =
-        List.of("name", "idleStrategy", "drainLimit", "pinning", "threadMode", "processors");
+        List.of("name", "idleStrategy", "drainLimit", "pinning", "threadMode", "processors", "timerTickResolution",
+            "timerWheelSize");
     static final List<String> PINNING_KEYS = List.of("cpu");
     static final List<String> PROCESSOR_KEYS = List.of("name", "type", "subscriptions", "properties");
 
@@ -238,7 +239,15 @@ final class YamlConfigReader
                 processors.add(processor(items.get(i), path + ".processors[" + i + "]"));
             }
         }
-        return new AgentGroupConfig(name, idleStrategy, drainLimit, pinning, threadMode, processors);
+        final Duration timerTick = f.containsKey("timerTickResolution")
+            ? duration(f.get("timerTickResolution"), path + ".timerTickResolution")
+            : AgentGroupConfig.DEFAULT_TIMER_TICK_RESOLUTION;
+        final int timerWheelSize = f.containsKey("timerWheelSize")
+            ? integer(f.get("timerWheelSize"), path + ".timerWheelSize", AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE,
+            "a power of two from 2 to 65536")
+            : AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE;
+        return new AgentGroupConfig(
+            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTick, timerWheelSize);
     }
 
     private Pinning pinning(final Node node, final String path)
