@@ -125,6 +125,19 @@ public record AgentGroupConfig(
     }
 
     /**
+     * @param processor one more processor, such as
+     *                  {@code ProcessorConfig.of("vwap", p, "prices").latencyMonitoring(true)}.
+     * @return a copy hosting it.
+     */
+    public AgentGroupConfig processor(final ProcessorConfig processor)
+    {
+        final List<ProcessorConfig> more = new ArrayList<>(processors);
+        more.add(processor);
+        return new AgentGroupConfig(
+            name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize);
+    }
+
+    /**
      * @param resolution tick of the timer wheel (validated when the server is built).
      * @return a copy using it.
      */

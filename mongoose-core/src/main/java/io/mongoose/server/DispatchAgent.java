@@ -141,6 +141,12 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
         for (int i = 0; i < subscribers.length; i++)
         {
             final ProcessorSlot slot = subscribers[i];
+            final LatencyMonitor latency = slot.latency;
+            if (null != latency)
+            {
+                // At this processor's handler entry: one clock read per monitored processor per message.
+                latency.record(System.nanoTime() - message.publishNanos());
+            }
             try
             {
                 if (slot.table.dispatch(message))

@@ -295,6 +295,51 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
+     * The publish-to-handler latency recorder of a processor with latency monitoring on
+     * ({@link ProcessorConfig#latencyMonitoring(boolean)}, or the server's default). Read it from any thread:
+     * {@code server.latency("vwap").interval().writeHgrm(path)}.
+     *
+     * @param processorName a configured processor.
+     * @return its monitor (the same instance on every call).
+     * @throws IllegalArgumentException naming the processor, if it does not exist or does not monitor latency.
+     */
+    public LatencyMonitor latency(final String processorName)
+    {
+        final ProcessorSlot slot = processors.get(processorName);
+        if (null == slot || null == slot.latency)
+        {
+            final List<String> monitored = new ArrayList<>();
+            for (final LatencyMonitor monitor : latencyMonitors())
+            {
+                monitored.add(monitor.processorName());
+            }
+            throw new IllegalArgumentException((null == slot
+                ? "unknown processor '" + processorName + "'"
+                : "processor '" + processorName + "' does not monitor latency (enable it with " +
+                "ProcessorConfig.latencyMonitoring(true) or latencyMonitoring: true in YAML)") +
+                "; expected one of the processors with latency monitoring: " +
+                (monitored.isEmpty() ? "(none)" : String.join(", ", monitored)));
+        }
+        return slot.latency;
+    }
+
+    /**
+     * @return the latency monitors of every processor that has one, in configuration order.
+     */
+    public List<LatencyMonitor> latencyMonitors()
+    {
+        final List<LatencyMonitor> monitors = new ArrayList<>();
+        for (final ProcessorSlot slot : processors.values())
+        {
+            if (null != slot.latency)
+            {
+                monitors.add(slot.latency);
+            }
+        }
+        return monitors;
+    }
+
+    /**
      * @param agentName an agent group.
      * @return its counters and pinning outcome.
      */
@@ -380,8 +425,10 @@ public final class MongooseServer implements AutoCloseable
             }
             final DispatchTable table = handlers.build();
             final ProcessorScheduler scheduler = new ProcessorScheduler(timers, pc.name());
+            final LatencyMonitor latency =
+                pc.monitorsLatency(config.latencyMonitoring()) ? new LatencyMonitor(pc.name()) : null;
             final ProcessorSlot slot = new ProcessorSlot(
-                new ProcessorContext(pc.name(), group.name(), name(), scheduler), pc.processor(), table);
+                new ProcessorContext(pc.name(), group.name(), name(), scheduler), pc.processor(), table, latency);
             scheduler.bind(slot);
             slots.add(slot);
             processors.put(pc.name(), slot);
@@ -394,6 +441,7 @@ public final class MongooseServer implements AutoCloseable
     {
         final List<SpscArrayQueue<PooledMessage>> queues = new ArrayList<>();
         final List<String> subscriberNames = new ArrayList<>();
+        boolean monitored = false;
         for (final AgentGroupConfig group : config.agentGroups())
         {
             final List<ProcessorSlot> receivers = new ArrayList<>();
@@ -402,6 +450,7 @@ public final class MongooseServer implements AutoCloseable
                 if (feed.kind() == FeedKind.BROADCAST || pc.subscriptions().contains(feed.name()))
                 {
                     receivers.add(processors.get(pc.name()));
+                    monitored |= null != processors.get(pc.name()).latency;
                 }
             }
             if (!receivers.isEmpty())
@@ -415,7 +464,8 @@ public final class MongooseServer implements AutoCloseable
         }
         @SuppressWarnings({"unchecked", "rawtypes"}) final SpscArrayQueue<PooledMessage>[] queueArray =
             queues.toArray(new SpscArrayQueue[0]);
-        publishers.put(feed.name(), new FeedPublisher(name(), feed, queueArray, subscriberNames.toArray(new String[0])));
+        publishers.put(feed.name(),
+            new FeedPublisher(name(), feed, queueArray, subscriberNames.toArray(new String[0]), monitored));
     }
 
     private AgentGroup group(final String agentName)
@@ -601,6 +651,7 @@ public final class MongooseServer implements AutoCloseable
         private final List<AgentGroupConfig> agentGroups = new ArrayList<>();
         private Duration startTimeout = ServerConfig.DEFAULT_START_TIMEOUT;
         private Duration shutdownTimeout = ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT;
+        private boolean latencyMonitoring;
 
         private Builder()
         {
@@ -680,11 +731,22 @@ public final class MongooseServer implements AutoCloseable
         }
 
         /**
+         * @param on whether every processor records its publish-to-handler latency unless its own
+         *           {@link ProcessorConfig#latencyMonitoring(boolean)} says otherwise; off by default.
+         * @return this builder.
+         */
+        public Builder latencyMonitoring(final boolean on)
+        {
+            this.latencyMonitoring = on;
+            return this;
+        }
+
+        /**
          * @return the configuration model this builder describes (not yet validated).
          */
         public ServerConfig toConfig()
         {
-            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout);
+            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout, latencyMonitoring);
         }
 
         /**

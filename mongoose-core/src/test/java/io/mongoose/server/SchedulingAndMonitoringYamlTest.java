@@ -1,12 +1,15 @@
 package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.pool.PoolRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -74,6 +77,60 @@ class SchedulingAndMonitoringYamlTest
                 timerTickResolution: 2s
                 timerWheelSize: 1000
                 processors: [{ name: p2, type: quote-pricer, subscriptions: [quotes] }]
+            """));
+    }
+
+    @Test
+    void latencyMonitoringKeysAreTheBuildersSettings()
+    {
+        final ServerConfig loaded = load("""
+            server: { latencyMonitoring: true }
+            feeds: [{ name: quotes, kind: named }]
+            agents:
+              - name: pricing
+                processors:
+                  - { name: default, type: quote-pricer, subscriptions: [quotes] }
+                  - { name: opted-out, type: quote-pricer, subscriptions: [quotes], latencyMonitoring: false }
+                  - { name: explicit, type: quote-pricer, subscriptions: [quotes], latencyMonitoring: true }
+            """);
+        final ServerConfig built = MongooseServer.builder().latencyMonitoring(true)
+            .feed(FeedConfig.named("quotes"))
+            .agentGroup(AgentGroupConfig.named("pricing").processor("default", PRICER, "quotes")
+                .processor(ProcessorConfig.of("opted-out", PRICER, "quotes").latencyMonitoring(false))
+                .processor(ProcessorConfig.of("explicit", PRICER, "quotes").latencyMonitoring(true)))
+            .toConfig();
+        assertEquals(built, loaded);
+        final MongooseServer server = MongooseServer.create(loaded, new PoolRegistry("yaml-latency"),
+            (source, message, error) -> { });
+        assertEquals(List.of("default", "explicit"),
+            server.latencyMonitors().stream().map(LatencyMonitor::processorName).toList());
+        server.stop();
+    }
+
+    @Test
+    void monitoringIsOffUnlessTheFileSaysSo()
+    {
+        final ServerConfig loaded = load("""
+            feeds: [{ name: quotes, kind: named }]
+            agents:
+              - name: pricing
+                processors: [{ name: p, type: quote-pricer, subscriptions: [quotes] }]
+            """);
+        assertFalse(loaded.latencyMonitoring());
+        assertNull(loaded.agentGroups().get(0).processors().get(0).latencyMonitoring());
+    }
+
+    @Test
+    void latencyMonitoringMustBeABoolean()
+    {
+        assertEquals(List.of(
+            "server.latencyMonitoring: 'yes'; expected true or false",
+            "agents[0].processors[0].latencyMonitoring: 1; expected true or false"), errors("""
+            server: { latencyMonitoring: yes }
+            feeds: [{ name: quotes, kind: named }]
+            agents:
+              - name: a
+                processors: [{ name: p1, type: quote-pricer, subscriptions: [quotes], latencyMonitoring: 1 }]
             """));
     }
 }
