@@ -10,7 +10,9 @@ import io.mongoose.admin.CommandRegistrar;
  * @param serverName    the server's name.
  * @param commands      registers admin commands that run on this processor's agent thread (register them in
  *                      {@code onInit}); see {@link io.mongoose.admin.Admin}.
+ * @param scheduler     timers on the processor's agent thread; usable from {@code onInit} on, on that thread only.
  */
-public record ProcessorContext(String processorName, String agentName, String serverName, CommandRegistrar commands)
+public record ProcessorContext(
+    String processorName, String agentName, String serverName, CommandRegistrar commands, Scheduler scheduler)
 {
 }

@@ -34,6 +34,7 @@ public abstract class PooledMessage
     private ObjectPool<?> pool;
     @SuppressWarnings("unused") // accessed through REF_COUNT
     private volatile int refCount;
+    private long publishNanos;
 
     /** Subclasses are created by their pool's factory, never on the hot path. */
     protected PooledMessage()
@@ -70,6 +71,29 @@ public abstract class PooledMessage
     public final int typeId()
     {
         return typeId;
+    }
+
+    /**
+     * When the message was last published to a feed that stamps it: a feed stamps every message it publishes when any
+     * processor it reaches has latency monitoring on. Written by the publishing thread before the message is queued, so
+     * handlers read it safely; not cleared on release, so it means nothing on a message from a feed that does not
+     * stamp (such as one whose pool also serves stamping feeds).
+     *
+     * @return the {@link System#nanoTime()} of the latest stamping publish, 0 if never stamped.
+     */
+    public final long publishNanos()
+    {
+        return publishNanos;
+    }
+
+    /**
+     * Stamp the publish time; called by the feed's publisher, only by the thread that publishes the message.
+     *
+     * @param nanos a {@link System#nanoTime()} reading.
+     */
+    public final void stampPublishNanos(final long nanos)
+    {
+        publishNanos = nanos;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -16,13 +17,21 @@ import java.util.List;
  * @param pinning      CPU pinning request (best effort).
  * @param threadMode   dedicated thread or the caller's.
  * @param processors   processors hosted, called in this order for a message they all receive.
+ * @param timerTickResolution tick of the group's timer wheel, from 1 us to 1 s, rounded up to a power of two
+ *                     nanoseconds. It decides which spoke a timer waits in, not how precisely it runs (a timer runs at
+ *                     the first duty cycle at or past its deadline).
+ * @param timerWheelSize spokes of the timer wheel: a power of two from 2 to 65536.
  */
 public record AgentGroupConfig(
     String name, String idleStrategy, int drainLimit, Pinning pinning, ThreadMode threadMode,
-    List<ProcessorConfig> processors)
+    List<ProcessorConfig> processors, Duration timerTickResolution, int timerWheelSize)
 {
     /** Default drain limit per inbound queue per duty cycle. */
     public static final int DEFAULT_DRAIN_LIMIT = 256;
+    /** Default timer tick: 1 ms, which the wheel rounds up to 2^20 ns (1.048576 ms). */
+    public static final Duration DEFAULT_TIMER_TICK_RESOLUTION = Duration.ofMillis(1);
+    /** Default spokes: 512 ticks of about 1 ms, so the wheel turns about twice a second. */
+    public static final int DEFAULT_TIMER_WHEEL_SIZE = 512;
 
     /**
      * Copies the processor list; nulls are kept so validation can name them.
@@ -30,6 +39,24 @@ public record AgentGroupConfig(
     public AgentGroupConfig
     {
         processors = null == processors ? List.of() : Collections.unmodifiableList(new ArrayList<>(processors));
+    }
+
+    /**
+     * A group with the default timer wheel.
+     *
+     * @param name         unique group name.
+     * @param idleStrategy idle strategy name.
+     * @param drainLimit   drain limit per inbound queue per duty cycle.
+     * @param pinning      CPU pinning request.
+     * @param threadMode   dedicated thread or the caller's.
+     * @param processors   processors hosted.
+     */
+    public AgentGroupConfig(
+        final String name, final String idleStrategy, final int drainLimit, final Pinning pinning,
+        final ThreadMode threadMode, final List<ProcessorConfig> processors)
+    {
+        this(name, idleStrategy, drainLimit, pinning, threadMode, processors, DEFAULT_TIMER_TICK_RESOLUTION,
+            DEFAULT_TIMER_WHEEL_SIZE);
     }
 
     /**
@@ -48,7 +75,8 @@ public record AgentGroupConfig(
      */
     public AgentGroupConfig idleStrategy(final String strategy)
     {
-        return new AgentGroupConfig(name, strategy, drainLimit, pinning, threadMode, processors);
+        return new AgentGroupConfig(
+            name, strategy, drainLimit, pinning, threadMode, processors, timerTickResolution, timerWheelSize);
     }
 
     /**
@@ -57,7 +85,8 @@ public record AgentGroupConfig(
      */
     public AgentGroupConfig drainLimit(final int limit)
     {
-        return new AgentGroupConfig(name, idleStrategy, limit, pinning, threadMode, processors);
+        return new AgentGroupConfig(
+            name, idleStrategy, limit, pinning, threadMode, processors, timerTickResolution, timerWheelSize);
     }
 
     /**
@@ -66,7 +95,8 @@ public record AgentGroupConfig(
      */
     public AgentGroupConfig pinning(final Pinning request)
     {
-        return new AgentGroupConfig(name, idleStrategy, drainLimit, request, threadMode, processors);
+        return new AgentGroupConfig(
+            name, idleStrategy, drainLimit, request, threadMode, processors, timerTickResolution, timerWheelSize);
     }
 
     /**
@@ -75,7 +105,8 @@ public record AgentGroupConfig(
      */
     public AgentGroupConfig threadMode(final ThreadMode mode)
     {
-        return new AgentGroupConfig(name, idleStrategy, drainLimit, pinning, mode, processors);
+        return new AgentGroupConfig(
+            name, idleStrategy, drainLimit, pinning, mode, processors, timerTickResolution, timerWheelSize);
     }
 
     /**
@@ -89,6 +120,40 @@ public record AgentGroupConfig(
     {
         final List<ProcessorConfig> more = new ArrayList<>(processors);
         more.add(new ProcessorConfig(processorName, processor, null == namedFeeds ? null : Arrays.asList(namedFeeds)));
-        return new AgentGroupConfig(name, idleStrategy, drainLimit, pinning, threadMode, more);
+        return new AgentGroupConfig(
+            name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize);
+    }
+
+    /**
+     * @param processor one more processor, such as
+     *                  {@code ProcessorConfig.of("vwap", p, "prices").latencyMonitoring(true)}.
+     * @return a copy hosting it.
+     */
+    public AgentGroupConfig processor(final ProcessorConfig processor)
+    {
+        final List<ProcessorConfig> more = new ArrayList<>(processors);
+        more.add(processor);
+        return new AgentGroupConfig(
+            name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize);
+    }
+
+    /**
+     * @param resolution tick of the timer wheel (validated when the server is built).
+     * @return a copy using it.
+     */
+    public AgentGroupConfig timerTickResolution(final Duration resolution)
+    {
+        return new AgentGroupConfig(
+            name, idleStrategy, drainLimit, pinning, threadMode, processors, resolution, timerWheelSize);
+    }
+
+    /**
+     * @param spokes spokes of the timer wheel (validated when the server is built).
+     * @return a copy using it.
+     */
+    public AgentGroupConfig timerWheelSize(final int spokes)
+    {
+        return new AgentGroupConfig(
+            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTickResolution, spokes);
     }
 }

@@ -15,6 +15,10 @@ import java.util.Set;
  */
 public final class ConfigValidator
 {
+    private static final Duration MIN_TIMER_TICK = Duration.ofNanos(1_000);
+    private static final Duration MAX_TIMER_TICK = Duration.ofSeconds(1);
+    private static final int MAX_TIMER_WHEEL_SIZE = 1 << 16;
+
     private final List<ConfigProblem> errors = new ArrayList<>();
 
     private ConfigValidator()
@@ -167,6 +171,7 @@ public final class ConfigValidator
             {
                 error(path + ".threadMode", "null", "one of DEDICATED, INVOKER");
             }
+            checkTimerWheel(path, agent);
             if (agent.processors().isEmpty())
             {
                 error(path + ".processors", "empty", "at least one processor");
@@ -242,6 +247,21 @@ public final class ConfigValidator
             }
         }
         return true;
+    }
+
+    private void checkTimerWheel(final String path, final AgentGroupConfig agent)
+    {
+        final Duration tick = agent.timerTickResolution();
+        if (null == tick || tick.compareTo(MIN_TIMER_TICK) < 0 || tick.compareTo(MAX_TIMER_TICK) > 0)
+        {
+            error(path + ".timerTickResolution", String.valueOf(tick),
+                "a duration from 1us to 1s (rounded up to a power of two nanoseconds)");
+        }
+        final int spokes = agent.timerWheelSize();
+        if (spokes < 2 || spokes > MAX_TIMER_WHEEL_SIZE || Integer.bitCount(spokes) != 1)
+        {
+            error(path + ".timerWheelSize", String.valueOf(spokes), "a power of two from 2 to " + MAX_TIMER_WHEEL_SIZE);
+        }
     }
 
     private void checkPositive(final String path, final Duration duration)

@@ -31,6 +31,8 @@ public final class FeedPublisher
     private final long publishTimeoutNanos;
     private final SpscArrayQueue<PooledMessage>[] queues;
     private final String[] subscriberNames;
+    /** Decided once at build time: whether any processor this feed reaches monitors latency. */
+    private final boolean stampsPublishTime;
     private final SingleWriterCounter published = new SingleWriterCounter();
     private final SingleWriterCounter dropped = new SingleWriterCounter();
     private final SingleWriterCounter rejected = new SingleWriterCounter();
@@ -43,6 +45,14 @@ public final class FeedPublisher
         final String serverName, final FeedConfig config, final SpscArrayQueue<PooledMessage>[] queues,
         final String[] subscriberNames)
     {
+        this(serverName, config, queues, subscriberNames, false);
+    }
+
+    FeedPublisher(
+        final String serverName, final FeedConfig config, final SpscArrayQueue<PooledMessage>[] queues,
+        final String[] subscriberNames, final boolean stampsPublishTime)
+    {
+        this.stampsPublishTime = stampsPublishTime;
         this.serverName = serverName;
         this.feedName = config.name();
         this.kind = config.kind();
@@ -90,6 +100,10 @@ public final class FeedPublisher
             rejected.increment();
             return false;
         }
+        if (stampsPublishTime)
+        {
+            message.stampPublishNanos(System.nanoTime());
+        }
         final SpscArrayQueue<PooledMessage>[] queues = this.queues;
         final int n = queues.length;
         if (n > 1)
@@ -121,6 +135,15 @@ public final class FeedPublisher
     public int subscriberCount()
     {
         return queues.length;
+    }
+
+    /**
+     * @return whether publishing stamps {@link PooledMessage#publishNanos()}: true when some processor this feed
+     *         reaches has latency monitoring on, fixed when the server is built.
+     */
+    public boolean stampsPublishTime()
+    {
+        return stampsPublishTime;
     }
 
     /**

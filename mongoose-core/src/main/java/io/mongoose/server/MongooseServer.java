@@ -14,6 +14,7 @@ import io.mongoose.pool.LeakSite;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
+import org.agrona.concurrent.SystemNanoClock;
 import org.jctools.queues.SpscArrayQueue;
 
 import java.nio.file.Path;
@@ -74,10 +75,14 @@ public final class MongooseServer implements AutoCloseable
         this.admin = new Admin(new ServerAdminHost(errors));
         final List<String> problems = new ArrayList<>();
         final Map<String, ProcessorSlot[]> slotsByGroup = new LinkedHashMap<>();
+        final Map<String, AgentTimerWheel> timersByGroup = new LinkedHashMap<>();
         for (int a = 0; a < config.agentGroups().size(); a++)
         {
             final AgentGroupConfig group = config.agentGroups().get(a);
-            slotsByGroup.put(group.name(), buildSlots(a, group, problems));
+            final AgentTimerWheel timers = new AgentTimerWheel(group.name(), group.timerTickResolution(),
+                group.timerWheelSize(), SystemNanoClock.INSTANCE, errors);
+            timersByGroup.put(group.name(), timers);
+            slotsByGroup.put(group.name(), buildSlots(a, group, timers, problems));
         }
         if (!problems.isEmpty())
         {
@@ -94,7 +99,8 @@ public final class MongooseServer implements AutoCloseable
             final InboundQueue[] inbound = inboundByGroup.getOrDefault(group.name(), List.of())
                 .toArray(new InboundQueue[0]);
             groups.put(group.name(), new AgentGroup(group, new DispatchAgent(
-                group.name(), inbound, slots, group.drainLimit(), group.pinning(), errors), slots));
+                group.name(), inbound, slots, group.drainLimit(), group.pinning(), errors,
+                timersByGroup.get(group.name())), slots));
         }
         this.feedPauses = new FeedPauses(inboundByGroup, groups);
         BuiltInCommands.register(this, admin);
@@ -297,6 +303,51 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
+     * The publish-to-handler latency recorder of a processor with latency monitoring on
+     * ({@link ProcessorConfig#latencyMonitoring(boolean)}, or the server's default). Read it from any thread:
+     * {@code server.latency("vwap").interval().writeHgrm(path)}.
+     *
+     * @param processorName a configured processor.
+     * @return its monitor (the same instance on every call).
+     * @throws IllegalArgumentException naming the processor, if it does not exist or does not monitor latency.
+     */
+    public LatencyMonitor latency(final String processorName)
+    {
+        final ProcessorSlot slot = processors.get(processorName);
+        if (null == slot || null == slot.latency)
+        {
+            final List<String> monitored = new ArrayList<>();
+            for (final LatencyMonitor monitor : latencyMonitors())
+            {
+                monitored.add(monitor.processorName());
+            }
+            throw new IllegalArgumentException((null == slot
+                ? "unknown processor '" + processorName + "'"
+                : "processor '" + processorName + "' does not monitor latency (enable it with " +
+                "ProcessorConfig.latencyMonitoring(true) or latencyMonitoring: true in YAML)") +
+                "; expected one of the processors with latency monitoring: " +
+                (monitored.isEmpty() ? "(none)" : String.join(", ", monitored)));
+        }
+        return slot.latency;
+    }
+
+    /**
+     * @return the latency monitors of every processor that has one, in configuration order.
+     */
+    public List<LatencyMonitor> latencyMonitors()
+    {
+        final List<LatencyMonitor> monitors = new ArrayList<>();
+        for (final ProcessorSlot slot : processors.values())
+        {
+            if (null != slot.latency)
+            {
+                monitors.add(slot.latency);
+            }
+        }
+        return monitors;
+    }
+
+    /**
      * @param agentName an agent group.
      * @return its counters and pinning outcome.
      */
@@ -437,7 +488,8 @@ public final class MongooseServer implements AutoCloseable
         return suspects;
     }
 
-    private ProcessorSlot[] buildSlots(final int index, final AgentGroupConfig group, final List<String> problems)
+    private ProcessorSlot[] buildSlots(
+        final int index, final AgentGroupConfig group, final AgentTimerWheel timers, final List<String> problems)
     {
         final List<ProcessorSlot> slots = new ArrayList<>();
         for (int p = 0; p < group.processors().size(); p++)
@@ -456,9 +508,12 @@ public final class MongooseServer implements AutoCloseable
                 continue;
             }
             final DispatchTable table = handlers.build();
-            final ProcessorSlot slot =
-                new ProcessorSlot(new ProcessorContext(pc.name(), group.name(), name(), processorCommands(pc.name(),
-                    group.name())), pc.processor(), table);
+            final ProcessorScheduler scheduler = new ProcessorScheduler(timers, pc.name());
+            final LatencyMonitor latency =
+                pc.monitorsLatency(config.latencyMonitoring()) ? new LatencyMonitor(pc.name()) : null;
+            final ProcessorSlot slot = new ProcessorSlot(new ProcessorContext(pc.name(), group.name(), name(),
+                processorCommands(pc.name(), group.name()), scheduler), pc.processor(), table, latency);
+            scheduler.bind(slot);
             slots.add(slot);
             processors.put(pc.name(), slot);
         }
@@ -470,6 +525,7 @@ public final class MongooseServer implements AutoCloseable
     {
         final List<SpscArrayQueue<PooledMessage>> queues = new ArrayList<>();
         final List<String> subscriberNames = new ArrayList<>();
+        boolean monitored = false;
         for (final AgentGroupConfig group : config.agentGroups())
         {
             final List<ProcessorSlot> receivers = new ArrayList<>();
@@ -478,6 +534,7 @@ public final class MongooseServer implements AutoCloseable
                 if (feed.kind() == FeedKind.BROADCAST || pc.subscriptions().contains(feed.name()))
                 {
                     receivers.add(processors.get(pc.name()));
+                    monitored |= null != processors.get(pc.name()).latency;
                 }
             }
             if (!receivers.isEmpty())
@@ -491,7 +548,8 @@ public final class MongooseServer implements AutoCloseable
         }
         @SuppressWarnings({"unchecked", "rawtypes"}) final SpscArrayQueue<PooledMessage>[] queueArray =
             queues.toArray(new SpscArrayQueue[0]);
-        publishers.put(feed.name(), new FeedPublisher(name(), feed, queueArray, subscriberNames.toArray(new String[0])));
+        publishers.put(feed.name(),
+            new FeedPublisher(name(), feed, queueArray, subscriberNames.toArray(new String[0]), monitored));
     }
 
     private AgentGroup group(final String agentName)
@@ -736,6 +794,7 @@ public final class MongooseServer implements AutoCloseable
         private final List<AgentGroupConfig> agentGroups = new ArrayList<>();
         private Duration startTimeout = ServerConfig.DEFAULT_START_TIMEOUT;
         private Duration shutdownTimeout = ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT;
+        private boolean latencyMonitoring;
 
         private Builder()
         {
@@ -815,11 +874,22 @@ public final class MongooseServer implements AutoCloseable
         }
 
         /**
+         * @param on whether every processor records its publish-to-handler latency unless its own
+         *           {@link ProcessorConfig#latencyMonitoring(boolean)} says otherwise; off by default.
+         * @return this builder.
+         */
+        public Builder latencyMonitoring(final boolean on)
+        {
+            this.latencyMonitoring = on;
+            return this;
+        }
+
+        /**
          * @return the configuration model this builder describes (not yet validated).
          */
         public ServerConfig toConfig()
         {
-            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout);
+            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout, latencyMonitoring);
         }
 
         /**

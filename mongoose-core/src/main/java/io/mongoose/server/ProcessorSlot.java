@@ -17,11 +17,21 @@ final class ProcessorSlot
     final SingleWriterCounter handled = new SingleWriterCounter();
     final SingleWriterCounter unhandled = new SingleWriterCounter();
     final SingleWriterCounter errors = new SingleWriterCounter();
+    /** Null unless the processor has latency monitoring on. */
+    final LatencyMonitor latency;
     boolean initialised;
     boolean started;
 
     ProcessorSlot(final ProcessorContext context, final EventProcessor processor, final DispatchTable table)
     {
+        this(context, processor, table, null);
+    }
+
+    ProcessorSlot(
+        final ProcessorContext context, final EventProcessor processor, final DispatchTable table,
+        final LatencyMonitor latency)
+    {
+        this.latency = latency;
         this.name = context.processorName();
         this.context = context;
         this.processor = processor;

@@ -14,10 +14,12 @@ import java.util.List;
  * @param agentGroups     agent groups with their processors.
  * @param startTimeout    how long {@link MongooseServer#start()} waits for every processor to start.
  * @param shutdownTimeout how long {@link MongooseServer#stop()} waits for queues to drain.
+ * @param latencyMonitoring whether processors record publish-to-handler latency unless their own
+ *                        {@link ProcessorConfig#latencyMonitoring()} says otherwise.
  */
 public record ServerConfig(
     String name, List<FeedConfig> feeds, List<AgentGroupConfig> agentGroups, Duration startTimeout,
-    Duration shutdownTimeout)
+    Duration shutdownTimeout, boolean latencyMonitoring)
 {
     /** Default server name. */
     public static final String DEFAULT_NAME = "mongoose";
@@ -33,5 +35,21 @@ public record ServerConfig(
     {
         feeds = null == feeds ? List.of() : Collections.unmodifiableList(new ArrayList<>(feeds));
         agentGroups = null == agentGroups ? List.of() : Collections.unmodifiableList(new ArrayList<>(agentGroups));
+    }
+
+    /**
+     * A server without latency monitoring by default.
+     *
+     * @param name            server name.
+     * @param feeds           feeds.
+     * @param agentGroups     agent groups.
+     * @param startTimeout    start timeout.
+     * @param shutdownTimeout drain timeout at stop.
+     */
+    public ServerConfig(
+        final String name, final List<FeedConfig> feeds, final List<AgentGroupConfig> agentGroups,
+        final Duration startTimeout, final Duration shutdownTimeout)
+    {
+        this(name, feeds, agentGroups, startTimeout, shutdownTimeout, false);
     }
 }

@@ -38,12 +38,14 @@ final class YamlConfigReader
     private static final int MAX_SHOWN_EXCEPTION = 300;
 
     static final List<String> ROOT_KEYS = List.of("server", "feeds", "agents");
-    static final List<String> SERVER_KEYS = List.of("name", "startTimeout", "shutdownTimeout");
+    static final List<String> SERVER_KEYS = List.of("name", "startTimeout", "shutdownTimeout", "latencyMonitoring");
     static final List<String> FEED_KEYS = List.of("name", "kind", "queueCapacity", "fullQueuePolicy", "publishTimeout");
     static final List<String> AGENT_KEYS =
-        List.of("name", "idleStrategy", "drainLimit", "pinning", "threadMode", "processors");
+        List.of("name", "idleStrategy", "drainLimit", "pinning", "threadMode", "processors", "timerTickResolution",
+            "timerWheelSize");
     static final List<String> PINNING_KEYS = List.of("cpu");
-    static final List<String> PROCESSOR_KEYS = List.of("name", "type", "subscriptions", "properties");
+    static final List<String> PROCESSOR_KEYS =
+        List.of("name", "type", "subscriptions", "properties", "latencyMonitoring");
 
     static final String ROOT_EXPECTED = "a map with keys " + String.join(", ", ROOT_KEYS);
     private static final String PINNING_EXPECTED = "none, any, or { cpu: <CPU id> }";
@@ -85,6 +87,7 @@ final class YamlConfigReader
             String name = ServerConfig.DEFAULT_NAME;
             Duration startTimeout = ServerConfig.DEFAULT_START_TIMEOUT;
             Duration shutdownTimeout = ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT;
+            Boolean latencyMonitoring = null;
             final Map<String, Node> server = top.containsKey("server")
                 ? fields(top.get("server"), "server", SERVER_KEYS, "server settings: a map with keys " +
                 String.join(", ", SERVER_KEYS))
@@ -96,9 +99,11 @@ final class YamlConfigReader
                     ? duration(server.get("startTimeout"), "server.startTimeout") : startTimeout;
                 shutdownTimeout = server.containsKey("shutdownTimeout")
                     ? duration(server.get("shutdownTimeout"), "server.shutdownTimeout") : shutdownTimeout;
+                latencyMonitoring = server.containsKey("latencyMonitoring")
+                    ? flag(server.get("latencyMonitoring"), "server.latencyMonitoring") : null;
             }
             return new ServerConfig(name, feeds(top.get("feeds")), agents(top.get("agents")), startTimeout,
-                shutdownTimeout);
+                shutdownTimeout, Boolean.TRUE.equals(latencyMonitoring));
         }
         catch (final TooLarge ex)
         {
@@ -238,7 +243,15 @@ final class YamlConfigReader
                 processors.add(processor(items.get(i), path + ".processors[" + i + "]"));
             }
         }
-        return new AgentGroupConfig(name, idleStrategy, drainLimit, pinning, threadMode, processors);
+        final Duration timerTick = f.containsKey("timerTickResolution")
+            ? duration(f.get("timerTickResolution"), path + ".timerTickResolution")
+            : AgentGroupConfig.DEFAULT_TIMER_TICK_RESOLUTION;
+        final int timerWheelSize = f.containsKey("timerWheelSize")
+            ? integer(f.get("timerWheelSize"), path + ".timerWheelSize", AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE,
+            "a power of two from 2 to 65536")
+            : AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE;
+        return new AgentGroupConfig(
+            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTick, timerWheelSize);
     }
 
     private Pinning pinning(final Node node, final String path)
@@ -294,7 +307,9 @@ final class YamlConfigReader
             f.containsKey("subscriptions") ? subscriptions(f.get("subscriptions"), path + ".subscriptions") : List.of();
         final Map<String, ScalarNode> properties =
             f.containsKey("properties") ? properties(f.get("properties"), path + ".properties") : Map.of();
-        return new ProcessorConfig(name, create(f.get("type"), path, properties), subscriptions);
+        final Boolean latencyMonitoring = f.containsKey("latencyMonitoring")
+            ? flag(f.get("latencyMonitoring"), path + ".latencyMonitoring") : null;
+        return new ProcessorConfig(name, create(f.get("type"), path, properties), subscriptions, latencyMonitoring);
     }
 
     private List<String> subscriptions(final Node node, final String path)
@@ -481,6 +496,16 @@ final class YamlConfigReader
         }
         // In range but not valid (a capacity of 1000, a drain limit of 0) is the validator's to report.
         return value.intValue();
+    }
+
+    /** A YAML boolean; null, with the problem reported, for anything else. */
+    private Boolean flag(final Node node, final String path)
+    {
+        if (node instanceof ScalarNode && node.getTag().equals(Tag.BOOL))
+        {
+            return Boolean.parseBoolean(((ScalarNode)node).getValue());
+        }
+        return invalid(path, YamlValues.describe(node), "true or false");
     }
 
     private Duration duration(final Node node, final String path)

@@ -96,8 +96,9 @@ class LifecycleTest
         assertEquals(ServerState.NEW, server.state());
         server.start();
         assertEquals(ServerState.RUNNING, server.state());
-        assertEquals(List.of("p1", "worker", "life"), List.of(first.context.processorName(), first.context.agentName(),
-            first.context.serverName()));
+        final ProcessorContext seen = first.context;
+        assertEquals(List.of("p1", "worker", "life"),
+            List.of(seen.processorName(), seen.agentName(), seen.serverName()));
         final SeqMessage m = pool.acquire();
         m.sequence = 7;
         server.publisher("all").publish(m);

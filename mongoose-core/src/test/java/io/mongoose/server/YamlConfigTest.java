@@ -275,13 +275,14 @@ class YamlConfigTest
     {
         assertEquals(List.of(
                 "pools: unknown key; expected one of server, feeds, agents",
-                "server.title: unknown key; expected one of name, startTimeout, shutdownTimeout",
+                "server.title: unknown key; expected one of name, startTimeout, shutdownTimeout, latencyMonitoring",
                 "feeds[0].capacity: unknown key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
                     "publishTimeout",
                 "agents[0].idelStrategy: unknown key; expected one of name, idleStrategy, drainLimit, pinning, " +
-                    "threadMode, processors",
+                    "threadMode, processors, timerTickResolution, timerWheelSize",
                 "agents[0].pinning.core: unknown key; expected one of cpu",
-                "agents[0].processors[0].subscribe: unknown key; expected one of name, type, subscriptions, properties"),
+                "agents[0].processors[0].subscribe: unknown key; expected one of name, type, subscriptions, " +
+                    "properties, latencyMonitoring"),
             errors("""
                 pools: [quotes]
                 server: { title: quotes }
@@ -328,7 +329,8 @@ class YamlConfigTest
     void wrongTypesSayWhatWasFoundAndWhatWasExpected()
     {
         assertEquals(List.of(
-                "server: a list; expected server settings: a map with keys name, startTimeout, shutdownTimeout",
+                "server: a list; expected server settings: a map with keys name, startTimeout, shutdownTimeout, " +
+                    "latencyMonitoring",
                 "feeds: a map; expected a list of feeds",
                 "agents: 'pricing'; expected a list of agent groups"),
             errors("server: [quotes]\nfeeds: { name: quotes }\nagents: pricing\n"));
@@ -340,11 +342,11 @@ class YamlConfigTest
                 "feeds[1].queueCapacity: 'big'; expected a power of two from 2 to 1073741824",
                 "feeds[1].publishTimeout: 10; expected " + DURATION,
                 "agents[0]: a list; expected an agent group: a map with keys name, idleStrategy, drainLimit, pinning, " +
-                    "threadMode, processors",
+                    "threadMode, processors, timerTickResolution, timerWheelSize",
                 "agents[1].idleStrategy: a map; expected one of " + IDLE_NAMES,
                 "agents[1].drainLimit: 2.5; expected an integer from 1 to 2147483647",
                 "agents[1].processors[0]: 'pricer'; expected a processor: a map with keys name, type, subscriptions, " +
-                    "properties",
+                    "properties, latencyMonitoring",
                 "agents[1].processors[1].subscriptions: 'quotes'; expected a list of feed names",
                 "agents[1].processors[2].properties: a list; expected a map of properties",
                 "agents[1].processors[2].subscriptions[1]: a map; expected a feed name",
@@ -518,7 +520,7 @@ class YamlConfigTest
         // The processor entry cannot be read, so whether the feed has a subscriber is unknown.
         assertEquals(List.of(
                 "agents[0].processors[1]: a list; expected a processor: a map with keys name, type, subscriptions, " +
-                    "properties"),
+                    "properties, latencyMonitoring"),
             errors("""
                 feeds:
                   - { name: quotes, kind: named }
@@ -743,7 +745,8 @@ class YamlConfigTest
         final List<String> errors = errors(yaml.toString());
 
         assertEquals(YamlConfig.MAX_LISTED + 1, errors.size());
-        assertEquals("server.key0: unknown key; expected one of name, startTimeout, shutdownTimeout", errors.get(0));
+        assertEquals("server.key0: unknown key; expected one of name, startTimeout, shutdownTimeout, latencyMonitoring",
+            errors.get(0));
         assertEquals("test.yaml: 50 more problems not listed; expected at most 100 listed at once",
             errors.get(YamlConfig.MAX_LISTED));
     }
