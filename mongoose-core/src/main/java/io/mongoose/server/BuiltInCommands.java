@@ -7,11 +7,14 @@ import io.mongoose.admin.AdminResult;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolStats;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -42,6 +45,10 @@ final class BuiltInCommands
             "producer meets the feed's full-queue policy", builtIns::pauseFeed);
         admin.register("resume-feed", "FEED", "deliver a paused feed again, in order", builtIns::resumeFeed);
         admin.register("stop", "", "stop the server gracefully and show its shutdown report", args -> builtIns.stop());
+        admin.register("latency", "[PROCESSOR]", "publish-to-handler latency since start of every monitored " +
+            "processor, or of one (count, p50, p99, p99.9, max in microseconds)", builtIns::latency);
+        admin.register("latency-dump", "PROCESSOR FILE", "write a monitored processor's latency since start as an " +
+            ".hgrm percentile file (values in microseconds)", builtIns::latencyDump);
     }
 
     private AdminResult topology()
@@ -278,6 +285,59 @@ final class BuiltInCommands
     }
 
     /** The server's refusals (unknown name, not running) become the command's, prefixed with its name. */
+    private AdminResult latency(final AdminArguments args)
+    {
+        final List<LatencyMonitor> monitors = new ArrayList<>();
+        final Optional<String> one = args.optional("PROCESSOR");
+        if (one.isPresent())
+        {
+            monitors.add(refuseBadName(args, () -> server.latency(one.get())));
+        }
+        else
+        {
+            monitors.addAll(server.latencyMonitors());
+        }
+        if (monitors.isEmpty())
+        {
+            return AdminResult.of("no processor monitors latency; turn it on with latencyMonitoring: true on a " +
+                "processor or the server", Map.of("processors", List.of()));
+        }
+        final StringBuilder text = new StringBuilder();
+        final List<Object> rows = new ArrayList<>();
+        for (final LatencyMonitor monitor : monitors)
+        {
+            final LatencySnapshot snapshot = monitor.cumulative();
+            text.append(text.length() == 0 ? "" : "\n").append(snapshot);
+            final Map<String, Object> row = new LinkedHashMap<>();
+            row.put("processor", snapshot.processorName());
+            row.put("count", snapshot.count());
+            row.put("p50Nanos", snapshot.percentileNanos(50));
+            row.put("p99Nanos", snapshot.percentileNanos(99));
+            row.put("p999Nanos", snapshot.percentileNanos(99.9));
+            row.put("maxNanos", snapshot.maxNanos());
+            rows.add(row);
+        }
+        return AdminResult.of(text.toString(), Map.of("processors", rows));
+    }
+
+    private AdminResult latencyDump(final AdminArguments args)
+    {
+        final LatencyMonitor monitor = refuseBadName(args, () -> server.latency(args.get("PROCESSOR")));
+        final Path file = Path.of(args.get("FILE"));
+        final LatencySnapshot snapshot = monitor.cumulative();
+        try
+        {
+            snapshot.writeHgrm(file);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            throw new AdminException(args.command() + ": cannot write '" + file + "': " + ex.getMessage() +
+                "; expected a writable file path", ex);
+        }
+        return AdminResult.of("wrote " + snapshot.count() + " samples of '" + monitor.processorName() + "' to " + file,
+            Map.of("processor", monitor.processorName(), "count", snapshot.count(), "file", file.toString()));
+    }
+
     private static <T> T refuseBadName(final AdminArguments args, final Supplier<T> call)
     {
         try

@@ -14,7 +14,10 @@ import io.mongoose.testing.GatedProcessor;
 import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -396,6 +399,51 @@ class AdminCommandsTest
             admin.invoke("counters").text());
         assertEquals(List.of("feeds", "agents", "processors", "pools"),
             new ArrayList<>(admin.invoke("counters").data().keySet()));
+    }
+
+    @Test
+    void latencyCommandsShowAndDumpTheMonitoredProcessors(@TempDir final Path dir) throws Exception
+    {
+        final Recorder watched = new Recorder();
+        final MongooseServer server = builder("lat")
+            .feed(FeedConfig.named("quotes"))
+            .agentGroup(AgentGroupConfig.named("main").idleStrategy("backoff")
+                .processor(ProcessorConfig.of("watched", watched, "quotes").latencyMonitoring(true))
+                .processor("plain", quotes, "quotes"))
+            .build();
+        servers.add(server);
+        server.start();
+        publish(server.publisher("quotes"), 0, 25);
+        Await.until("25 handled", () -> watched.sequences.size() == 25 && quotes.sequences.size() == 25);
+        final Admin admin = server.admin();
+
+        final AdminResult all = admin.invoke("latency");
+        assertTrue(all.text().startsWith("watched: count=25 p50="), all.text());
+        assertEquals(1, ((List<?>)all.data().get("processors")).size());
+        final Map<?, ?> row = (Map<?, ?>)((List<?>)all.data().get("processors")).get(0);
+        assertEquals(25L, row.get("count"));
+        assertTrue((Long)row.get("maxNanos") > 0, row.toString());
+        assertTrue(admin.invoke("latency", "watched").text().startsWith("watched: count=25 "));
+        assertTrue(assertThrows(AdminException.class, () -> admin.invoke("latency", "plain")).getMessage()
+            .startsWith("latency: processor 'plain' does not monitor latency"));
+
+        final Path hgrm = dir.resolve("watched.hgrm");
+        assertEquals("wrote 25 samples of 'watched' to " + hgrm, admin.invoke("latency-dump", "watched",
+            hgrm.toString()).text());
+        final String written = Files.readString(hgrm);
+        assertTrue(written.contains("Value     Percentile TotalCount 1/(1-Percentile)"), written);
+        assertTrue(written.contains("Total count    =           25]"), written);
+        assertTrue(assertThrows(AdminException.class, () -> admin.invoke("latency-dump", "watched",
+            dir.resolve("missing-dir").resolve("x.hgrm").toString())).getMessage()
+            .startsWith("latency-dump: cannot write '" + dir.resolve("missing-dir").resolve("x.hgrm") + "'"));
+    }
+
+    @Test
+    void latencyWithoutMonitoredProcessorsSaysHowToTurnItOn()
+    {
+        final MongooseServer server = recording(FeedConfig.named("quotes"));
+        assertEquals("no processor monitors latency; turn it on with latencyMonitoring: true on a processor or the " +
+            "server", server.admin().invoke("latency").text());
     }
 
     @Test
