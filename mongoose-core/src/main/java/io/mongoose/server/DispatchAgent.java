@@ -31,6 +31,10 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     private final CompletableFuture<Void> startOutcome = new CompletableFuture<>();
     final SingleWriterCounter dispatched = new SingleWriterCounter();
     final SingleWriterCounter agentErrors = new SingleWriterCounter();
+    /** Every duty cycle, busy or idle: the sampler reads its movement as the agent's liveness. */
+    final SingleWriterCounter dutyCycles = new SingleWriterCounter();
+    /** Duty cycles that found no work; counted only when idle, so a busy agent pays nothing for it. */
+    final SingleWriterCounter idleCycles = new SingleWriterCounter();
     private ProcessorSlot[] currentSubscribers;
     private boolean running;
     private CorePinning pinning;
@@ -105,6 +109,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     @Override
     public int doWork()
     {
+        dutyCycles.increment();
         if (!running)
         {
             return 0;
@@ -122,6 +127,10 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
                 returnReleased();
                 work += drained;
             }
+        }
+        if (0 == work)
+        {
+            idleCycles.increment();
         }
         return work;
     }

@@ -14,10 +14,12 @@ import java.util.List;
  * @param agentGroups     agent groups with their processors.
  * @param startTimeout    how long {@link MongooseServer#start()} waits for every processor to start.
  * @param shutdownTimeout how long {@link MongooseServer#stop()} waits for queues to drain.
+ * @param counters        the live counters file and its sampling ({@link CountersConfig#defaults()}: on).
+ * @param health          the thresholds of {@link MongooseServer#health()}.
  */
 public record ServerConfig(
     String name, List<FeedConfig> feeds, List<AgentGroupConfig> agentGroups, Duration startTimeout,
-    Duration shutdownTimeout)
+    Duration shutdownTimeout, CountersConfig counters, HealthConfig health)
 {
     /** Default server name. */
     public static final String DEFAULT_NAME = "mongoose";
@@ -33,5 +35,22 @@ public record ServerConfig(
     {
         feeds = null == feeds ? List.of() : Collections.unmodifiableList(new ArrayList<>(feeds));
         agentGroups = null == agentGroups ? List.of() : Collections.unmodifiableList(new ArrayList<>(agentGroups));
+    }
+
+    /**
+     * A model with the default counters and health thresholds.
+     *
+     * @param name            server name.
+     * @param feeds           feeds.
+     * @param agentGroups     agent groups.
+     * @param startTimeout    start timeout.
+     * @param shutdownTimeout drain timeout at stop.
+     */
+    public ServerConfig(
+        final String name, final List<FeedConfig> feeds, final List<AgentGroupConfig> agentGroups,
+        final Duration startTimeout, final Duration shutdownTimeout)
+    {
+        this(name, feeds, agentGroups, startTimeout, shutdownTimeout, CountersConfig.defaults(),
+            HealthConfig.defaults());
     }
 }
