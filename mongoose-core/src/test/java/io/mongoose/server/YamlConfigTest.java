@@ -275,7 +275,7 @@ class YamlConfigTest
     {
         assertEquals(List.of(
                 "pools: unknown key; expected one of server, feeds, agents",
-                "server.title: unknown key; expected one of name, startTimeout, shutdownTimeout",
+                "server.title: unknown key; expected one of name, startTimeout, shutdownTimeout, counters, health",
                 "feeds[0].capacity: unknown key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
                     "publishTimeout",
                 "agents[0].idelStrategy: unknown key; expected one of name, idleStrategy, drainLimit, pinning, " +
@@ -328,7 +328,8 @@ class YamlConfigTest
     void wrongTypesSayWhatWasFoundAndWhatWasExpected()
     {
         assertEquals(List.of(
-                "server: a list; expected server settings: a map with keys name, startTimeout, shutdownTimeout",
+                "server: a list; expected server settings: a map with keys name, startTimeout, shutdownTimeout, " +
+                    "counters, health",
                 "feeds: a map; expected a list of feeds",
                 "agents: 'pricing'; expected a list of agent groups"),
             errors("server: [quotes]\nfeeds: { name: quotes }\nagents: pricing\n"));
@@ -743,7 +744,8 @@ class YamlConfigTest
         final List<String> errors = errors(yaml.toString());
 
         assertEquals(YamlConfig.MAX_LISTED + 1, errors.size());
-        assertEquals("server.key0: unknown key; expected one of name, startTimeout, shutdownTimeout", errors.get(0));
+        assertEquals("server.key0: unknown key; expected one of name, startTimeout, shutdownTimeout, counters, health",
+            errors.get(0));
         assertEquals("test.yaml: 50 more problems not listed; expected at most 100 listed at once",
             errors.get(YamlConfig.MAX_LISTED));
     }
