@@ -12,6 +12,8 @@ public enum CounterType
     SERVER_HEALTH(2, "server", "health"),
     /** Wall-clock time of the sampler's latest sample, epoch milliseconds; written by the sampler. */
     SERVER_HEARTBEAT(3, "server", "heartbeat (epoch ms)"),
+    /** Samples taken; written by the sampler. */
+    SERVER_SAMPLES(4, "server", "samples"),
 
     /** Publishes accepted; written by the feed's producer. */
     FEED_PUBLISHED(10, "feed", "published"),

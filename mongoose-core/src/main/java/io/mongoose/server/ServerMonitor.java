@@ -44,6 +44,7 @@ final class ServerMonitor
     private final SingleWriterCounter stateCounter;
     private final SingleWriterCounter healthCounter;
     private final SingleWriterCounter heartbeat;
+    private final SingleWriterCounter samples;
 
     private final String[] feedNames;
     private final SpscArrayQueue<PooledMessage>[][] feedQueues;
@@ -91,6 +92,7 @@ final class ServerMonitor
         stateCounter = counters.newCounter(CounterType.SERVER_STATE, serverName);
         healthCounter = counters.newCounter(CounterType.SERVER_HEALTH, serverName);
         heartbeat = counters.newCounter(CounterType.SERVER_HEARTBEAT, serverName);
+        samples = counters.newCounter(CounterType.SERVER_SAMPLES, serverName);
         stateCounter.set(state.get().ordinal());
         healthCounter.set(HealthStatus.DOWN.ordinal());
 
@@ -313,6 +315,7 @@ final class ServerMonitor
         final long now = System.nanoTime();
         sampledAtMillis = System.currentTimeMillis();
         heartbeat.set(sampledAtMillis);
+        samples.increment();
         for (int f = 0; f < feedQueues.length; f++)
         {
             final SpscArrayQueue<PooledMessage>[] queues = feedQueues[f];
