@@ -405,6 +405,11 @@ public final class MongooseServer implements AutoCloseable
         {
             monitor.publish();
             monitor.onState(ServerState.STARTING);
+            if (null != monitor.file())
+            {
+                LOG.log(System.Logger.Level.INFO, "server '" + name() + "': live counters in " + monitor.file() +
+                    " (scripts/mongoose-stat.sh --server=" + name() + ")");
+            }
         }
         catch (final IOException | RuntimeException ex)
         {
