@@ -223,6 +223,10 @@ public final class MongooseStat
         {
             return " (" + HealthStatus.values()[(int)value] + ")";
         }
+        if (CounterType.SERVER_HEARTBEAT.typeId() == typeId && value > 0)
+        {
+            return " (" + TIME.format(Instant.ofEpochMilli(value)) + ")";
+        }
         return "";
     }
 

@@ -176,9 +176,13 @@ final class ServerMonitor
         }
     }
 
-    /** Start the sampler thread; once, after the server is running. */
+    /**
+     * Take the first sample here, so start() returns with every gauge and the health counter set, then start the
+     * sampler thread. Once, after the server is running.
+     */
     synchronized void startSampling()
     {
+        sample(true);
         sampling = true;
         sampler = new Thread(this::runSampler, "mongoose-sampler-" + serverName);
         sampler.setDaemon(true);

@@ -104,11 +104,12 @@ class MongooseStatTest
             for (final String label : List.of("feed prices: rejected", "feed prices: publish timeouts",
                 "feed prices: queue depth", "agent stat-one-agent: duty cycles", "agent stat-one-agent: errors",
                 "agent stat-one-agent: idle cycles", "pool SeqMessage: created", "pool SeqMessage: free",
-                "pool SeqMessage: in flight", "pool SeqMessage: exhausted", "server stat-one: heartbeat (epoch ms)"))
+                "pool SeqMessage: in flight", "pool SeqMessage: exhausted", "server stat-one: samples"))
             {
                 printed(text, label);
             }
             assertTrue(text.contains(" - server stat-one: state (RUNNING)"), text);
+            assertTrue(text.contains(" - server stat-one: heartbeat (epoch ms) (20"), text);
         }
         finally
         {
