@@ -107,6 +107,14 @@ public final class PoolRegistry
     }
 
     /**
+     * @return how many pools are registered here; allocation-free, for a monitor that notices new pools.
+     */
+    public int size()
+    {
+        return pools.size();
+    }
+
+    /**
      * @return the registry's name.
      */
     public String name()

@@ -78,6 +78,7 @@ public final class ConfigValidator
         checkPositive("shutdownTimeout", config.shutdownTimeout());
         final Map<String, FeedConfig> feeds = checkFeeds(config.feeds());
         checkAgents(config.agentGroups(), config.feeds(), feeds);
+        MonitoringConfigChecks.check(config.counters(), config.health(), errors);
     }
 
     private Map<String, FeedConfig> checkFeeds(final List<FeedConfig> feeds)

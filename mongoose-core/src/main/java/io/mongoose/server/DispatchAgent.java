@@ -33,6 +33,10 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     final SingleWriterCounter dispatched = new SingleWriterCounter();
     final SingleWriterCounter agentErrors = new SingleWriterCounter();
     final AgentCommandQueue commands;
+    /** Every duty cycle, busy or idle: the sampler reads its movement as the agent's liveness. */
+    final SingleWriterCounter dutyCycles = new SingleWriterCounter();
+    /** Duty cycles that found no work; counted only when idle, so a busy agent pays nothing for it. */
+    final SingleWriterCounter idleCycles = new SingleWriterCounter();
     private ProcessorSlot[] currentSubscribers;
     private boolean running;
     private CorePinning pinning;
@@ -110,6 +114,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     @Override
     public int doWork()
     {
+        dutyCycles.increment();
         if (!running)
         {
             return 0;
@@ -133,6 +138,10 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
                 returnReleased();
                 work += drained;
             }
+        }
+        if (0 == work)
+        {
+            idleCycles.increment();
         }
         if (timers.hasTimers())
         {

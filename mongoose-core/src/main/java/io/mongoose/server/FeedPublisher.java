@@ -29,14 +29,15 @@ public final class FeedPublisher
     private final FeedKind kind;
     private final FullQueuePolicy policy;
     private final long publishTimeoutNanos;
-    private final SpscArrayQueue<PooledMessage>[] queues;
+    // Package-private for the ServerMonitor, which samples the queues and publishes the counters.
+    final SpscArrayQueue<PooledMessage>[] queues;
     private final String[] subscriberNames;
     /** Decided once at build time: whether any processor this feed reaches monitors latency. */
     private final boolean stampsPublishTime;
-    private final SingleWriterCounter published = new SingleWriterCounter();
-    private final SingleWriterCounter dropped = new SingleWriterCounter();
-    private final SingleWriterCounter rejected = new SingleWriterCounter();
-    private final SingleWriterCounter timeouts = new SingleWriterCounter();
+    final SingleWriterCounter published = new SingleWriterCounter();
+    final SingleWriterCounter dropped = new SingleWriterCounter();
+    final SingleWriterCounter rejected = new SingleWriterCounter();
+    final SingleWriterCounter timeouts = new SingleWriterCounter();
     private volatile int state = STATE_NEW;
     private volatile Thread owner;
     private volatile long undeliveredAtStop;

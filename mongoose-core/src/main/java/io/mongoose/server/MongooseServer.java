@@ -17,6 +17,7 @@ import io.mongoose.pool.PooledMessage;
 import org.agrona.concurrent.SystemNanoClock;
 import org.jctools.queues.SpscArrayQueue;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,6 +68,7 @@ public final class MongooseServer implements AutoCloseable
     private final CompletableFuture<ShutdownReport> stopped = new CompletableFuture<>();
     private final Admin admin;
     private final FeedPauses feedPauses;
+    private final ServerMonitor monitor;
 
     private MongooseServer(final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors)
     {
@@ -104,6 +106,7 @@ public final class MongooseServer implements AutoCloseable
         }
         this.feedPauses = new FeedPauses(inboundByGroup, groups);
         BuiltInCommands.register(this, admin);
+        monitor = new ServerMonitor(config, publishers.values(), groups.values(), pools, state);
     }
 
     /**
@@ -164,6 +167,7 @@ public final class MongooseServer implements AutoCloseable
             throw new IllegalStateException("server '" + name() + "' is " + state.get() + "; start() is allowed once, " +
                 "on a NEW server");
         }
+        publishCounters();
         for (final AgentGroup group : groups.values())
         {
             group.start();
@@ -173,6 +177,7 @@ public final class MongooseServer implements AutoCloseable
         {
             final ShutdownReport report = shutDown(false);
             state.set(ServerState.FAILED);
+            monitor.close(ServerState.FAILED);
             stopped.complete(report);
             throw failure;
         }
@@ -181,6 +186,8 @@ public final class MongooseServer implements AutoCloseable
             publisher.open();
         }
         state.set(ServerState.RUNNING);
+        monitor.onState(ServerState.RUNNING);
+        monitor.startSampling();
         LOG.log(System.Logger.Level.INFO, "server '" + name() + "' started: " + publishers.size() + " feeds, " +
             groups.size() + " agent groups, " + processors.size() + " processors");
     }
@@ -215,6 +222,7 @@ public final class MongooseServer implements AutoCloseable
         {
             closeFeeds();
             final Leaks leaks = leaks();
+            monitor.close(ServerState.STOPPED);
             stopped.complete(new ShutdownReport(true, Map.of(), leaks.byType, 0, 0, leaks.sites));
             return stopped.join();
         }
@@ -222,8 +230,10 @@ public final class MongooseServer implements AutoCloseable
         {
             return stopped.join();
         }
+        monitor.onState(ServerState.STOPPING);
         final ShutdownReport report = shutDown(true);
         state.set(ServerState.STOPPED);
+        monitor.close(ServerState.STOPPED);
         stopped.complete(report);
         return report;
     }
@@ -486,6 +496,67 @@ public final class MongooseServer implements AutoCloseable
         }
         suspects.sort((a, b) -> b.age().compareTo(a.age()));
         return suspects;
+    }
+
+    /**
+     * Every counter of this server now: per feed published, dropped, rejected, publish timeouts and queue depth; per
+     * agent duty cycles, dispatched, errors and idle cycles; per processor handled, unhandled and errors; per pool
+     * created, free, in flight and exhausted; and the server's state, health and heartbeat. The same values, with the
+     * same labels and type ids ({@link CounterType}), that {@link MongooseStat} reads from the counters file in another
+     * process. Callable at any time, from any thread; allocates (for monitoring, not a hot path).
+     *
+     * @return a snapshot.
+     */
+    public CountersSnapshot counters()
+    {
+        return monitor.snapshot();
+    }
+
+    /**
+     * The server's health now: each agent's liveness (time since its duty-cycle counter last moved), each feed's queue
+     * saturation, the error rate, and an overall {@link HealthStatus} with its reasons, judged against
+     * {@link ServerConfig#health()}. Callable at any time, from any thread; takes a fresh sample and allocates.
+     *
+     * @return an immutable report.
+     */
+    public HealthReport health()
+    {
+        return monitor.health();
+    }
+
+    /**
+     * @return the counters file while the server publishes one ({@link CountersConfig#enabled()}, from start); empty
+     *         before start, when disabled, and after a stop that removed it.
+     */
+    public Optional<Path> countersFile()
+    {
+        return Optional.ofNullable(monitor.file());
+    }
+
+    /** Create the counters file before any thread writes a counter; a failure fails start() before anything runs. */
+    private void publishCounters()
+    {
+        try
+        {
+            monitor.publish();
+            monitor.onState(ServerState.STARTING);
+            if (null != monitor.file())
+            {
+                LOG.log(System.Logger.Level.INFO, "server '" + name() + "': live counters in " + monitor.file() +
+                    " (scripts/mongoose-stat.sh --server=" + name() + ")");
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            closeFeeds();
+            final Leaks leaks = leaks();
+            state.set(ServerState.FAILED);
+            monitor.close(ServerState.FAILED);
+            stopped.complete(new ShutdownReport(true, Map.of(), leaks.byType, 0, 0, leaks.sites));
+            throw new MongooseStartException("server '" + name() + "': cannot create its counters file in " +
+                (null == config.counters().dir() ? CountersFile.defaultDirectory() : config.counters().dir()) +
+                ": " + ex + "; expected a writable directory (set counters.dir, or counters.enabled: false)", ex);
+        }
     }
 
     private ProcessorSlot[] buildSlots(
@@ -795,6 +866,8 @@ public final class MongooseServer implements AutoCloseable
         private Duration startTimeout = ServerConfig.DEFAULT_START_TIMEOUT;
         private Duration shutdownTimeout = ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT;
         private boolean latencyMonitoring;
+        private CountersConfig counters = CountersConfig.defaults();
+        private HealthConfig health = HealthConfig.defaults();
 
         private Builder()
         {
@@ -885,11 +958,34 @@ public final class MongooseServer implements AutoCloseable
         }
 
         /**
+         * @param countersConfig the live counters file: on in the default directory unless changed, e.g.
+         *                       {@code CountersConfig.disabled()} or {@code CountersConfig.defaults().dir(path)}.
+         * @return this builder.
+         */
+        public Builder counters(final CountersConfig countersConfig)
+        {
+            this.counters = countersConfig;
+            return this;
+        }
+
+        /**
+         * @param thresholds the thresholds of {@link MongooseServer#health()}; {@link HealthConfig#defaults()} unless
+         *                   changed.
+         * @return this builder.
+         */
+        public Builder health(final HealthConfig thresholds)
+        {
+            this.health = thresholds;
+            return this;
+        }
+
+        /**
          * @return the configuration model this builder describes (not yet validated).
          */
         public ServerConfig toConfig()
         {
-            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout, latencyMonitoring);
+            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout, latencyMonitoring,
+                counters, health);
         }
 
         /**

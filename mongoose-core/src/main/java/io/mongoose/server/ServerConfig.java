@@ -16,10 +16,12 @@ import java.util.List;
  * @param shutdownTimeout how long {@link MongooseServer#stop()} waits for queues to drain.
  * @param latencyMonitoring whether processors record publish-to-handler latency unless their own
  *                        {@link ProcessorConfig#latencyMonitoring()} says otherwise.
+ * @param counters        the live counters file and its sampling ({@link CountersConfig#defaults()}: on).
+ * @param health          the thresholds of {@link MongooseServer#health()}.
  */
 public record ServerConfig(
     String name, List<FeedConfig> feeds, List<AgentGroupConfig> agentGroups, Duration startTimeout,
-    Duration shutdownTimeout, boolean latencyMonitoring)
+    Duration shutdownTimeout, boolean latencyMonitoring, CountersConfig counters, HealthConfig health)
 {
     /** Default server name. */
     public static final String DEFAULT_NAME = "mongoose";
@@ -38,7 +40,7 @@ public record ServerConfig(
     }
 
     /**
-     * A server without latency monitoring by default.
+     * A model without latency monitoring by default, with the default counters and health thresholds.
      *
      * @param name            server name.
      * @param feeds           feeds.
@@ -50,6 +52,7 @@ public record ServerConfig(
         final String name, final List<FeedConfig> feeds, final List<AgentGroupConfig> agentGroups,
         final Duration startTimeout, final Duration shutdownTimeout)
     {
-        this(name, feeds, agentGroups, startTimeout, shutdownTimeout, false);
+        this(name, feeds, agentGroups, startTimeout, shutdownTimeout, false, CountersConfig.defaults(),
+            HealthConfig.defaults());
     }
 }

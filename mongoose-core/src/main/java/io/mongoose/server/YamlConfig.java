@@ -35,7 +35,12 @@ import java.util.Optional;
  * Reads a server configuration from YAML into the same {@link ServerConfig} the builder makes, then validates it.
  *
  * <pre>{@code
- * server: { name: quotes, startTimeout: 30s, shutdownTimeout: 10s }
+ * server:
+ *   name: quotes
+ *   startTimeout: 30s
+ *   shutdownTimeout: 10s
+ *   counters: { enabled: true, dir: /dev/shm/quotes, deleteOnStop: true, sampleInterval: 100ms }   # all optional
+ *   health: { agentStaleAfter: 1s, agentDownAfter: 10s, queueSaturation: 0.8, errorRate: 1, errorRateWindow: 10s }
  * feeds:
  *   - { name: quotes, kind: named, queueCapacity: 4096, fullQueuePolicy: backoff, publishTimeout: 10s }
  * agents:
@@ -147,6 +152,10 @@ public final class YamlConfig
     /** The model's paths are the file's, except the server's own settings and a processor's instance. */
     static String pathInFile(final String modelPath)
     {
+        if (modelPath.startsWith("counters") || modelPath.startsWith("health"))
+        {
+            return "server." + modelPath;
+        }
         switch (modelPath)
         {
             case "name":

@@ -8,6 +8,8 @@ import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 import org.snakeyaml.engine.v2.nodes.Tag;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -38,7 +40,11 @@ final class YamlConfigReader
     private static final int MAX_SHOWN_EXCEPTION = 300;
 
     static final List<String> ROOT_KEYS = List.of("server", "feeds", "agents");
-    static final List<String> SERVER_KEYS = List.of("name", "startTimeout", "shutdownTimeout", "latencyMonitoring");
+    static final List<String> SERVER_KEYS =
+        List.of("name", "startTimeout", "shutdownTimeout", "latencyMonitoring", "counters", "health");
+    static final List<String> COUNTERS_KEYS = List.of("enabled", "dir", "deleteOnStop", "sampleInterval");
+    static final List<String> HEALTH_KEYS =
+        List.of("agentStaleAfter", "agentDownAfter", "queueSaturation", "errorRate", "errorRateWindow");
     static final List<String> FEED_KEYS = List.of("name", "kind", "queueCapacity", "fullQueuePolicy", "publishTimeout");
     static final List<String> AGENT_KEYS =
         List.of("name", "idleStrategy", "drainLimit", "pinning", "threadMode", "processors", "timerTickResolution",
@@ -88,6 +94,8 @@ final class YamlConfigReader
             Duration startTimeout = ServerConfig.DEFAULT_START_TIMEOUT;
             Duration shutdownTimeout = ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT;
             Boolean latencyMonitoring = null;
+            CountersConfig counters = CountersConfig.defaults();
+            HealthConfig health = HealthConfig.defaults();
             final Map<String, Node> server = top.containsKey("server")
                 ? fields(top.get("server"), "server", SERVER_KEYS, "server settings: a map with keys " +
                 String.join(", ", SERVER_KEYS))
@@ -101,9 +109,11 @@ final class YamlConfigReader
                     ? duration(server.get("shutdownTimeout"), "server.shutdownTimeout") : shutdownTimeout;
                 latencyMonitoring = server.containsKey("latencyMonitoring")
                     ? flag(server.get("latencyMonitoring"), "server.latencyMonitoring") : null;
+                counters = server.containsKey("counters") ? counters(server.get("counters")) : counters;
+                health = server.containsKey("health") ? health(server.get("health")) : health;
             }
             return new ServerConfig(name, feeds(top.get("feeds")), agents(top.get("agents")), startTimeout,
-                shutdownTimeout, Boolean.TRUE.equals(latencyMonitoring));
+                shutdownTimeout, Boolean.TRUE.equals(latencyMonitoring), counters, health);
         }
         catch (final TooLarge ex)
         {
@@ -372,6 +382,96 @@ final class YamlConfigReader
             }
         }
         return properties;
+    }
+
+    /** {@code server.counters}: every key optional, defaults from {@link CountersConfig#defaults()}. */
+    private CountersConfig counters(final Node node)
+    {
+        final String path = "server.counters";
+        final CountersConfig defaults = CountersConfig.defaults();
+        final Map<String, Node> f = fields(node, path, COUNTERS_KEYS, "counters settings: a map with keys " +
+            String.join(", ", COUNTERS_KEYS));
+        if (null == f)
+        {
+            return defaults;
+        }
+        final boolean enabled = f.containsKey("enabled")
+            ? flag(f.get("enabled"), path + ".enabled", defaults.enabled()) : defaults.enabled();
+        final String dir = f.containsKey("dir") ? text(f.get("dir"), path + ".dir", "a directory path") : null;
+        Path dirPath = null;
+        if (null != dir)
+        {
+            try
+            {
+                dirPath = Path.of(dir);
+            }
+            catch (final InvalidPathException ex)
+            {
+                invalid(path + ".dir", "'" + YamlValues.escape(dir) + "' (" + YamlValues.escape(ex.getReason()) + ")",
+                    "a directory path");
+            }
+        }
+        final boolean deleteOnStop = f.containsKey("deleteOnStop")
+            ? flag(f.get("deleteOnStop"), path + ".deleteOnStop", defaults.deleteOnStop()) : defaults.deleteOnStop();
+        final Duration sampleInterval = f.containsKey("sampleInterval")
+            ? duration(f.get("sampleInterval"), path + ".sampleInterval") : defaults.sampleInterval();
+        return new CountersConfig(enabled, dirPath, deleteOnStop, sampleInterval);
+    }
+
+    /** {@code server.health}: every key optional, defaults from {@link HealthConfig#defaults()}. */
+    private HealthConfig health(final Node node)
+    {
+        final String path = "server.health";
+        final HealthConfig defaults = HealthConfig.defaults();
+        final Map<String, Node> f = fields(node, path, HEALTH_KEYS, "health thresholds: a map with keys " +
+            String.join(", ", HEALTH_KEYS));
+        if (null == f)
+        {
+            return defaults;
+        }
+        final Duration stale = f.containsKey("agentStaleAfter")
+            ? duration(f.get("agentStaleAfter"), path + ".agentStaleAfter") : defaults.agentStaleAfter();
+        final Duration down = f.containsKey("agentDownAfter")
+            ? duration(f.get("agentDownAfter"), path + ".agentDownAfter") : defaults.agentDownAfter();
+        final double saturation = f.containsKey("queueSaturation")
+            ? number(f.get("queueSaturation"), path + ".queueSaturation", defaults.queueSaturation(),
+            "a fill ratio above 0 and at most 1, e.g. 0.8") : defaults.queueSaturation();
+        final double errorRate = f.containsKey("errorRate")
+            ? number(f.get("errorRate"), path + ".errorRate", defaults.errorRate(),
+            "errors per second, 0 or more (0: any error degrades)") : defaults.errorRate();
+        final Duration window = f.containsKey("errorRateWindow")
+            ? duration(f.get("errorRateWindow"), path + ".errorRateWindow") : defaults.errorRateWindow();
+        return new HealthConfig(stale, down, saturation, errorRate, window);
+    }
+
+    private boolean flag(final Node node, final String path, final boolean standIn)
+    {
+        if (node instanceof ScalarNode && node.getTag().equals(Tag.BOOL))
+        {
+            return Boolean.parseBoolean(((ScalarNode)node).getValue());
+        }
+        invalid(path, YamlValues.describe(node), "true or false");
+        return standIn;
+    }
+
+    /** An integer or a float as the core schema reads them; a range error is the validator's to report. */
+    private double number(final Node node, final String path, final double standIn, final String expected)
+    {
+        if (node instanceof ScalarNode && (node.getTag().equals(Tag.FLOAT) || node.getTag().equals(Tag.INT)))
+        {
+            final String text = ((ScalarNode)node).getValue();
+            try
+            {
+                final Long integer = YamlValues.integer((ScalarNode)node);
+                return null != integer ? integer : Double.parseDouble(text);
+            }
+            catch (final NumberFormatException ex)
+            {
+                // .inf, .nan and other core-schema spellings Java does not parse: fall through to the error
+            }
+        }
+        invalid(path, YamlValues.describe(node), expected);
+        return standIn;
     }
 
     /** Looks the type up and runs its factory; null, with the problem reported, if there is no processor. */

@@ -209,4 +209,16 @@ class PoolRegistryTest
         assertEquals(id, MessageTypes.idOf(NeverSeenBefore.class));
         assertEquals(id, new NeverSeenBefore().typeId());
     }
+
+    @Test
+    void sizeCountsTheRegisteredPools()
+    {
+        final PoolRegistry registry = new PoolRegistry("size");
+        assertEquals(0, registry.size());
+        registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(2));
+        registry.poolFor(OtherMessage.class, OtherMessage::new, PoolConfig.of(2));
+        registry.poolFor(OtherMessage.class, OtherMessage::new, PoolConfig.of(2));
+        assertEquals(2, registry.size());
+        assertEquals(registry.pools().size(), registry.size());
+    }
 }

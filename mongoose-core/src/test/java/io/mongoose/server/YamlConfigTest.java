@@ -275,7 +275,8 @@ class YamlConfigTest
     {
         assertEquals(List.of(
                 "pools: unknown key; expected one of server, feeds, agents",
-                "server.title: unknown key; expected one of name, startTimeout, shutdownTimeout, latencyMonitoring",
+                "server.title: unknown key; expected one of name, startTimeout, shutdownTimeout, latencyMonitoring, " +
+                    "counters, health",
                 "feeds[0].capacity: unknown key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
                     "publishTimeout",
                 "agents[0].idelStrategy: unknown key; expected one of name, idleStrategy, drainLimit, pinning, " +
@@ -330,7 +331,7 @@ class YamlConfigTest
     {
         assertEquals(List.of(
                 "server: a list; expected server settings: a map with keys name, startTimeout, shutdownTimeout, " +
-                    "latencyMonitoring",
+                    "latencyMonitoring, counters, health",
                 "feeds: a map; expected a list of feeds",
                 "agents: 'pricing'; expected a list of agent groups"),
             errors("server: [quotes]\nfeeds: { name: quotes }\nagents: pricing\n"));
@@ -745,7 +746,8 @@ class YamlConfigTest
         final List<String> errors = errors(yaml.toString());
 
         assertEquals(YamlConfig.MAX_LISTED + 1, errors.size());
-        assertEquals("server.key0: unknown key; expected one of name, startTimeout, shutdownTimeout, latencyMonitoring",
+        assertEquals("server.key0: unknown key; expected one of name, startTimeout, shutdownTimeout, " +
+            "latencyMonitoring, counters, health",
             errors.get(0));
         assertEquals("test.yaml: 50 more problems not listed; expected at most 100 listed at once",
             errors.get(YamlConfig.MAX_LISTED));

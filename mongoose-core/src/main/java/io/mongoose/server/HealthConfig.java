@@ -1,0 +1,69 @@
+package io.mongoose.server;
+
+import java.time.Duration;
+
+/**
+ * Thresholds of {@link MongooseServer#health()}.
+ *
+ * @param agentStaleAfter  an agent whose duty-cycle counter has not moved for this long is {@link HealthStatus#DEGRADED}
+ *                         (a handler is slow or stuck, or an invoker group is not being driven).
+ * @param agentDownAfter   ... for this long, {@link HealthStatus#DOWN}; longer than {@code agentStaleAfter}.
+ * @param queueSaturation  a feed whose fullest subscriber queue is at least this full (0 exclusive to 1 inclusive) is
+ *                         {@link HealthStatus#DEGRADED}.
+ * @param errorRate        more errors per second than this (handler, lifecycle and agent errors, averaged over
+ *                         {@code errorRateWindow}) makes the server {@link HealthStatus#DEGRADED}; 0 means any error.
+ * @param errorRateWindow  the window the error rate is averaged over; at least the counters' sample interval.
+ */
+public record HealthConfig(
+    Duration agentStaleAfter, Duration agentDownAfter, double queueSaturation, double errorRate,
+    Duration errorRateWindow)
+{
+    /** Default time without a duty cycle before an agent is degraded. */
+    public static final Duration DEFAULT_AGENT_STALE_AFTER = Duration.ofSeconds(1);
+    /** Default time without a duty cycle before an agent is down. */
+    public static final Duration DEFAULT_AGENT_DOWN_AFTER = Duration.ofSeconds(10);
+    /** Default queue fill ratio that degrades a feed. */
+    public static final double DEFAULT_QUEUE_SATURATION = 0.8;
+    /** Default errors per second that degrade the server. */
+    public static final double DEFAULT_ERROR_RATE = 1.0;
+    /** Default error-rate window. */
+    public static final Duration DEFAULT_ERROR_RATE_WINDOW = Duration.ofSeconds(10);
+
+    /**
+     * @return the default thresholds.
+     */
+    public static HealthConfig defaults()
+    {
+        return new HealthConfig(DEFAULT_AGENT_STALE_AFTER, DEFAULT_AGENT_DOWN_AFTER, DEFAULT_QUEUE_SATURATION,
+            DEFAULT_ERROR_RATE, DEFAULT_ERROR_RATE_WINDOW);
+    }
+
+    /**
+     * @param staleAfter degraded threshold.
+     * @param downAfter  down threshold.
+     * @return a copy with those agent liveness thresholds.
+     */
+    public HealthConfig agentLiveness(final Duration staleAfter, final Duration downAfter)
+    {
+        return new HealthConfig(staleAfter, downAfter, queueSaturation, errorRate, errorRateWindow);
+    }
+
+    /**
+     * @param ratio queue fill ratio that degrades a feed.
+     * @return a copy with that threshold.
+     */
+    public HealthConfig queueSaturation(final double ratio)
+    {
+        return new HealthConfig(agentStaleAfter, agentDownAfter, ratio, errorRate, errorRateWindow);
+    }
+
+    /**
+     * @param perSecond errors per second that degrade the server.
+     * @param window    the window the rate is averaged over.
+     * @return a copy with that threshold.
+     */
+    public HealthConfig errorRate(final double perSecond, final Duration window)
+    {
+        return new HealthConfig(agentStaleAfter, agentDownAfter, queueSaturation, perSecond, window);
+    }
+}

@@ -1,0 +1,163 @@
+package io.mongoose.server;
+
+import org.agrona.concurrent.status.CountersManager;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Every counter of one server, by type and entity name, and the counters file they move into when the server starts
+ * with counters enabled.
+ *
+ * <p>Threading: {@link #register} and {@link #publish} are called by the building and starting thread, later
+ * {@link #register} only by the sampler thread (pools that appear while the server runs); both are serialised by this
+ * object's monitor. {@link #snapshot()} reads from any thread without locking.
+ */
+final class ServerCounters
+{
+    private static final System.Logger LOG = System.getLogger("io.mongoose.server");
+    /** Pools a file has room for beyond those registered when the server starts (four counters each). */
+    static final int POOL_HEADROOM = 64;
+    private static final int COUNTERS_PER_POOL = 4;
+
+    private final String serverName;
+    private final CountersConfig config;
+    private volatile Entry[] entries = new Entry[0];
+    private volatile CountersFile file;
+    private CountersManager manager;
+    private boolean fullReported;
+
+    /** One counter: what it is, whose, and its id in the file (-1 while it is not in one). */
+    record Entry(CounterType type, String name, SingleWriterCounter counter, int id)
+    {
+    }
+
+    ServerCounters(final String serverName, final CountersConfig config)
+    {
+        this.serverName = serverName;
+        this.config = config;
+    }
+
+    /**
+     * @return a new counter of {@code type} for the entity {@code name}, registered (and in the file, if published).
+     */
+    SingleWriterCounter newCounter(final CounterType type, final String name)
+    {
+        return register(type, name, new SingleWriterCounter());
+    }
+
+    /**
+     * @return {@code counter}, registered as the {@code type} counter of the entity {@code name}.
+     */
+    synchronized SingleWriterCounter register(final CounterType type, final String name,
+        final SingleWriterCounter counter)
+    {
+        final Entry[] current = entries;
+        final Entry[] more = Arrays.copyOf(current, current.length + 1);
+        more[current.length] = new Entry(type, name, counter, null == manager ? -1 : allocate(type, name, counter));
+        entries = more;
+        return counter;
+    }
+
+    /**
+     * Create the counters file and move every counter into it. Before any writer thread starts.
+     *
+     * @param dir the file's directory.
+     * @throws IOException if it cannot be created.
+     */
+    synchronized void publish(final Path dir) throws IOException
+    {
+        try
+        {
+            for (final Path removed : CountersFile.removeLeftovers(dir))
+            {
+                LOG.log(System.Logger.Level.INFO, "server '" + serverName + "': removed counters file " + removed +
+                    " left by a process that is gone");
+            }
+        }
+        catch (final IOException ex)
+        {
+            LOG.log(System.Logger.Level.WARNING, "server '" + serverName + "': could not look for leftover " +
+                "counters files in " + dir + ": " + ex);
+        }
+        final Entry[] current = entries;
+        final CountersFile created = CountersFile.create(dir, serverName,
+            current.length + POOL_HEADROOM * COUNTERS_PER_POOL);
+        manager = new CountersManager(created.metaDataBuffer(), created.valuesBuffer(), StandardCharsets.UTF_8);
+        final Entry[] placed = new Entry[current.length];
+        for (int i = 0; i < current.length; i++)
+        {
+            final Entry e = current[i];
+            placed[i] = new Entry(e.type(), e.name(), e.counter(), allocate(e.type(), e.name(), e.counter()));
+        }
+        entries = placed;
+        file = created;
+    }
+
+    /**
+     * @return the counters file while there is one.
+     */
+    Path file()
+    {
+        final CountersFile f = file;
+        return null == f ? null : f.path();
+    }
+
+    /**
+     * Remove the file if the configuration says so (then {@link #file()} is null). The mapping stays until the GC collects it, so late writers and
+     * readers still find memory there.
+     */
+    synchronized void close()
+    {
+        final CountersFile f = file;
+        if (null == f || !config.deleteOnStop())
+        {
+            return;
+        }
+        file = null;
+        try
+        {
+            Files.deleteIfExists(f.path());
+        }
+        catch (final IOException ex)
+        {
+            LOG.log(System.Logger.Level.WARNING, "server '" + serverName + "': could not remove counters file " +
+                f.path() + ": " + ex);
+        }
+    }
+
+    CountersSnapshot snapshot()
+    {
+        final Entry[] current = entries;
+        final List<CounterValue> values = new ArrayList<>(current.length);
+        for (final Entry e : current)
+        {
+            values.add(new CounterValue(e.id(), e.type(), e.name(), e.type().label(e.name()), e.counter().get()));
+        }
+        return new CountersSnapshot(serverName, Instant.now(), file(), values);
+    }
+
+    private int allocate(final CounterType type, final String name, final SingleWriterCounter counter)
+    {
+        if (manager.available() < 1)
+        {
+            if (!fullReported)
+            {
+                fullReported = true;
+                LOG.log(System.Logger.Level.WARNING, "server '" + serverName + "': counters file " + file() +
+                    " is full; " + type.label(name) + " and counters registered after it are kept in this " +
+                    "process only (server.counters() shows them; mongoose-stat does not)");
+            }
+            return -1;
+        }
+        final int id = manager.allocate(type.label(name), type.typeId());
+        counter.moveTo(manager.valuesBuffer(), id);
+        return id;
+    }
+}
