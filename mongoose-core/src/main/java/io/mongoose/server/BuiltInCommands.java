@@ -45,6 +45,8 @@ final class BuiltInCommands
             "producer meets the feed's full-queue policy", builtIns::pauseFeed);
         admin.register("resume-feed", "FEED", "deliver a paused feed again, in order", builtIns::resumeFeed);
         admin.register("stop", "", "stop the server gracefully and show its shutdown report", args -> builtIns.stop());
+        admin.register("health", "", "overall status with its reasons, each agent's liveness, each feed's queue " +
+            "saturation and the error rate", args -> builtIns.health());
         admin.register("latency", "[PROCESSOR]", "publish-to-handler latency since start of every monitored " +
             "processor, or of one (count, p50, p99, p99.9, max in microseconds)", builtIns::latency);
         admin.register("latency-dump", "PROCESSOR FILE", "write a monitored processor's latency since start as an " +
@@ -285,6 +287,55 @@ final class BuiltInCommands
     }
 
     /** The server's refusals (unknown name, not running) become the command's, prefixed with its name. */
+    private AdminResult health()
+    {
+        final HealthReport report = server.health();
+        final StringBuilder text = new StringBuilder("status ").append(report.status());
+        for (final String reason : report.reasons())
+        {
+            text.append("\n  reason: ").append(reason);
+        }
+        text.append(String.format(Locale.ROOT, "%nerrors: %d (%.2f/s)", report.errors(), report.errorRate()));
+        final List<Object> agents = new ArrayList<>();
+        text.append("\nagents:");
+        for (final HealthReport.AgentHealth agent : report.agents())
+        {
+            text.append("\n  ").append(agent.name()).append(": ").append(agent.status())
+                .append(" sinceLastDutyCycle=").append(agent.sinceLastDutyCycle().toMillis()).append("ms dutyCycles=")
+                .append(agent.dutyCycles()).append(" dispatching=").append(agent.dispatching());
+            final Map<String, Object> row = new LinkedHashMap<>();
+            row.put("name", agent.name());
+            row.put("status", agent.status().name());
+            row.put("sinceLastDutyCycleMillis", agent.sinceLastDutyCycle().toMillis());
+            row.put("dutyCycles", agent.dutyCycles());
+            row.put("dispatching", agent.dispatching());
+            agents.add(row);
+        }
+        final List<Object> feeds = new ArrayList<>();
+        text.append("\nfeeds:");
+        for (final HealthReport.FeedHealth feed : report.feeds())
+        {
+            text.append("\n  ").append(feed.name()).append(": ").append(feed.status()).append(" queueDepth=")
+                .append(feed.queueDepth()).append('/').append(feed.queueCapacity())
+                .append(String.format(Locale.ROOT, " saturation=%.2f", feed.saturation()));
+            final Map<String, Object> row = new LinkedHashMap<>();
+            row.put("name", feed.name());
+            row.put("status", feed.status().name());
+            row.put("queueDepth", feed.queueDepth());
+            row.put("queueCapacity", feed.queueCapacity());
+            row.put("saturation", feed.saturation());
+            feeds.add(row);
+        }
+        final Map<String, Object> data = new LinkedHashMap<>();
+        data.put("status", report.status().name());
+        data.put("reasons", report.reasons());
+        data.put("errors", report.errors());
+        data.put("errorRate", report.errorRate());
+        data.put("agents", agents);
+        data.put("feeds", feeds);
+        return AdminResult.of(text.toString(), data);
+    }
+
     private AdminResult latency(final AdminArguments args)
     {
         final List<LatencyMonitor> monitors = new ArrayList<>();

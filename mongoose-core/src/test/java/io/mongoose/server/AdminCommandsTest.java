@@ -439,6 +439,26 @@ class AdminCommandsTest
     }
 
     @Test
+    void healthShowsTheStatusTheAgentsAndTheFeeds()
+    {
+        final MongooseServer server = recording(FeedConfig.named("quotes"));
+        final AdminResult health = server.admin().invoke("health");
+
+        assertEquals("UP", health.data().get("status"), health.text());
+        assertTrue(health.text().startsWith("status UP\nerrors: 0 (0.00/s)\nagents:\n  main: UP sinceLastDutyCycle="),
+            health.text());
+        assertTrue(health.text().endsWith("feeds:\n  quotes: UP queueDepth=0/4096 saturation=0.00\n" +
+            "  control: UP queueDepth=0/16 saturation=0.00"), health.text());
+        assertEquals(List.of("main"), ((List<?>)health.data().get("agents")).stream()
+            .map(row -> ((Map<?, ?>)row).get("name")).collect(Collectors.toList()));
+
+        server.stop();
+        final AdminResult down = server.admin().invoke("health");
+        assertEquals("DOWN", down.data().get("status"));
+        assertTrue(down.text().startsWith("status DOWN\n  reason: "), down.text());
+    }
+
+    @Test
     void latencyWithoutMonitoredProcessorsSaysHowToTurnItOn()
     {
         final MongooseServer server = recording(FeedConfig.named("quotes"));
