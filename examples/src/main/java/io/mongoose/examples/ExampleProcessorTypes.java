@@ -4,10 +4,12 @@ import io.mongoose.examples.QuickStartExample.PriceSumProcessor;
 import io.mongoose.server.ProcessorTypeProvider;
 import io.mongoose.server.ProcessorTypes;
 
+import java.time.Duration;
+
 /**
- * The processor types of {@code examples/config/quotes.yaml}, for {@code MongooseMain}, which finds this provider
- * through {@code META-INF/services}: {@code scripts/run-server.sh --config=examples/config/quotes.yaml} serves that
- * file.
+ * The processor types of {@code examples/config/quotes.yaml} and {@code examples/config/operations.yaml}, for
+ * {@code MongooseMain}, which finds this provider through {@code META-INF/services}:
+ * {@code scripts/run-server.sh --config=examples/config/quotes.yaml} serves that file.
  */
 public final class ExampleProcessorTypes implements ProcessorTypeProvider
 {
@@ -16,6 +18,8 @@ public final class ExampleProcessorTypes implements ProcessorTypeProvider
     {
         types.add("price-sum", PriceSumProcessor::new)
             .addConfigurable("price-band", properties -> new PriceBandProcessor(
-                properties.integer("lowTicks", 0), properties.integer("highTicks", Long.MAX_VALUE)));
+                properties.integer("lowTicks", 0), properties.integer("highTicks", Long.MAX_VALUE)))
+            .addConfigurable("session-clock", properties -> new SessionClockProcessor(
+                Duration.ofMillis(properties.integer("periodMillis", 10))));
     }
 }
