@@ -91,4 +91,15 @@ public record AgentGroupConfig(
         more.add(new ProcessorConfig(processorName, processor, null == namedFeeds ? null : Arrays.asList(namedFeeds)));
         return new AgentGroupConfig(name, idleStrategy, drainLimit, pinning, threadMode, more);
     }
+
+    /**
+     * @param processor a processor with its subscriptions, services and published feeds.
+     * @return a copy hosting one more processor.
+     */
+    public AgentGroupConfig processor(final ProcessorConfig processor)
+    {
+        final List<ProcessorConfig> more = new ArrayList<>(processors);
+        more.add(processor);
+        return new AgentGroupConfig(name, idleStrategy, drainLimit, pinning, threadMode, more);
+    }
 }

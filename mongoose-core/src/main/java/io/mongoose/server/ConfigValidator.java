@@ -74,6 +74,7 @@ public final class ConfigValidator
         checkPositive("shutdownTimeout", config.shutdownTimeout());
         final Map<String, FeedConfig> feeds = checkFeeds(config.feeds());
         checkAgents(config.agentGroups(), config.feeds(), feeds);
+        ServiceWiringValidator.check(config, feeds, errors);
     }
 
     private Map<String, FeedConfig> checkFeeds(final List<FeedConfig> feeds)

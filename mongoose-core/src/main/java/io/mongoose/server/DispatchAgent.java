@@ -119,6 +119,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
             {
                 // Once per drain rather than per message: one ordered store where there were as many as drained.
                 dispatched.add(drained);
+                inbound[i].completed.add(drained);
                 returnReleased();
                 work += drained;
             }
@@ -271,6 +272,27 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
             }
         }
         return true;
+    }
+
+    /**
+     * For stop's wait on pipes, read by the stopping thread: {@code -1} while a queue holds a message or a handler is
+     * still running on one (a handler may publish into a pipe), otherwise the number of messages ever offered to this
+     * agent's queues, which grows with every message.
+     */
+    long progressIfBalanced()
+    {
+        long offered = 0;
+        for (final InboundQueue queue : inbound)
+        {
+            final long completed = queue.completed.get();
+            final long producerIndex = queue.queue.currentProducerIndex();
+            if (completed != producerIndex)
+            {
+                return -1;
+            }
+            offered += producerIndex;
+        }
+        return offered;
     }
 
     CompletableFuture<Void> startOutcome()

@@ -11,6 +11,8 @@ final class InboundQueue
     final String feedName;
     final SpscArrayQueue<PooledMessage> queue;
     final ProcessorSlot[] subscribers;
+    /** Messages taken from the queue whose handlers have all returned; advanced once per drain, by the agent. */
+    final SingleWriterCounter completed = new SingleWriterCounter();
 
     InboundQueue(final String feedName, final int capacity, final ProcessorSlot[] subscribers)
     {

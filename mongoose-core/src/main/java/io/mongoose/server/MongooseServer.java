@@ -16,11 +16,14 @@ import org.jctools.queues.SpscArrayQueue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -61,11 +64,19 @@ public final class MongooseServer implements AutoCloseable
     private final Map<String, ProcessorSlot> processors = new LinkedHashMap<>();
     private final AtomicReference<ServerState> state = new AtomicReference<>(ServerState.NEW);
     private final CompletableFuture<ShutdownReport> stopped = new CompletableFuture<>();
+    private final ServiceHost services;
+    /** Feeds a service or a processor publishes, with that producer described; only they may publish there. */
+    private final Map<String, String> producers = new LinkedHashMap<>();
+    /** Feeds a processor publishes from its agent thread. */
+    private final Set<String> pipeFeeds = new HashSet<>();
+    /** Per processor, the publishers of the feeds it declared; filled once the feeds are wired. */
+    private final Map<String, Map<String, FeedPublisher>> processorPublishers = new LinkedHashMap<>();
 
     private MongooseServer(final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors)
     {
         this.config = config;
         this.pools = pools;
+        this.services = new ServiceHost(config.name(), config.services(), pools, errors);
         final List<String> problems = new ArrayList<>();
         final Map<String, ProcessorSlot[]> slotsByGroup = new LinkedHashMap<>();
         for (int a = 0; a < config.agentGroups().size(); a++)
@@ -82,6 +93,7 @@ public final class MongooseServer implements AutoCloseable
         {
             wireFeed(feed, inboundByGroup);
         }
+        bindProducers();
         for (final AgentGroupConfig group : config.agentGroups())
         {
             final ProcessorSlot[] slots = slotsByGroup.get(group.name());
@@ -150,6 +162,15 @@ public final class MongooseServer implements AutoCloseable
             throw new IllegalStateException("server '" + name() + "' is " + state.get() + "; start() is allowed once, " +
                 "on a NEW server");
         }
+        final MongooseStartException serviceFailure = services.start();
+        if (null != serviceFailure)
+        {
+            closeFeeds();
+            final Leaks leaks = leaks();
+            state.set(ServerState.FAILED);
+            stopped.complete(new ShutdownReport(true, Map.of(), leaks.byType, services.errors(), 0, leaks.sites));
+            throw serviceFailure;
+        }
         for (final AgentGroup group : groups.values())
         {
             group.start();
@@ -166,6 +187,7 @@ public final class MongooseServer implements AutoCloseable
         {
             publisher.open();
         }
+        services.startAgents();
         state.set(ServerState.RUNNING);
         LOG.log(System.Logger.Level.INFO, "server '" + name() + "' started: " + publishers.size() + " feeds, " +
             groups.size() + " agent groups, " + processors.size() + " processors");
@@ -185,6 +207,11 @@ public final class MongooseServer implements AutoCloseable
     public ShutdownReport stop()
     {
         final Thread current = Thread.currentThread();
+        if (services.isAgentThread(current))
+        {
+            throw new IllegalStateException("stop() called on service agent thread '" + current.getName() +
+                "' of server '" + name() + "'; expected a thread outside the server (stopping joins it)");
+        }
         for (final AgentGroup group : groups.values())
         {
             if (group.isAgentThread(current))
@@ -236,7 +263,64 @@ public final class MongooseServer implements AutoCloseable
             throw new IllegalArgumentException("unknown feed '" + feedName + "'; expected one of " +
                 String.join(", ", publishers.keySet()));
         }
+        final String producer = producers.get(feedName);
+        if (null != producer)
+        {
+            throw new IllegalArgumentException("feed '" + feedName + "' is published by " + producer + ", its single " +
+                "producer; expected a feed no service or processor publishes");
+        }
         return publisher;
+    }
+
+    /**
+     * A registered service, for the application that embeds the server (an in-memory source to feed, a sink to read).
+     *
+     * @param serviceName a configured service.
+     * @param type        what the caller expects it to be.
+     * @param <T>         the type.
+     * @return the service.
+     * @throws IllegalArgumentException if there is no such service (naming the known ones) or it is of another type.
+     */
+    public <T> T service(final String serviceName, final Class<T> type)
+    {
+        return services.directory().service(serviceName, type);
+    }
+
+    /**
+     * @param serviceName a configured service.
+     * @return its counters.
+     * @throws IllegalArgumentException if there is no such service, naming the known ones.
+     */
+    public ServiceStats serviceStats(final String serviceName)
+    {
+        return services.stats(serviceName);
+    }
+
+    /**
+     * A configured processor instance, for the application that embeds the server: one made by a YAML type's factory
+     * (an in-memory sink to read, say). Only its agent thread may call into it while the server runs, unless the
+     * processor says otherwise.
+     *
+     * @param processorName a configured processor.
+     * @param type          what the caller expects it to be.
+     * @param <T>           the type.
+     * @return the processor.
+     * @throws IllegalArgumentException if there is no such processor (naming the known ones) or it is of another type.
+     */
+    public <T> T processor(final String processorName, final Class<T> type)
+    {
+        final ProcessorSlot slot = processors.get(processorName);
+        if (null == slot)
+        {
+            throw new IllegalArgumentException("unknown processor '" + processorName + "'; expected one of " +
+                String.join(", ", processors.keySet()));
+        }
+        if (!type.isInstance(slot.processor))
+        {
+            throw new IllegalArgumentException("processor '" + processorName + "' is a " +
+                slot.processor.getClass().getName() + "; expected a " + type.getName());
+        }
+        return type.cast(slot.processor);
     }
 
     /**
@@ -270,7 +354,13 @@ public final class MongooseServer implements AutoCloseable
      */
     public FeedStats feedStats(final String feedName)
     {
-        return publisher(feedName).stats();
+        final FeedPublisher publisher = publishers.get(feedName);
+        if (null == publisher)
+        {
+            throw new IllegalArgumentException("unknown feed '" + feedName + "'; expected one of " +
+                String.join(", ", publishers.keySet()));
+        }
+        return publisher.stats();
     }
 
     /**
@@ -372,8 +462,10 @@ public final class MongooseServer implements AutoCloseable
                 continue;
             }
             final DispatchTable table = handlers.build();
-            final ProcessorSlot slot =
-                new ProcessorSlot(new ProcessorContext(pc.name(), group.name(), name()), pc.processor(), table);
+            final Map<String, FeedPublisher> declared = new LinkedHashMap<>();
+            processorPublishers.put(pc.name(), declared);
+            final ProcessorSlot slot = new ProcessorSlot(new ProcessorContext(pc.name(), group.name(), name(),
+                services.directory(), Collections.unmodifiableMap(declared)), pc.processor(), table);
             slots.add(slot);
             processors.put(pc.name(), slot);
         }
@@ -407,6 +499,35 @@ public final class MongooseServer implements AutoCloseable
         @SuppressWarnings({"unchecked", "rawtypes"}) final SpscArrayQueue<PooledMessage>[] queueArray =
             queues.toArray(new SpscArrayQueue[0]);
         publishers.put(feed.name(), new FeedPublisher(name(), feed, queueArray, subscriberNames.toArray(new String[0])));
+    }
+
+    /** Hands each service and processor the publishers of the feeds it declared, and records who produces what. */
+    private void bindProducers()
+    {
+        for (final ServiceConfig service : config.services())
+        {
+            for (final String feed : service.publishes())
+            {
+                producers.put(feed, "service '" + service.name() + "'");
+            }
+        }
+        services.bindPublishers(publishers);
+        for (final AgentGroupConfig group : config.agentGroups())
+        {
+            for (final ProcessorConfig pc : group.processors())
+            {
+                final Map<String, FeedPublisher> declared = processorPublishers.get(pc.name());
+                for (final String feed : pc.publishes())
+                {
+                    producers.put(feed, "processor '" + pc.name() + "'");
+                    pipeFeeds.add(feed);
+                    if (null != declared)
+                    {
+                        declared.put(feed, publishers.get(feed));
+                    }
+                }
+            }
+        }
     }
 
     private AgentGroup group(final String agentName)
@@ -468,12 +589,19 @@ public final class MongooseServer implements AutoCloseable
 
     private ShutdownReport shutDown(final boolean drain)
     {
+        // Service agents first: once joined, nothing publishes into their feeds, so closing those loses nothing.
+        services.stopAgents();
+        closeEntryFeeds();
+        // Processors keep publishing into pipes while they handle what is queued; pipes close once all is quiet.
+        final boolean pipesQuiet = !drain || awaitPipesQuiet();
         closeFeeds();
-        final boolean drained = !drain || awaitDrained();
+        final boolean drained = (!drain || awaitDrained()) && pipesQuiet;
         for (final AgentGroup group : groups.values())
         {
             group.close();
         }
+        // Services stop last, after every agent thread has been joined, in reverse registration order.
+        services.stop();
         final Map<String, Long> undelivered = new TreeMap<>();
         for (final FeedPublisher publisher : publishers.values())
         {
@@ -493,11 +621,71 @@ public final class MongooseServer implements AutoCloseable
             errors += slot.errors.get();
             unhandled += slot.unhandled.get();
         }
+        errors += services.errors();
         final Leaks leaks = leaks();
         final ShutdownReport report =
             new ShutdownReport(drained, undelivered, leaks.byType, errors, unhandled, leaks.sites);
         LOG.log(System.Logger.Level.INFO, "server '" + name() + "' stopped: " + report);
         return report;
+    }
+
+    /** Close the feeds no processor publishes: those of the application and of the (already joined) services. */
+    private void closeEntryFeeds()
+    {
+        for (final FeedPublisher publisher : publishers.values())
+        {
+            if (!pipeFeeds.contains(publisher.feedName()))
+            {
+                publisher.close();
+            }
+        }
+    }
+
+    /**
+     * Wait until no queue holds a message and no handler is running, so no processor will publish into a pipe any
+     * more; bounded by the shutdown timeout. Two passes over every live agent's counters (messages offered, messages
+     * whose handlers returned), which only grow, that read the same balanced values show one instant at which
+     * everything was quiet: with the entry feeds closed and the service agents joined, nothing can start work again.
+     */
+    private boolean awaitPipesQuiet()
+    {
+        if (pipeFeeds.isEmpty())
+        {
+            return true;
+        }
+        final long deadline = System.nanoTime() + config.shutdownTimeout().toNanos();
+        long previous = -1;
+        while (true)
+        {
+            long progress = 0;
+            for (final AgentGroup group : groups.values())
+            {
+                if (group.dispatching())
+                {
+                    final long p = group.agent.progressIfBalanced();
+                    if (p < 0)
+                    {
+                        progress = -1;
+                        break;
+                    }
+                    progress += p;
+                }
+            }
+            if (progress >= 0 && progress == previous)
+            {
+                return true;
+            }
+            previous = progress;
+            if (System.nanoTime() - deadline >= 0)
+            {
+                return false;
+            }
+            for (final AgentGroup group : groups.values())
+            {
+                group.driveIfInvoker();
+            }
+            LockSupport.parkNanos(DRAIN_POLL_NANOS);
+        }
     }
 
     private void closeFeeds()
@@ -590,6 +778,7 @@ public final class MongooseServer implements AutoCloseable
         private DispatchErrorHandler errorHandler;
         private final List<FeedConfig> feeds = new ArrayList<>();
         private final List<AgentGroupConfig> agentGroups = new ArrayList<>();
+        private final List<ServiceConfig> services = new ArrayList<>();
         private Duration startTimeout = ServerConfig.DEFAULT_START_TIMEOUT;
         private Duration shutdownTimeout = ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT;
 
@@ -651,6 +840,17 @@ public final class MongooseServer implements AutoCloseable
         }
 
         /**
+         * @param service one more service; services start in the order added, before the agents, and stop in reverse
+         *                order after them.
+         * @return this builder.
+         */
+        public Builder service(final ServiceConfig service)
+        {
+            services.add(service);
+            return this;
+        }
+
+        /**
          * @param timeout how long start() waits for processors to start.
          * @return this builder.
          */
@@ -675,7 +875,7 @@ public final class MongooseServer implements AutoCloseable
          */
         public ServerConfig toConfig()
         {
-            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout);
+            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout, services);
         }
 
         /**

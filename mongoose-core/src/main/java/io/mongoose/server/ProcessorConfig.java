@@ -3,6 +3,7 @@ package io.mongoose.server;
 import io.mongoose.dispatch.EventProcessor;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -12,14 +13,68 @@ import java.util.List;
  * @param name          unique processor name.
  * @param processor     the user logic.
  * @param subscriptions named feeds it receives (broadcast feeds reach it anyway).
+ * @param services      services it uses, checked to exist before anything starts (it may look up any service).
+ * @param publishes     feeds it is the single producer of, from its agent thread: a pipe to the processors
+ *                      subscribing to them ({@code ProcessorContext.publisher(feed)}).
  */
-public record ProcessorConfig(String name, EventProcessor processor, List<String> subscriptions)
+public record ProcessorConfig(
+    String name, EventProcessor processor, List<String> subscriptions, List<String> services, List<String> publishes)
 {
     /**
-     * Copies the subscription list; nulls are kept so validation can name them.
+     * Copies the lists; nulls are kept so validation can name them.
      */
     public ProcessorConfig
     {
         subscriptions = null == subscriptions ? List.of() : Collections.unmodifiableList(new ArrayList<>(subscriptions));
+        services = copy(services);
+        publishes = copy(publishes);
+    }
+
+    /**
+     * A processor that declares no services and publishes nothing.
+     *
+     * @param name          unique processor name.
+     * @param processor     the user logic.
+     * @param subscriptions named feeds it receives.
+     */
+    public ProcessorConfig(final String name, final EventProcessor processor, final List<String> subscriptions)
+    {
+        this(name, processor, subscriptions, List.of(), List.of());
+    }
+
+    /**
+     * @param name          unique processor name.
+     * @param processor     the user logic.
+     * @param subscriptions named feeds it receives.
+     * @return a processor that declares no services and publishes nothing; add them with the copies below and host it
+     *         with {@link AgentGroupConfig#processor(ProcessorConfig)}.
+     */
+    public static ProcessorConfig of(final String name, final EventProcessor processor, final String... subscriptions)
+    {
+        return new ProcessorConfig(name, processor, null == subscriptions ? null : Arrays.asList(subscriptions));
+    }
+
+    /**
+     * @param feeds feeds this processor publishes from its agent thread.
+     * @return a copy publishing them.
+     */
+    public ProcessorConfig publishes(final String... feeds)
+    {
+        return new ProcessorConfig(name, processor, subscriptions, services, null == feeds ? null : Arrays.asList(feeds));
+    }
+
+    /**
+     * @param serviceNames services this processor uses; unknown names fail validation.
+     * @return a copy declaring them.
+     */
+    public ProcessorConfig services(final String... serviceNames)
+    {
+        return new ProcessorConfig(
+            name, processor, subscriptions, null == serviceNames ? null : Arrays.asList(serviceNames), publishes);
+    }
+
+    private static List<String> copy(final List<String> names)
+    {
+        return null == names ? List.of() : Collections.unmodifiableList(new ArrayList<>(names));
     }
 }

@@ -14,10 +14,11 @@ import java.util.List;
  * @param agentGroups     agent groups with their processors.
  * @param startTimeout    how long {@link MongooseServer#start()} waits for every processor to start.
  * @param shutdownTimeout how long {@link MongooseServer#stop()} waits for queues to drain.
+ * @param services        user services, started in this order before the agents and stopped in reverse after them.
  */
 public record ServerConfig(
     String name, List<FeedConfig> feeds, List<AgentGroupConfig> agentGroups, Duration startTimeout,
-    Duration shutdownTimeout)
+    Duration shutdownTimeout, List<ServiceConfig> services)
 {
     /** Default server name. */
     public static final String DEFAULT_NAME = "mongoose";
@@ -33,5 +34,22 @@ public record ServerConfig(
     {
         feeds = null == feeds ? List.of() : Collections.unmodifiableList(new ArrayList<>(feeds));
         agentGroups = null == agentGroups ? List.of() : Collections.unmodifiableList(new ArrayList<>(agentGroups));
+        services = null == services ? List.of() : Collections.unmodifiableList(new ArrayList<>(services));
+    }
+
+    /**
+     * A server without services.
+     *
+     * @param name            server name.
+     * @param feeds           feeds.
+     * @param agentGroups     agent groups with their processors.
+     * @param startTimeout    how long start() waits.
+     * @param shutdownTimeout how long stop() waits for queues to drain.
+     */
+    public ServerConfig(
+        final String name, final List<FeedConfig> feeds, final List<AgentGroupConfig> agentGroups,
+        final Duration startTimeout, final Duration shutdownTimeout)
+    {
+        this(name, feeds, agentGroups, startTimeout, shutdownTimeout, List.of());
     }
 }

@@ -56,6 +56,7 @@ final class YamlConfigReader
     private final Set<String> covered = new HashSet<>();
     private boolean feedNamesComplete = true;
     private boolean subscriptionsComplete = true;
+    private boolean serviceNamesComplete = true;
     private int values;
 
     /**
@@ -137,6 +138,7 @@ final class YamlConfigReader
         {
             case UNKNOWN_FEED -> !feedNamesComplete;
             case UNSUBSCRIBED_FEED -> !subscriptionsComplete;
+            case UNKNOWN_SERVICE -> !serviceNamesComplete;
             case VALUE -> false;
         };
     }

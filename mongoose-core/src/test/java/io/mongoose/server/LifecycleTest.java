@@ -96,7 +96,8 @@ class LifecycleTest
         assertEquals(ServerState.NEW, server.state());
         server.start();
         assertEquals(ServerState.RUNNING, server.state());
-        assertEquals(new ProcessorContext("p1", "worker", "life"), first.context);
+        assertEquals(List.of("p1", "worker", "life"), List.of(first.context.processorName(),
+            first.context.agentName(), first.context.serverName()));
         final SeqMessage m = pool.acquire();
         m.sequence = 7;
         server.publisher("all").publish(m);
