@@ -287,6 +287,12 @@ final class ServiceHost
         }
 
         @Override
+        public List<String> publishedFeeds()
+        {
+            return List.copyOf(publishers.keySet());
+        }
+
+        @Override
         public <T> T service(final Class<T> type)
         {
             return directory.service(type);

@@ -3,6 +3,8 @@ package io.mongoose.service;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.FeedPublisher;
 
+import java.util.List;
+
 /**
  * What a service learns about where it runs: its name, its server, the other services, the server's message pools,
  * and, for an {@link AgentService}, the publishers of the feeds it declared.
@@ -33,4 +35,10 @@ public interface ServiceContext extends ServiceLookup
      * @throws IllegalArgumentException if the service did not declare that feed (naming the ones it declared).
      */
     FeedPublisher publisher(String feed);
+
+    /**
+     * @return the feeds this service declared it publishes, in the order declared (a source that publishes into one
+     *         feed takes the only one).
+     */
+    List<String> publishedFeeds();
 }
