@@ -1,13 +1,15 @@
 package io.mongoose.examples;
 
 import io.mongoose.examples.QuickStartExample.PriceSumProcessor;
+import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.ProcessorTypeProvider;
 import io.mongoose.server.ProcessorTypes;
 
 /**
- * The processor types of {@code examples/config/quotes.yaml}, for {@code MongooseMain}, which finds this provider
- * through {@code META-INF/services}: {@code scripts/run-server.sh --config=examples/config/quotes.yaml} serves that
- * file.
+ * The processor and service types of {@code examples/config/quotes.yaml} and {@code examples/config/pipeline.yaml},
+ * for {@code MongooseMain}, which finds this provider through {@code META-INF/services}:
+ * {@code scripts/run-server.sh --config=examples/config/quotes.yaml} serves that file. {@code MongooseMain} builds its
+ * server on {@link PoolRegistry#global()}, so that is where the enricher finds the line pool.
  */
 public final class ExampleProcessorTypes implements ProcessorTypeProvider
 {
@@ -16,6 +18,9 @@ public final class ExampleProcessorTypes implements ProcessorTypeProvider
     {
         types.add("price-sum", PriceSumProcessor::new)
             .addConfigurable("price-band", properties -> new PriceBandProcessor(
-                properties.integer("lowTicks", 0), properties.integer("highTicks", Long.MAX_VALUE)));
+                properties.integer("lowTicks", 0), properties.integer("highTicks", Long.MAX_VALUE)))
+            .addConfigurableService("company-names", properties -> new CompanyNames(properties.text("names", "")))
+            .addConfigurable("company-enricher", properties ->
+                new CompanyEnricher(PoolRegistry.global(), properties.text("feed", "enriched")));
     }
 }
