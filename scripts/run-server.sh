@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Serve a YAML configuration until SIGTERM or Ctrl-C: scripts/run-server.sh --config=FILE [--check] [--admin]
 # Runs io.mongoose.server.MongooseMain (README.md, "Configuration in YAML"). Processor types come from the
-# ProcessorTypeProvider implementations on the class path: the examples' (price-sum, price-band) are on it; add jars
-# with your own through MONGOOSE_CLASSPATH=a.jar:b.jar. A relative --config path is relative to where you run this.
+# ProcessorTypeProvider implementations on the class path: the built-in connectors (file-source, memory-source,
+# file-sink, memory-sink) and the examples' types (price-sum, price-band, company-names, company-enricher) are on it;
+# add jars with your own through MONGOOSE_CLASSPATH=a.jar:b.jar. A relative --config path, and relative paths inside
+# the file (examples/config/pipeline.yaml's), are relative to where you run this.
 # Exit code: MongooseMain's (0 valid or stopped clean, 1 failed to start or stopped unclean, 2 bad arguments or
 # configuration); 130 or 143 when a signal ended the JVM.
 set -euo pipefail

@@ -1,15 +1,18 @@
 package io.mongoose.examples;
 
 import io.mongoose.examples.QuickStartExample.PriceSumProcessor;
+import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.ProcessorTypeProvider;
 import io.mongoose.server.ProcessorTypes;
 
 import java.time.Duration;
 
 /**
- * The processor types of {@code examples/config/quotes.yaml} and {@code examples/config/operations.yaml}, for
- * {@code MongooseMain}, which finds this provider through {@code META-INF/services}:
- * {@code scripts/run-server.sh --config=examples/config/quotes.yaml} serves that file.
+ * The processor and service types of {@code examples/config/quotes.yaml}, {@code examples/config/pipeline.yaml} and
+ * {@code examples/config/operations.yaml}, for {@code MongooseMain}, which finds this provider through
+ * {@code META-INF/services}: {@code scripts/run-server.sh --config=examples/config/quotes.yaml} serves that file.
+ * {@code MongooseMain} builds its server on {@link PoolRegistry#global()}, so that is where the enricher finds the
+ * line pool.
  */
 public final class ExampleProcessorTypes implements ProcessorTypeProvider
 {
@@ -20,6 +23,9 @@ public final class ExampleProcessorTypes implements ProcessorTypeProvider
             .addConfigurable("price-band", properties -> new PriceBandProcessor(
                 properties.integer("lowTicks", 0), properties.integer("highTicks", Long.MAX_VALUE)))
             .addConfigurable("session-clock", properties -> new SessionClockProcessor(
-                Duration.ofMillis(properties.integer("periodMillis", 10))));
+                Duration.ofMillis(properties.integer("periodMillis", 10))))
+            .addConfigurableService("company-names", properties -> new CompanyNames(properties.text("names", "")))
+            .addConfigurable("company-enricher", properties ->
+                new CompanyEnricher(PoolRegistry.global(), properties.text("feed", "enriched")));
     }
 }

@@ -111,6 +111,25 @@ class ReadmeTest
         assertEquals(block(section, "```\ninvalid"), "invalid" + ex.getMessage().substring("invalid".length()) + "\n");
     }
 
+    @Test
+    void servicesSectionJavaIsTheExamplesCode() throws IOException
+    {
+        final List<String> shown = stripped(block(section("## Services"), "```java\n"));
+        final List<String> source = stripped(Files.readString(
+            MODULE_DIR.resolve("src/main/java/io/mongoose/examples/ServicesAndConnectorsExample.java"),
+            StandardCharsets.UTF_8));
+
+        assertTrue(java.util.Collections.indexOfSubList(source, shown) >= 0,
+            "the README's Java is not a piece of ServicesAndConnectorsExample.java:\n" + String.join("\n", shown));
+    }
+
+    @Test
+    void connectorsSectionShowsThePipelineFile() throws IOException
+    {
+        assertEquals(Files.readString(PipelineYamlTest.PIPELINE_YAML, StandardCharsets.UTF_8),
+            block(section("## Connectors"), "```yaml\n"));
+    }
+
     /** The README from a heading to the next one. */
     private static String section(final String heading) throws IOException
     {

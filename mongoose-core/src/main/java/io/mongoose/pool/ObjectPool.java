@@ -97,7 +97,11 @@ public final class ObjectPool<T extends PooledMessage>
      */
     public T tryAcquire()
     {
-        final T message = freeList.poll();
+        T message = freeList.poll();
+        if (null == message)
+        {
+            message = pollAfterFlushingOwnBatch();
+        }
         if (null == message)
         {
             exhausted.incrementAndGet();
@@ -404,8 +408,22 @@ public final class ObjectPool<T extends PooledMessage>
         invalidReleases.incrementAndGet();
     }
 
+    /**
+     * Messages this thread freed through its release batch are free but not yet back on the list: return them and try
+     * again before calling the pool empty. Only on the empty path, so the usual acquire pays nothing for it.
+     */
+    private T pollAfterFlushingOwnBatch()
+    {
+        return SingleThreadReleaseBatch.flushCurrentThreadBatch() > 0 ? freeList.poll() : null;
+    }
+
     private T onEmpty()
     {
+        final T flushed = pollAfterFlushingOwnBatch();
+        if (null != flushed)
+        {
+            return flushed;
+        }
         exhausted.incrementAndGet();
         switch (config.exhaustionPolicy())
         {

@@ -14,6 +14,13 @@ package io.mongoose.pool;
  */
 public final class SingleThreadReleaseBatch
 {
+    /**
+     * The batch of the thread that owns one, so a pool found empty on that thread can return what the batch holds
+     * first: a handler that acquires from the pool its own messages come from would otherwise wait for messages that
+     * sit, already free, in its own agent's batch until the drain ends.
+     */
+    private static final ThreadLocal<SingleThreadReleaseBatch> BOUND = new ThreadLocal<>();
+
     private final PooledMessage[] held;
     private final RunSupplier run = new RunSupplier();
     private int size;
@@ -67,6 +74,32 @@ public final class SingleThreadReleaseBatch
         held[size++] = message;
         pool.prepareReturn(message);
         return true;
+    }
+
+    /**
+     * Make this batch the one {@link ObjectPool} flushes when an acquire on the current thread finds the pool empty,
+     * before its exhaustion policy applies. Call on the thread that releases through this batch; allocation-free on
+     * the acquire path afterwards.
+     */
+    public void bindToCurrentThread()
+    {
+        BOUND.set(this);
+    }
+
+    /** Undo {@link #bindToCurrentThread()} if this batch is the current thread's. */
+    public void unbindFromCurrentThread()
+    {
+        if (BOUND.get() == this)
+        {
+            BOUND.remove();
+        }
+    }
+
+    /** The exhaustion path of a pool: return what the current thread's batch holds, if it has one. */
+    static int flushCurrentThreadBatch()
+    {
+        final SingleThreadReleaseBatch batch = BOUND.get();
+        return null == batch ? 0 : batch.flush();
     }
 
     /**

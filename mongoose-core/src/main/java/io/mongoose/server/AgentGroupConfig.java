@@ -125,8 +125,8 @@ public record AgentGroupConfig(
     }
 
     /**
-     * @param processor one more processor, such as
-     *                  {@code ProcessorConfig.of("vwap", p, "prices").latencyMonitoring(true)}.
+     * @param processor one more processor with its subscriptions, services, published feeds and latency monitoring,
+     *                  such as {@code ProcessorConfig.of("vwap", p, "prices").latencyMonitoring(true)}.
      * @return a copy hosting it.
      */
     public AgentGroupConfig processor(final ProcessorConfig processor)

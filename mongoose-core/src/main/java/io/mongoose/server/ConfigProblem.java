@@ -19,7 +19,9 @@ record ConfigProblem(String path, String found, String expected, Kind kind)
         /** A subscription names a feed that no feed entry declares. */
         UNKNOWN_FEED,
         /** A feed reaches no processor. */
-        UNSUBSCRIBED_FEED
+        UNSUBSCRIBED_FEED,
+        /** A processor names a service that no service entry declares. */
+        UNKNOWN_SERVICE
     }
 
     /**

@@ -79,6 +79,7 @@ public final class ConfigValidator
         final Map<String, FeedConfig> feeds = checkFeeds(config.feeds());
         checkAgents(config.agentGroups(), config.feeds(), feeds);
         MonitoringConfigChecks.check(config.counters(), config.health(), errors);
+        ServiceWiringValidator.check(config, feeds, errors);
     }
 
     private Map<String, FeedConfig> checkFeeds(final List<FeedConfig> feeds)

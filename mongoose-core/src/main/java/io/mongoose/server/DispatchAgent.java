@@ -71,6 +71,8 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     public void onStart()
     {
         pinning = CorePinning.pinCurrentThread(roleName, pinningRequest);
+        // A handler that acquires from a pool this agent releases to must see the messages held in the batch.
+        releases.bindToCurrentThread();
         pinningOutcome = pinning.outcome;
         timers.start(Thread.currentThread());
         MongooseStartException failure = null;
@@ -135,6 +137,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
             {
                 // Once per drain rather than per message: one ordered store where there were as many as drained.
                 dispatched.add(drained);
+                inbound[i].completed.add(drained);
                 returnReleased();
                 work += drained;
             }
@@ -217,6 +220,7 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
         // Before onStop: no timer runs after it, and none can be scheduled from it.
         timers.close();
         returnReleased();
+        releases.unbindFromCurrentThread();
         if (running)
         {
             // Agrona's runner ends its loop on its own when the thread is interrupted while idle (or a handler's
@@ -309,6 +313,27 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
             }
         }
         return true;
+    }
+
+    /**
+     * For stop's wait on pipes, read by the stopping thread: {@code -1} while a queue holds a message or a handler is
+     * still running on one (a handler may publish into a pipe), otherwise the number of messages ever offered to this
+     * agent's queues, which grows with every message.
+     */
+    long progressIfBalanced()
+    {
+        long offered = 0;
+        for (final InboundQueue queue : inbound)
+        {
+            final long completed = queue.completed.get();
+            final long producerIndex = queue.queue.currentProducerIndex();
+            if (completed != producerIndex)
+            {
+                return -1;
+            }
+            offered += producerIndex;
+        }
+        return offered;
     }
 
     CompletableFuture<Void> startOutcome()

@@ -13,6 +13,8 @@ final class InboundQueue
     final ProcessorSlot[] subscribers;
     /** Set by {@link FeedPauses}: the agent skips this queue while it is set, so messages wait in it. */
     volatile boolean paused;
+    /** Messages taken from the queue whose handlers have all returned; advanced once per drain, by the agent. */
+    final SingleWriterCounter completed = new SingleWriterCounter();
 
     InboundQueue(final String feedName, final int capacity, final ProcessorSlot[] subscribers)
     {

@@ -374,7 +374,8 @@ public final class MongooseMain
             processors += group.processors().size();
         }
         return count(config.feeds().size(), "feed") + ", " + count(config.agentGroups().size(), "agent group") + ", " +
-            count(processors, "processor");
+            count(processors, "processor") +
+            (config.services().isEmpty() ? "" : ", " + count(config.services().size(), "service"));
     }
 
     private static String count(final int n, final String noun)

@@ -21,11 +21,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -69,12 +72,20 @@ public final class MongooseServer implements AutoCloseable
     private final Admin admin;
     private final FeedPauses feedPauses;
     private final ServerMonitor monitor;
+    private final ServiceHost services;
+    /** Feeds a service or a processor publishes, with that producer described; only they may publish there. */
+    private final Map<String, String> producers = new LinkedHashMap<>();
+    /** Feeds a processor publishes from its agent thread. */
+    private final Set<String> pipeFeeds = new HashSet<>();
+    /** Per processor, the publishers of the feeds it declared; filled once the feeds are wired. */
+    private final Map<String, Map<String, FeedPublisher>> processorPublishers = new LinkedHashMap<>();
 
     private MongooseServer(final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors)
     {
         this.config = config;
         this.pools = pools;
         this.admin = new Admin(new ServerAdminHost(errors));
+        this.services = new ServiceHost(config.name(), config.services(), pools, errors);
         final List<String> problems = new ArrayList<>();
         final Map<String, ProcessorSlot[]> slotsByGroup = new LinkedHashMap<>();
         final Map<String, AgentTimerWheel> timersByGroup = new LinkedHashMap<>();
@@ -95,6 +106,7 @@ public final class MongooseServer implements AutoCloseable
         {
             wireFeed(feed, inboundByGroup);
         }
+        bindProducers();
         for (final AgentGroupConfig group : config.agentGroups())
         {
             final ProcessorSlot[] slots = slotsByGroup.get(group.name());
@@ -168,6 +180,16 @@ public final class MongooseServer implements AutoCloseable
                 "on a NEW server");
         }
         publishCounters();
+        final MongooseStartException serviceFailure = services.start();
+        if (null != serviceFailure)
+        {
+            closeFeeds();
+            final Leaks leaks = leaks();
+            state.set(ServerState.FAILED);
+            monitor.close(ServerState.FAILED);
+            stopped.complete(new ShutdownReport(true, Map.of(), leaks.byType, services.errors(), 0, leaks.sites));
+            throw serviceFailure;
+        }
         for (final AgentGroup group : groups.values())
         {
             group.start();
@@ -185,6 +207,7 @@ public final class MongooseServer implements AutoCloseable
         {
             publisher.open();
         }
+        services.startAgents();
         state.set(ServerState.RUNNING);
         monitor.onState(ServerState.RUNNING);
         monitor.startSampling();
@@ -206,6 +229,11 @@ public final class MongooseServer implements AutoCloseable
     public ShutdownReport stop()
     {
         final Thread current = Thread.currentThread();
+        if (services.isAgentThread(current))
+        {
+            throw new IllegalStateException("stop() called on service agent thread '" + current.getName() +
+                "' of server '" + name() + "'; expected a thread outside the server (stopping joins it)");
+        }
         for (final AgentGroup group : groups.values())
         {
             if (group.isAgentThread(current))
@@ -260,7 +288,64 @@ public final class MongooseServer implements AutoCloseable
             throw new IllegalArgumentException("unknown feed '" + feedName + "'; expected one of " +
                 String.join(", ", publishers.keySet()));
         }
+        final String producer = producers.get(feedName);
+        if (null != producer)
+        {
+            throw new IllegalArgumentException("feed '" + feedName + "' is published by " + producer + ", its single " +
+                "producer; expected a feed no service or processor publishes");
+        }
         return publisher;
+    }
+
+    /**
+     * A registered service, for the application that embeds the server (an in-memory source to feed, a sink to read).
+     *
+     * @param serviceName a configured service.
+     * @param type        what the caller expects it to be.
+     * @param <T>         the type.
+     * @return the service.
+     * @throws IllegalArgumentException if there is no such service (naming the known ones) or it is of another type.
+     */
+    public <T> T service(final String serviceName, final Class<T> type)
+    {
+        return services.directory().service(serviceName, type);
+    }
+
+    /**
+     * @param serviceName a configured service.
+     * @return its counters.
+     * @throws IllegalArgumentException if there is no such service, naming the known ones.
+     */
+    public ServiceStats serviceStats(final String serviceName)
+    {
+        return services.stats(serviceName);
+    }
+
+    /**
+     * A configured processor instance, for the application that embeds the server: one made by a YAML type's factory
+     * (an in-memory sink to read, say). Only its agent thread may call into it while the server runs, unless the
+     * processor says otherwise.
+     *
+     * @param processorName a configured processor.
+     * @param type          what the caller expects it to be.
+     * @param <T>           the type.
+     * @return the processor.
+     * @throws IllegalArgumentException if there is no such processor (naming the known ones) or it is of another type.
+     */
+    public <T> T processor(final String processorName, final Class<T> type)
+    {
+        final ProcessorSlot slot = processors.get(processorName);
+        if (null == slot)
+        {
+            throw new IllegalArgumentException("unknown processor '" + processorName + "'; expected one of " +
+                String.join(", ", processors.keySet()));
+        }
+        if (!type.isInstance(slot.processor))
+        {
+            throw new IllegalArgumentException("processor '" + processorName + "' is a " +
+                slot.processor.getClass().getName() + "; expected a " + type.getName());
+        }
+        return type.cast(slot.processor);
     }
 
     /**
@@ -294,7 +379,13 @@ public final class MongooseServer implements AutoCloseable
      */
     public FeedStats feedStats(final String feedName)
     {
-        return publisher(feedName).stats();
+        final FeedPublisher publisher = publishers.get(feedName);
+        if (null == publisher)
+        {
+            throw new IllegalArgumentException("unknown feed '" + feedName + "'; expected one of " +
+                String.join(", ", publishers.keySet()));
+        }
+        return publisher.stats();
     }
 
     /**
@@ -582,8 +673,11 @@ public final class MongooseServer implements AutoCloseable
             final ProcessorScheduler scheduler = new ProcessorScheduler(timers, pc.name());
             final LatencyMonitor latency =
                 pc.monitorsLatency(config.latencyMonitoring()) ? new LatencyMonitor(pc.name()) : null;
+            final Map<String, FeedPublisher> declared = new LinkedHashMap<>();
+            processorPublishers.put(pc.name(), declared);
             final ProcessorSlot slot = new ProcessorSlot(new ProcessorContext(pc.name(), group.name(), name(),
-                processorCommands(pc.name(), group.name()), scheduler), pc.processor(), table, latency);
+                processorCommands(pc.name(), group.name()), scheduler, services.directory(),
+                Collections.unmodifiableMap(declared)), pc.processor(), table, latency);
             scheduler.bind(slot);
             slots.add(slot);
             processors.put(pc.name(), slot);
@@ -621,6 +715,35 @@ public final class MongooseServer implements AutoCloseable
             queues.toArray(new SpscArrayQueue[0]);
         publishers.put(feed.name(),
             new FeedPublisher(name(), feed, queueArray, subscriberNames.toArray(new String[0]), monitored));
+    }
+
+    /** Hands each service and processor the publishers of the feeds it declared, and records who produces what. */
+    private void bindProducers()
+    {
+        for (final ServiceConfig service : config.services())
+        {
+            for (final String feed : service.publishes())
+            {
+                producers.put(feed, "service '" + service.name() + "'");
+            }
+        }
+        services.bindPublishers(publishers);
+        for (final AgentGroupConfig group : config.agentGroups())
+        {
+            for (final ProcessorConfig pc : group.processors())
+            {
+                final Map<String, FeedPublisher> declared = processorPublishers.get(pc.name());
+                for (final String feed : pc.publishes())
+                {
+                    producers.put(feed, "processor '" + pc.name() + "'");
+                    pipeFeeds.add(feed);
+                    if (null != declared)
+                    {
+                        declared.put(feed, publishers.get(feed));
+                    }
+                }
+            }
+        }
     }
 
     private AgentGroup group(final String agentName)
@@ -682,13 +805,21 @@ public final class MongooseServer implements AutoCloseable
 
     private ShutdownReport shutDown(final boolean drain)
     {
-        closeFeeds();
+        // Service agents first: once joined, nothing publishes into their feeds, so closing those loses nothing.
+        services.stopAgents();
+        closeEntryFeeds();
+        // A paused feed would never drain, and its agents would never be quiet.
         feedPauses.resumeAllForStop(name());
-        final boolean drained = !drain || awaitDrained();
+        // Processors keep publishing into pipes while they handle what is queued; pipes close once all is quiet.
+        final boolean pipesQuiet = !drain || awaitPipesQuiet();
+        closeFeeds();
+        final boolean drained = (!drain || awaitDrained()) && pipesQuiet;
         for (final AgentGroup group : groups.values())
         {
             group.close();
         }
+        // Services stop last, after every agent thread has been joined, in reverse registration order.
+        services.stop();
         final Map<String, Long> undelivered = new TreeMap<>();
         for (final FeedPublisher publisher : publishers.values())
         {
@@ -708,6 +839,7 @@ public final class MongooseServer implements AutoCloseable
             errors += slot.errors.get();
             unhandled += slot.unhandled.get();
         }
+        errors += services.errors();
         final Leaks leaks = leaks();
         final ShutdownReport report =
             new ShutdownReport(drained, undelivered, leaks.byType, errors, unhandled, leaks.sites);
@@ -720,6 +852,65 @@ public final class MongooseServer implements AutoCloseable
     {
         return admin.registrarOn("processor '" + processorName + "' on agent '" + agentName + "'",
             task -> groups.get(agentName).agent.commands.execute(task));
+    }
+
+    /** Close the feeds no processor publishes: those of the application and of the (already joined) services. */
+    private void closeEntryFeeds()
+    {
+        for (final FeedPublisher publisher : publishers.values())
+        {
+            if (!pipeFeeds.contains(publisher.feedName()))
+            {
+                publisher.close();
+            }
+        }
+    }
+
+    /**
+     * Wait until no queue holds a message and no handler is running, so no processor will publish into a pipe any
+     * more; bounded by the shutdown timeout. Two passes over every live agent's counters (messages offered, messages
+     * whose handlers returned), which only grow, that read the same balanced values show one instant at which
+     * everything was quiet: with the entry feeds closed and the service agents joined, nothing can start work again.
+     */
+    private boolean awaitPipesQuiet()
+    {
+        if (pipeFeeds.isEmpty())
+        {
+            return true;
+        }
+        final long deadline = System.nanoTime() + config.shutdownTimeout().toNanos();
+        long previous = -1;
+        while (true)
+        {
+            long progress = 0;
+            for (final AgentGroup group : groups.values())
+            {
+                if (group.dispatching())
+                {
+                    final long p = group.agent.progressIfBalanced();
+                    if (p < 0)
+                    {
+                        progress = -1;
+                        break;
+                    }
+                    progress += p;
+                }
+            }
+            if (progress >= 0 && progress == previous)
+            {
+                return true;
+            }
+            previous = progress;
+            if (System.nanoTime() - deadline >= 0)
+            {
+                return false;
+            }
+            for (final AgentGroup group : groups.values())
+            {
+                group.driveIfInvoker();
+            }
+            LockSupport.parkNanos(DRAIN_POLL_NANOS);
+        }
     }
 
     private void closeFeeds()
@@ -863,6 +1054,7 @@ public final class MongooseServer implements AutoCloseable
         private DispatchErrorHandler errorHandler;
         private final List<FeedConfig> feeds = new ArrayList<>();
         private final List<AgentGroupConfig> agentGroups = new ArrayList<>();
+        private final List<ServiceConfig> services = new ArrayList<>();
         private Duration startTimeout = ServerConfig.DEFAULT_START_TIMEOUT;
         private Duration shutdownTimeout = ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT;
         private boolean latencyMonitoring;
@@ -927,6 +1119,17 @@ public final class MongooseServer implements AutoCloseable
         }
 
         /**
+         * @param service one more service; services start in the order added, before the agents, and stop in reverse
+         *                order after them.
+         * @return this builder.
+         */
+        public Builder service(final ServiceConfig service)
+        {
+            services.add(service);
+            return this;
+        }
+
+        /**
          * @param timeout how long start() waits for processors to start.
          * @return this builder.
          */
@@ -984,8 +1187,8 @@ public final class MongooseServer implements AutoCloseable
          */
         public ServerConfig toConfig()
         {
-            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout, latencyMonitoring,
-                counters, health);
+            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout, services,
+                latencyMonitoring, counters, health);
         }
 
         /**

@@ -13,22 +13,28 @@ import java.util.List;
  * @param name              unique processor name.
  * @param processor         the user logic.
  * @param subscriptions     named feeds it receives (broadcast feeds reach it anyway).
+ * @param services          services it uses, checked to exist before anything starts (it may look up any service).
+ * @param publishes         feeds it is the single producer of, from its agent thread: a pipe to the processors
+ *                          subscribing to them ({@code ProcessorContext.publisher(feed)}).
  * @param latencyMonitoring whether to record its publish-to-handler latency ({@link MongooseServer#latency(String)});
  *                          {@code null} takes the server's default ({@link ServerConfig#latencyMonitoring()}).
  */
 public record ProcessorConfig(
-    String name, EventProcessor processor, List<String> subscriptions, Boolean latencyMonitoring)
+    String name, EventProcessor processor, List<String> subscriptions, List<String> services, List<String> publishes,
+    Boolean latencyMonitoring)
 {
     /**
-     * Copies the subscription list; nulls are kept so validation can name them.
+     * Copies the lists; nulls are kept so validation can name them.
      */
     public ProcessorConfig
     {
         subscriptions = null == subscriptions ? List.of() : Collections.unmodifiableList(new ArrayList<>(subscriptions));
+        services = copy(services);
+        publishes = copy(publishes);
     }
 
     /**
-     * A processor that follows the server's latency monitoring default.
+     * A processor that declares no services, publishes nothing and follows the server's latency monitoring default.
      *
      * @param name          unique processor name.
      * @param processor     the user logic.
@@ -36,19 +42,45 @@ public record ProcessorConfig(
      */
     public ProcessorConfig(final String name, final EventProcessor processor, final List<String> subscriptions)
     {
-        this(name, processor, subscriptions, null);
+        this(name, processor, subscriptions, List.of(), List.of(), null);
     }
 
     /**
-     * @param name       unique processor name.
-     * @param processor  the user logic.
-     * @param namedFeeds named feeds it subscribes to.
-     * @return a processor following the server's latency monitoring default; add it with
+     * @param name          unique processor name.
+     * @param processor     the user logic.
+     * @param subscriptions named feeds it receives.
+     * @return a processor that declares no services, publishes nothing and follows the server's latency monitoring
+     *         default; change them with the copies below and host it with
      *         {@link AgentGroupConfig#processor(ProcessorConfig)}.
      */
-    public static ProcessorConfig of(final String name, final EventProcessor processor, final String... namedFeeds)
+    public static ProcessorConfig of(final String name, final EventProcessor processor, final String... subscriptions)
     {
-        return new ProcessorConfig(name, processor, null == namedFeeds ? null : Arrays.asList(namedFeeds));
+        return new ProcessorConfig(name, processor, null == subscriptions ? null : Arrays.asList(subscriptions));
+    }
+
+    /**
+     * @param feeds feeds this processor publishes from its agent thread.
+     * @return a copy publishing them.
+     */
+    public ProcessorConfig publishes(final String... feeds)
+    {
+        return new ProcessorConfig(name, processor, subscriptions, services, null == feeds ? null : Arrays.asList(feeds),
+            latencyMonitoring);
+    }
+
+    /**
+     * @param serviceNames services this processor uses; unknown names fail validation.
+     * @return a copy declaring them.
+     */
+    public ProcessorConfig services(final String... serviceNames)
+    {
+        return new ProcessorConfig(name, processor, subscriptions,
+            null == serviceNames ? null : Arrays.asList(serviceNames), publishes, latencyMonitoring);
+    }
+
+    private static List<String> copy(final List<String> names)
+    {
+        return null == names ? List.of() : Collections.unmodifiableList(new ArrayList<>(names));
     }
 
     /**
@@ -57,7 +89,7 @@ public record ProcessorConfig(
      */
     public ProcessorConfig latencyMonitoring(final boolean on)
     {
-        return new ProcessorConfig(name, processor, subscriptions, on);
+        return new ProcessorConfig(name, processor, subscriptions, services, publishes, on);
     }
 
     /**

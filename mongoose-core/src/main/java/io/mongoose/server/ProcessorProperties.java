@@ -168,6 +168,12 @@ public final class ProcessorProperties
             null == node ? "missing" : YamlValues.describe(node), YamlValues.escape(String.valueOf(expected), MAX_SHOWN_EXPECTED)));
     }
 
+    /** @return how many values have been rejected so far. */
+    int problemCount()
+    {
+        return problems.size();
+    }
+
     /** Ends reading; returns what was rejected, then every key nobody read. */
     List<ConfigProblem> close()
     {

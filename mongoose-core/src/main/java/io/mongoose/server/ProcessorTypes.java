@@ -1,6 +1,7 @@
 package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.service.MongooseService;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -8,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -27,10 +29,12 @@ import java.util.function.Supplier;
 public final class ProcessorTypes
 {
     private final Map<String, ProcessorFactory> factories;
+    private final Map<String, ServiceFactory> serviceFactories;
 
-    private ProcessorTypes(final Map<String, ProcessorFactory> factories)
+    private ProcessorTypes(final Map<String, ProcessorFactory> factories, final Map<String, ServiceFactory> services)
     {
         this.factories = Collections.unmodifiableMap(new LinkedHashMap<>(factories));
+        this.serviceFactories = Collections.unmodifiableMap(new LinkedHashMap<>(services));
     }
 
     /**
@@ -67,10 +71,28 @@ public final class ProcessorTypes
         return null == type ? null : factories.get(type);
     }
 
+    /**
+     * @return every registered service type name, in registration order (the order errors list them).
+     */
+    public List<String> serviceNames()
+    {
+        return List.copyOf(serviceFactories.keySet());
+    }
+
+    /**
+     * @param type a registered service type name.
+     * @return its factory, or {@code null} if there is none.
+     */
+    ServiceFactory serviceFactory(final String type)
+    {
+        return null == type ? null : serviceFactories.get(type);
+    }
+
     /** Collects types; each name once. */
     public static final class Builder
     {
         private final Map<String, ProcessorFactory> factories = new LinkedHashMap<>();
+        private final Map<String, ServiceFactory> services = new LinkedHashMap<>();
 
         private Builder()
         {
@@ -105,18 +127,56 @@ public final class ProcessorTypes
         {
             Objects.requireNonNull(type, "type: null; expected a processor type name");
             Objects.requireNonNull(factory, "factory: null; expected a ProcessorFactory for type " + type);
+            checkName(type, factories.keySet());
+            factories.put(type, factory);
+            return this;
+        }
+
+        /**
+         * Register a service type whose services take no properties.
+         *
+         * @param type     the name files use in {@code services:}, e.g. {@code refdata}.
+         * @param supplier makes one new service per entry.
+         * @return this builder.
+         * @throws IllegalArgumentException if the name is blank, has surrounding spaces or is already a service type.
+         * @throws NullPointerException     if an argument is null.
+         */
+        public Builder addService(final String type, final Supplier<? extends MongooseService> supplier)
+        {
+            Objects.requireNonNull(supplier, "supplier: null; expected a Supplier of services for type " + type);
+            return addConfigurableService(type, properties -> supplier.get());
+        }
+
+        /**
+         * Register a service type whose services read {@code properties} from their entry.
+         *
+         * @param type    the name files use in {@code services:}, e.g. {@code file-source}.
+         * @param factory makes one new service per entry from its properties.
+         * @return this builder.
+         * @throws IllegalArgumentException if the name is blank, has surrounding spaces or is already a service type.
+         * @throws NullPointerException     if an argument is null.
+         */
+        public Builder addConfigurableService(final String type, final ServiceFactory factory)
+        {
+            Objects.requireNonNull(type, "type: null; expected a service type name");
+            Objects.requireNonNull(factory, "factory: null; expected a ServiceFactory for type " + type);
+            checkName(type, services.keySet());
+            services.put(type, factory);
+            return this;
+        }
+
+        private static void checkName(final String type, final Set<String> registered)
+        {
             if (type.isBlank() || !type.strip().equals(type))
             {
                 throw new IllegalArgumentException("type: '" + type + "'; expected a non-blank name without " +
                     "surrounding spaces");
             }
-            if (factories.containsKey(type))
+            if (registered.contains(type))
             {
                 throw new IllegalArgumentException("type: duplicate '" + type + "'; expected each type registered " +
-                    "once (registered: " + String.join(", ", factories.keySet()) + ")");
+                    "once (registered: " + String.join(", ", registered) + ")");
             }
-            factories.put(type, factory);
-            return this;
         }
 
         /**
@@ -124,13 +184,14 @@ public final class ProcessorTypes
          */
         public ProcessorTypes build()
         {
-            return new ProcessorTypes(factories);
+            return new ProcessorTypes(factories, services);
         }
     }
 
     @Override
     public String toString()
     {
-        return "ProcessorTypes" + new ArrayList<>(factories.keySet());
+        return "ProcessorTypes" + new ArrayList<>(factories.keySet()) +
+            (serviceFactories.isEmpty() ? "" : " services" + new ArrayList<>(serviceFactories.keySet()));
     }
 }

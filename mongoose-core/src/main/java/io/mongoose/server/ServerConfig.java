@@ -14,6 +14,7 @@ import java.util.List;
  * @param agentGroups     agent groups with their processors.
  * @param startTimeout    how long {@link MongooseServer#start()} waits for every processor to start.
  * @param shutdownTimeout how long {@link MongooseServer#stop()} waits for queues to drain.
+ * @param services        user services, started in this order before the agents and stopped in reverse after them.
  * @param latencyMonitoring whether processors record publish-to-handler latency unless their own
  *                        {@link ProcessorConfig#latencyMonitoring()} says otherwise.
  * @param counters        the live counters file and its sampling ({@link CountersConfig#defaults()}: on).
@@ -21,7 +22,8 @@ import java.util.List;
  */
 public record ServerConfig(
     String name, List<FeedConfig> feeds, List<AgentGroupConfig> agentGroups, Duration startTimeout,
-    Duration shutdownTimeout, boolean latencyMonitoring, CountersConfig counters, HealthConfig health)
+    Duration shutdownTimeout, List<ServiceConfig> services, boolean latencyMonitoring, CountersConfig counters,
+    HealthConfig health)
 {
     /** Default server name. */
     public static final String DEFAULT_NAME = "mongoose";
@@ -37,10 +39,12 @@ public record ServerConfig(
     {
         feeds = null == feeds ? List.of() : Collections.unmodifiableList(new ArrayList<>(feeds));
         agentGroups = null == agentGroups ? List.of() : Collections.unmodifiableList(new ArrayList<>(agentGroups));
+        services = null == services ? List.of() : Collections.unmodifiableList(new ArrayList<>(services));
     }
 
     /**
-     * A model without latency monitoring by default, with the default counters and health thresholds.
+     * A model without services, without latency monitoring by default, with the default counters and health
+     * thresholds.
      *
      * @param name            server name.
      * @param feeds           feeds.
@@ -52,7 +56,7 @@ public record ServerConfig(
         final String name, final List<FeedConfig> feeds, final List<AgentGroupConfig> agentGroups,
         final Duration startTimeout, final Duration shutdownTimeout)
     {
-        this(name, feeds, agentGroups, startTimeout, shutdownTimeout, false, CountersConfig.defaults(),
+        this(name, feeds, agentGroups, startTimeout, shutdownTimeout, List.of(), false, CountersConfig.defaults(),
             HealthConfig.defaults());
     }
 }

@@ -51,7 +51,15 @@ import java.util.Optional;
  *     threadMode: dedicated          # or invoker
  *     processors:
  *       - { name: pricer, type: quote-pricer, subscriptions: [quotes] }
+ * services:                          # optional; started before the agents, stopped after them
+ *   - { name: refdata, type: refdata, properties: { file: ref.csv } }
+ *   - { name: reader, type: file-source, publishes: [quotes], properties: { path: quotes.csv } }
  * }</pre>
+ *
+ * <p>A processor may also list {@code services: [refdata]} (checked to exist) and {@code publishes: [feed]} (a pipe:
+ * its agent thread becomes that feed's single producer). A service's {@code type} is looked up among the service types
+ * of {@link ProcessorTypes} ({@link ProcessorTypes.Builder#addConfigurableService}); a service entry may give
+ * {@code publishes}, {@code idleStrategy} and {@code pinning} for its agent thread, and {@code properties}.
  *
  * <p>Keys left out take the builder's defaults; a feed's {@code name} and {@code kind}, an agent's {@code name} and
  * {@code processors}, and a processor's {@code name} and {@code type} are required. A processor's {@code type} is looked
@@ -163,6 +171,10 @@ public final class YamlConfig
             case "shutdownTimeout":
                 return "server." + modelPath;
             default:
+                if (modelPath.startsWith("services[") && modelPath.endsWith(".service"))
+                {
+                    return modelPath.substring(0, modelPath.length() - ".service".length()) + ".type";
+                }
                 return modelPath.endsWith(".processor")
                     ? modelPath.substring(0, modelPath.length() - ".processor".length()) + ".type"
                     : modelPath;
@@ -175,7 +187,7 @@ public final class YamlConfig
      */
     private static final class Position implements Comparable<Position>
     {
-        private static final List<String> SECTIONS = List.of("server", "feeds", "agents");
+        private static final List<String> SECTIONS = List.of("server", "feeds", "services", "agents");
 
         private final int section;
         private final int[] indices;

@@ -1,6 +1,7 @@
 package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.service.MongooseService;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
@@ -39,7 +40,7 @@ final class YamlConfigReader
     /** Longest exception text repeated from a processor factory. */
     private static final int MAX_SHOWN_EXCEPTION = 300;
 
-    static final List<String> ROOT_KEYS = List.of("server", "feeds", "agents");
+    static final List<String> ROOT_KEYS = List.of("server", "feeds", "agents", "services");
     static final List<String> SERVER_KEYS =
         List.of("name", "startTimeout", "shutdownTimeout", "latencyMonitoring", "counters", "health");
     static final List<String> COUNTERS_KEYS = List.of("enabled", "dir", "deleteOnStop", "sampleInterval");
@@ -51,7 +52,9 @@ final class YamlConfigReader
             "timerWheelSize");
     static final List<String> PINNING_KEYS = List.of("cpu");
     static final List<String> PROCESSOR_KEYS =
-        List.of("name", "type", "subscriptions", "properties", "latencyMonitoring");
+        List.of("name", "type", "subscriptions", "properties", "services", "publishes", "latencyMonitoring");
+    static final List<String> SERVICE_KEYS =
+        List.of("name", "type", "publishes", "idleStrategy", "pinning", "properties");
 
     static final String ROOT_EXPECTED = "a map with keys " + String.join(", ", ROOT_KEYS);
     private static final String PINNING_EXPECTED = "none, any, or { cpu: <CPU id> }";
@@ -64,6 +67,7 @@ final class YamlConfigReader
     private final Set<String> covered = new HashSet<>();
     private boolean feedNamesComplete = true;
     private boolean subscriptionsComplete = true;
+    private boolean serviceNamesComplete = true;
     private int values;
 
     /**
@@ -112,8 +116,10 @@ final class YamlConfigReader
                 counters = server.containsKey("counters") ? counters(server.get("counters")) : counters;
                 health = server.containsKey("health") ? health(server.get("health")) : health;
             }
-            return new ServerConfig(name, feeds(top.get("feeds")), agents(top.get("agents")), startTimeout,
-                shutdownTimeout, Boolean.TRUE.equals(latencyMonitoring), counters, health);
+            final List<FeedConfig> feeds = feeds(top.get("feeds"));
+            final List<ServiceConfig> services = services(top.get("services"));
+            return new ServerConfig(name, feeds, agents(top.get("agents")), startTimeout, shutdownTimeout, services,
+                Boolean.TRUE.equals(latencyMonitoring), counters, health);
         }
         catch (final TooLarge ex)
         {
@@ -152,6 +158,7 @@ final class YamlConfigReader
         {
             case UNKNOWN_FEED -> !feedNamesComplete;
             case UNSUBSCRIBED_FEED -> !subscriptionsComplete;
+            case UNKNOWN_SERVICE -> !serviceNamesComplete;
             case VALUE -> false;
         };
     }
@@ -317,9 +324,138 @@ final class YamlConfigReader
             f.containsKey("subscriptions") ? subscriptions(f.get("subscriptions"), path + ".subscriptions") : List.of();
         final Map<String, ScalarNode> properties =
             f.containsKey("properties") ? properties(f.get("properties"), path + ".properties") : Map.of();
+        final List<String> services = f.containsKey("services")
+            ? names(f.get("services"), path + ".services", "a list of service names", "a service name") : List.of();
+        final List<String> publishes = f.containsKey("publishes")
+            ? names(f.get("publishes"), path + ".publishes", "a list of feed names", "a feed name") : List.of();
         final Boolean latencyMonitoring = f.containsKey("latencyMonitoring")
             ? flag(f.get("latencyMonitoring"), path + ".latencyMonitoring") : null;
-        return new ProcessorConfig(name, create(f.get("type"), path, properties), subscriptions, latencyMonitoring);
+        return new ProcessorConfig(name, create(f.get("type"), path, properties), subscriptions, services, publishes,
+            latencyMonitoring);
+    }
+
+    private List<ServiceConfig> services(final Node node)
+    {
+        final List<ServiceConfig> services = new ArrayList<>();
+        if (null == node)
+        {
+            return services;
+        }
+        final List<Node> items = requiredList(node, "services", "a list of services");
+        if (null == items)
+        {
+            serviceNamesComplete = false;
+            return services;
+        }
+        for (int i = 0; i < items.size(); i++)
+        {
+            count();
+            services.add(service(items.get(i), "services[" + i + "]"));
+        }
+        return services;
+    }
+
+    private ServiceConfig service(final Node node, final String path)
+    {
+        final Map<String, Node> f = fields(node, path, SERVICE_KEYS, "a service: a map with keys " +
+            String.join(", ", SERVICE_KEYS));
+        if (null == f)
+        {
+            serviceNamesComplete = false;
+            return null;
+        }
+        final String name = requiredText(f, path, "name", "a service name");
+        if (null == name || name.isBlank())
+        {
+            serviceNamesComplete = false;
+        }
+        final List<String> publishes = f.containsKey("publishes")
+            ? names(f.get("publishes"), path + ".publishes", "a list of feed names", "a feed name") : List.of();
+        final String idleStrategy = f.containsKey("idleStrategy")
+            ? text(f.get("idleStrategy"), path + ".idleStrategy", "one of " + String.join(", ", IdleStrategies.NAMES))
+            : ServiceConfig.DEFAULT_IDLE_STRATEGY;
+        final Pinning pinning = f.containsKey("pinning") ? pinning(f.get("pinning"), path + ".pinning") : Pinning.none();
+        final Map<String, ScalarNode> properties =
+            f.containsKey("properties") ? properties(f.get("properties"), path + ".properties") : Map.of();
+        return new ServiceConfig(name, createService(f.get("type"), path, properties), publishes, idleStrategy,
+            pinning);
+    }
+
+    /** A list of names (feeds, services); an item that is not a scalar is reported and left out. */
+    private List<String> names(
+        final Node node, final String path, final String listExpected, final String itemExpected)
+    {
+        final List<String> names = new ArrayList<>();
+        if (!(node instanceof SequenceNode))
+        {
+            return invalid(path, YamlValues.describe(node), listExpected);
+        }
+        final List<Node> items = ((SequenceNode)node).getValue();
+        for (int i = 0; i < items.size(); i++)
+        {
+            count();
+            final Node item = items.get(i);
+            if (item instanceof ScalarNode)
+            {
+                names.add(YamlValues.isNull(item) ? null : ((ScalarNode)item).getValue());
+            }
+            else
+            {
+                invalid(path + "[" + i + "]", YamlValues.describe(item), itemExpected);
+            }
+        }
+        return names;
+    }
+
+    /** Looks the service type up and runs its factory; null, with the problem reported, if there is no service. */
+    private MongooseService createService(
+        final Node typeNode, final String path, final Map<String, ScalarNode> properties)
+    {
+        final String typePath = path + ".type";
+        final String expected = types.serviceNames().isEmpty()
+            ? "a registered service type (none are registered)" : "one of " + String.join(", ", types.serviceNames());
+        if (null == typeNode)
+        {
+            covered.add(typePath);
+            return missing(typePath, expected);
+        }
+        final ServiceFactory factory = typeNode instanceof ScalarNode && !YamlValues.isNull(typeNode)
+            ? types.serviceFactory(((ScalarNode)typeNode).getValue()) : null;
+        if (null == factory)
+        {
+            covered.add(typePath);
+            return invalid(typePath,
+                (typeNode instanceof ScalarNode && !YamlValues.isNull(typeNode) ? "unknown " : "") +
+                    YamlValues.describe(typeNode), expected);
+        }
+        final String type = ((ScalarNode)typeNode).getValue();
+        final ProcessorProperties reader = new ProcessorProperties(path + ".properties", type, properties);
+        MongooseService service = null;
+        String failure = null;
+        try
+        {
+            service = factory.create(reader);
+            // A factory that rejected its properties may return null: the file is refused for those already.
+            if (null == service && reader.problemCount() == 0)
+            {
+                failure = "factory of service type '" + type + "' returned null";
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            failure = "factory of service type '" + type + "' threw " +
+                YamlValues.escape(ex.toString(), MAX_SHOWN_EXCEPTION);
+        }
+        problems.addAll(reader.close());
+        if (null == service)
+        {
+            covered.add(typePath);
+        }
+        if (null != failure)
+        {
+            problem(typePath, failure, "it to return a service");
+        }
+        return service;
     }
 
     private List<String> subscriptions(final Node node, final String path)
@@ -501,7 +637,8 @@ final class YamlConfigReader
         try
         {
             processor = factory.create(reader);
-            if (null == processor)
+            // A factory that rejected its properties may return null: the file is refused for those already.
+            if (null == processor && reader.problemCount() == 0)
             {
                 failure = "factory of type '" + type + "' returned null";
             }
@@ -511,9 +648,12 @@ final class YamlConfigReader
             failure = "factory of type '" + type + "' threw " + YamlValues.escape(ex.toString(), MAX_SHOWN_EXCEPTION);
         }
         problems.addAll(reader.close());
-        if (null != failure)
+        if (null == processor)
         {
             covered.add(typePath);
+        }
+        if (null != failure)
+        {
             problem(typePath, failure, "it to return a processor");
         }
         return processor;

@@ -25,6 +25,48 @@ class SingleThreadReleaseBatchTest
     }
 
     @Test
+    void anEmptyPoolReturnsTheBatchBoundToTheAcquiringThreadBeforeItsPolicyApplies() throws InterruptedException
+    {
+        final ObjectPool<SeqMessage> pool = pool("seq", 2);
+        final SingleThreadReleaseBatch batch = new SingleThreadReleaseBatch(8);
+        for (final SeqMessage m : acquire(pool, 2))
+        {
+            batch.release(m);
+        }
+        assertNull(pool.tryAcquire(), "not bound: the held messages stay held");
+        assertEquals(1, pool.exhaustedCount());
+
+        batch.bindToCurrentThread();
+        try
+        {
+            final SeqMessage[] other = new SeqMessage[1];
+            final Thread thread = new Thread(() -> other[0] = pool.tryAcquire());
+            thread.start();
+            thread.join();
+            assertNull(other[0], "another thread does not flush this thread's batch");
+            assertEquals(2, batch.size());
+
+            final SeqMessage m = pool.acquire();
+
+            assertEquals(1, m.refCount());
+            assertEquals(0, batch.size(), "the acquire returned the batch first");
+            assertEquals(1, pool.free());
+            assertEquals(2, pool.exhaustedCount(), "the bound thread's acquire did not find the pool empty");
+            m.release();
+        }
+        finally
+        {
+            batch.unbindFromCurrentThread();
+        }
+        for (final SeqMessage m : acquire(pool, 2))
+        {
+            batch.release(m);
+        }
+        assertNull(pool.tryAcquire(), "unbound again: the held messages stay held");
+        assertEquals(2, batch.flush());
+    }
+
+    @Test
     void aReleaseThatIsNotTheLastHoldsNothing()
     {
         final ObjectPool<SeqMessage> pool = pool("seq", 4);

@@ -52,7 +52,7 @@ class AgentTimerWheelTest
     {
         final ProcessorScheduler s = new ProcessorScheduler(wheel, name);
         final EventProcessor processor = handlers -> { };
-        slot = new ProcessorSlot(new ProcessorContext(name, "agent", "server", null, s), processor,
+        slot = new ProcessorSlot(new ProcessorContext(name, "agent", "server", null, s, null, java.util.Map.of()), processor,
             new HandlerRegistry(name).build());
         s.bind(slot);
         return s;

@@ -203,7 +203,7 @@ class MongooseMainTest
             "feed 'ticks' paused: agents main-test-agent no longer drain it; its messages wait and its producer meets " +
                 "its policy backoff once a queue is full",
             "error: unknown command 'bogus'; expected one of help, commands, topology, pools, counters, feed-stats, " +
-                "agent-stats, processor-stats, pause-feed, resume-feed, stop",
+                "agent-stats, processor-stats, pause-feed, resume-feed, health, latency, latency-dump, stop",
             "feed 'ticks' resumed",
             "server 'main-test' stopped: ShutdownReport[drained=true, undeliveredByFeed={}, leaksByType={}, " +
                 "handlerErrors=0, unhandled=0]",

@@ -274,7 +274,7 @@ class YamlConfigTest
     void unknownKeysNameTheKeysAllowedThere()
     {
         assertEquals(List.of(
-                "pools: unknown key; expected one of server, feeds, agents",
+                "pools: unknown key; expected one of server, feeds, agents, services",
                 "server.title: unknown key; expected one of name, startTimeout, shutdownTimeout, latencyMonitoring, " +
                     "counters, health",
                 "feeds[0].capacity: unknown key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
@@ -283,7 +283,7 @@ class YamlConfigTest
                     "threadMode, processors, timerTickResolution, timerWheelSize",
                 "agents[0].pinning.core: unknown key; expected one of cpu",
                 "agents[0].processors[0].subscribe: unknown key; expected one of name, type, subscriptions, " +
-                    "properties, latencyMonitoring"),
+                    "properties, services, publishes, latencyMonitoring"),
             errors("""
                 pools: [quotes]
                 server: { title: quotes }
@@ -347,7 +347,7 @@ class YamlConfigTest
                 "agents[1].idleStrategy: a map; expected one of " + IDLE_NAMES,
                 "agents[1].drainLimit: 2.5; expected an integer from 1 to 2147483647",
                 "agents[1].processors[0]: 'pricer'; expected a processor: a map with keys name, type, subscriptions, " +
-                    "properties, latencyMonitoring",
+                    "properties, services, publishes, latencyMonitoring",
                 "agents[1].processors[1].subscriptions: 'quotes'; expected a list of feed names",
                 "agents[1].processors[2].properties: a list; expected a map of properties",
                 "agents[1].processors[2].subscriptions[1]: a map; expected a feed name",
@@ -521,7 +521,7 @@ class YamlConfigTest
         // The processor entry cannot be read, so whether the feed has a subscriber is unknown.
         assertEquals(List.of(
                 "agents[0].processors[1]: a list; expected a processor: a map with keys name, type, subscriptions, " +
-                    "properties, latencyMonitoring"),
+                    "properties, services, publishes, latencyMonitoring"),
             errors("""
                 feeds:
                   - { name: quotes, kind: named }
@@ -769,13 +769,13 @@ class YamlConfigTest
     @Test
     void emptyDocumentsAndDocumentsThatAreNotMaps()
     {
-        assertEquals(List.of("test.yaml: empty document; expected a map with keys server, feeds, agents"), errors(""));
-        assertEquals(List.of("test.yaml: empty document; expected a map with keys server, feeds, agents"),
+        assertEquals(List.of("test.yaml: empty document; expected a map with keys server, feeds, agents, services"), errors(""));
+        assertEquals(List.of("test.yaml: empty document; expected a map with keys server, feeds, agents, services"),
             errors("# nothing but a comment\n\n"));
-        assertEquals(List.of("test.yaml: null; expected a map with keys server, feeds, agents"), errors("---\n"));
-        assertEquals(List.of("test.yaml: a list; expected a map with keys server, feeds, agents"),
+        assertEquals(List.of("test.yaml: null; expected a map with keys server, feeds, agents, services"), errors("---\n"));
+        assertEquals(List.of("test.yaml: a list; expected a map with keys server, feeds, agents, services"),
             errors("- feeds\n- agents\n"));
-        assertEquals(List.of("test.yaml: 'quotes'; expected a map with keys server, feeds, agents"), errors("quotes"));
+        assertEquals(List.of("test.yaml: 'quotes'; expected a map with keys server, feeds, agents, services"), errors("quotes"));
     }
 
     @Test
@@ -918,7 +918,7 @@ class YamlConfigTest
         final Path bad = Files.writeString(dir.resolve("bad.yaml"), "- not a map\n", StandardCharsets.UTF_8);
 
         assertEquals(load(MINIMAL), YamlConfig.load(good, TYPES));
-        assertEquals(List.of(bad + ": a list; expected a map with keys server, feeds, agents"),
+        assertEquals(List.of(bad + ": a list; expected a map with keys server, feeds, agents, services"),
             assertThrows(MongooseConfigException.class, () -> YamlConfig.load(bad, TYPES)).errors());
     }
 

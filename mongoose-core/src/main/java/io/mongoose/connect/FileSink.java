@@ -1,0 +1,237 @@
+package io.mongoose.connect;
+
+import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.dispatch.ProcessorContext;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Writes every {@link LineMessage} it receives as a line ({@code \n}-terminated) to a file. Steady state allocates
+ * nothing: lines are copied into one direct buffer, written through a {@link FileChannel}.
+ *
+ * <p>Flushing is bounded: the buffer is written out when the next line does not fit, after every
+ * {@code flushEveryLines} lines, and when the processor stops (after the last message it will see). The file is
+ * opened in {@code onInit} (created, and truncated unless {@code append}); one that cannot be opened fails the
+ * server's start, naming the file. A write error is thrown from the handler, so the server counts it and reports it to
+ * its error handler with the file's name; the lines in the buffer at that moment are counted in
+ * {@link #linesLost()}.
+ */
+public final class FileSink implements EventProcessor
+{
+    /** Default number of lines after which the buffer is written out. */
+    public static final int DEFAULT_FLUSH_EVERY_LINES = 1024;
+    /** Default buffer size, in bytes. */
+    public static final int DEFAULT_BUFFER_BYTES = 64 * 1024;
+    /** Writes of one buffer that make no progress before the sink gives up with an error. */
+    private static final int MAX_ZERO_WRITES = 1000;
+
+    private final Path path;
+    private final boolean append;
+    private final int flushEveryLines;
+    private final ByteBuffer buffer;
+    private FileChannel channel;
+    private int linesBuffered;
+    private final AtomicLong linesWritten = new AtomicLong();
+    private final AtomicLong linesLost = new AtomicLong();
+    private final AtomicLong flushes = new AtomicLong();
+
+    /**
+     * @param path            the file.
+     * @param append          whether to add to an existing file rather than truncate it.
+     * @param flushEveryLines most lines held in the buffer; at least 1.
+     * @param bufferBytes     buffer size; at least 16.
+     */
+    public FileSink(final Path path, final boolean append, final int flushEveryLines, final int bufferBytes)
+    {
+        this.path = Objects.requireNonNull(path, "path: null; expected the file to write");
+        if (flushEveryLines < 1)
+        {
+            throw new IllegalArgumentException("flushEveryLines: " + flushEveryLines + "; expected at least 1");
+        }
+        if (bufferBytes < 16)
+        {
+            throw new IllegalArgumentException("bufferBytes: " + bufferBytes + "; expected at least 16");
+        }
+        this.append = append;
+        this.flushEveryLines = flushEveryLines;
+        this.buffer = ByteBuffer.allocateDirect(bufferBytes);
+    }
+
+    /**
+     * @param path the file, truncated when the processor starts.
+     * @return a sink with the default flush policy and buffer.
+     */
+    public static FileSink of(final Path path)
+    {
+        return new FileSink(path, false, DEFAULT_FLUSH_EVERY_LINES, DEFAULT_BUFFER_BYTES);
+    }
+
+    @Override
+    public void registerHandlers(final HandlerRegistry handlers)
+    {
+        handlers.on(LineMessage.class, this::write);
+    }
+
+    @Override
+    public void onInit(final ProcessorContext context)
+    {
+        try
+        {
+            channel = append
+                ? FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
+                : FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("file sink '" + path + "' cannot be opened for writing: " + ex, ex);
+        }
+    }
+
+    private void write(final LineMessage line)
+    {
+        final int length = line.length();
+        if (length + 1 > buffer.remaining())
+        {
+            flush();
+        }
+        if (length + 1 > buffer.remaining())
+        {
+            writeLongLine(line);
+        }
+        else
+        {
+            line.buffer().getBytes(0, buffer, buffer.position(), length);
+            buffer.position(buffer.position() + length);
+            buffer.put((byte)'\n');
+        }
+        if (++linesBuffered >= flushEveryLines)
+        {
+            flush();
+        }
+    }
+
+    /** A line longer than the buffer goes out in buffer-sized pieces. */
+    private void writeLongLine(final LineMessage line)
+    {
+        final int length = line.length();
+        int done = 0;
+        while (done < length)
+        {
+            final int piece = Math.min(buffer.remaining(), length - done);
+            line.buffer().getBytes(done, buffer, buffer.position(), piece);
+            buffer.position(buffer.position() + piece);
+            done += piece;
+            if (!buffer.hasRemaining())
+            {
+                writeOut(1);
+            }
+        }
+        if (!buffer.hasRemaining())
+        {
+            writeOut(1);
+        }
+        buffer.put((byte)'\n');
+    }
+
+    @Override
+    public void onStop()
+    {
+        flush();
+    }
+
+    @Override
+    public void onTearDown()
+    {
+        if (null != channel)
+        {
+            try
+            {
+                channel.close();
+            }
+            catch (final IOException ex)
+            {
+                throw new UncheckedIOException("file sink '" + path + "': close failed: " + ex, ex);
+            }
+        }
+    }
+
+    /** Write out what is buffered. */
+    private void flush()
+    {
+        if (buffer.position() > 0)
+        {
+            writeOut(linesBuffered);
+        }
+        linesWritten.lazySet(linesWritten.get() + linesBuffered);
+        linesBuffered = 0;
+    }
+
+    private void writeOut(final int linesInBuffer)
+    {
+        buffer.flip();
+        int zeroWrites = 0;
+        try
+        {
+            while (buffer.hasRemaining())
+            {
+                if (channel.write(buffer) == 0 && ++zeroWrites > MAX_ZERO_WRITES)
+                {
+                    throw new IOException(MAX_ZERO_WRITES + " writes in a row wrote nothing");
+                }
+            }
+            flushes.lazySet(flushes.get() + 1);
+        }
+        catch (final IOException ex)
+        {
+            linesLost.lazySet(linesLost.get() + linesInBuffer);
+            linesBuffered = 0;
+            throw new UncheckedIOException("file sink '" + path + "': write failed, " + linesInBuffer + " lines " +
+                "lost: " + ex, ex);
+        }
+        finally
+        {
+            buffer.clear();
+        }
+    }
+
+    /**
+     * @return lines written to the file (handed to the operating system) so far.
+     */
+    public long linesWritten()
+    {
+        return linesWritten.get();
+    }
+
+    /**
+     * @return lines lost to write errors.
+     */
+    public long linesLost()
+    {
+        return linesLost.get();
+    }
+
+    /**
+     * @return buffer writes so far.
+     */
+    public long flushes()
+    {
+        return flushes.get();
+    }
+
+    /**
+     * @return the file written.
+     */
+    public Path path()
+    {
+        return path;
+    }
+}

@@ -1,0 +1,287 @@
+package io.mongoose.connect;
+
+import io.mongoose.pool.ObjectPool;
+import io.mongoose.server.FeedPublisher;
+import io.mongoose.service.AgentService;
+import io.mongoose.service.ServiceContext;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Reads a text file line by line into pooled {@link LineMessage}s and publishes them into a feed, from its own agent
+ * thread, at most {@link #linesPerCycle()} lines per duty cycle.
+ *
+ * <p>Lines end at {@code \n}; a {@code \r} before it is dropped too; a last line without terminator is published at
+ * end of file. Bytes are copied as they are (no decoding). Steady state allocates nothing: the file is read through a
+ * {@link FileChannel} into one direct buffer, and each line is copied into a pooled message whose buffer has grown to
+ * fit.
+ *
+ * <p>End of file sets {@link #endOfFile()}; with {@code tail} the source keeps reading what is appended to the file
+ * (a last line is then published once its terminator arrives). A line longer than {@code maxLineLength} bytes is an
+ * error, never truncated: the source reports it once to the server's error handler (naming the file and the line
+ * number), stops reading, and {@link #failure()} says why; the lines before it were published. A file that cannot
+ * be opened fails the server's start, naming the file; a read error is reported the same way as a long line.
+ *
+ * <p>The feed is the one named, or else the only one the service entry declares in {@code publishes}. Messages come
+ * from the server registry's line pool ({@link LineMessage#pool}); a cycle that finds it empty publishes what it has
+ * and tries again on the next one.
+ */
+public final class FileSource implements AgentService
+{
+    /** Default longest line, in bytes. */
+    public static final int DEFAULT_MAX_LINE_LENGTH = 4096;
+    /** Default most lines per duty cycle. */
+    public static final int DEFAULT_LINES_PER_CYCLE = 256;
+
+    private final Path path;
+    private final String feed;
+    private final int maxLineLength;
+    private final int linesPerCycle;
+    private final boolean tail;
+    private final ByteBuffer buffer;
+    private FileChannel channel;
+    private ObjectPool<LineMessage> pool;
+    private FeedPublisher publisher;
+    private long lineNumber;
+    private boolean atEnd;
+    private boolean stopped;
+    private final AtomicLong linesPublished = new AtomicLong();
+    private volatile boolean endOfFile;
+    private volatile String failure;
+
+    /**
+     * @param path          the file.
+     * @param feed          the feed to publish into; {@code null} for the only feed the service entry declares.
+     * @param maxLineLength longest line accepted, in bytes; at least 1.
+     * @param linesPerCycle most lines published per duty cycle; at least 1.
+     * @param tail          whether to keep reading what is appended after end of file.
+     */
+    public FileSource(
+        final Path path, final String feed, final int maxLineLength, final int linesPerCycle, final boolean tail)
+    {
+        this.path = Objects.requireNonNull(path, "path: null; expected the file to read");
+        if (maxLineLength < 1)
+        {
+            throw new IllegalArgumentException("maxLineLength: " + maxLineLength + "; expected at least 1");
+        }
+        if (linesPerCycle < 1)
+        {
+            throw new IllegalArgumentException("linesPerCycle: " + linesPerCycle + "; expected at least 1");
+        }
+        this.feed = feed;
+        this.maxLineLength = maxLineLength;
+        this.linesPerCycle = linesPerCycle;
+        this.tail = tail;
+        // Room for a longest line with its terminator ("\r\n") and as much again, so a refill always makes progress.
+        this.buffer = ByteBuffer.allocateDirect(Math.max(64 * 1024, 2 * (maxLineLength + 2)));
+        buffer.limit(0);
+    }
+
+    /**
+     * @param path the file.
+     * @return a source of that file's lines into the only declared feed, with the default limits, not tailing.
+     */
+    public static FileSource of(final Path path)
+    {
+        return new FileSource(path, null, DEFAULT_MAX_LINE_LENGTH, DEFAULT_LINES_PER_CYCLE, false);
+    }
+
+    @Override
+    public void onStart(final ServiceContext context) throws IOException
+    {
+        pool = LineMessage.pool(context.pools());
+        publisher = SourceFeed.of(context, feed);
+        try
+        {
+            channel = FileChannel.open(path, StandardOpenOption.READ);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            throw new IOException("file source '" + path + "' cannot be opened: " + ex, ex);
+        }
+    }
+
+    @Override
+    public int doWork()
+    {
+        if (stopped)
+        {
+            return 0;
+        }
+        int lines = 0;
+        while (lines < linesPerCycle)
+        {
+            final int start = buffer.position();
+            final int end = indexOfNewline(start, buffer.limit());
+            if (end < 0)
+            {
+                if (buffer.limit() - start > maxLineLength + 1 || (atEnd && buffer.limit() - start > maxLineLength))
+                {
+                    throw tooLong();
+                }
+                if (atEnd)
+                {
+                    lines += publishLastLine();
+                    break;
+                }
+                if (!refill())
+                {
+                    break;
+                }
+                continue;
+            }
+            int length = end - start;
+            if (length > 0 && buffer.get(end - 1) == '\r')
+            {
+                length--;
+            }
+            if (length > maxLineLength)
+            {
+                throw tooLong();
+            }
+            final LineMessage line = pool.tryAcquire();
+            if (null == line)
+            {
+                break;
+            }
+            line.set(buffer, start, length).lineNumber(++lineNumber);
+            buffer.position(end + 1);
+            publisher.publish(line);
+            linesPublished.lazySet(linesPublished.get() + 1);
+            lines++;
+        }
+        return lines;
+    }
+
+    @Override
+    public void onStop() throws IOException
+    {
+        stopped = true;
+        if (null != channel)
+        {
+            channel.close();
+        }
+    }
+
+    /**
+     * @return lines published so far.
+     */
+    public long linesPublished()
+    {
+        return linesPublished.get();
+    }
+
+    /**
+     * @return whether the whole file has been published (with {@code tail}, whether the source has caught up with it).
+     */
+    public boolean endOfFile()
+    {
+        return endOfFile;
+    }
+
+    /**
+     * @return why the source stopped reading (an over-long line, a read error), naming the file; {@code null} while it
+     *         has not failed.
+     */
+    public String failure()
+    {
+        return failure;
+    }
+
+    /**
+     * @return the file read.
+     */
+    public Path path()
+    {
+        return path;
+    }
+
+    /**
+     * @return most lines published per duty cycle.
+     */
+    public int linesPerCycle()
+    {
+        return linesPerCycle;
+    }
+
+    private int indexOfNewline(final int from, final int to)
+    {
+        for (int i = from; i < to; i++)
+        {
+            if (buffer.get(i) == '\n')
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Move the unread bytes to the front and read more; false if nothing more came (end of file for now). */
+    private boolean refill()
+    {
+        buffer.compact();
+        final int read;
+        try
+        {
+            read = channel.read(buffer);
+        }
+        catch (final IOException ex)
+        {
+            buffer.flip();
+            stopped = true;
+            failure = "file source '" + path + "': read failed after line " + lineNumber + ": " + ex;
+            throw new UncheckedIOException(failure, ex);
+        }
+        buffer.flip();
+        if (read > 0)
+        {
+            endOfFile = false;
+            return true;
+        }
+        if (read < 0 && !tail)
+        {
+            atEnd = true;
+            return true; // one more pass publishes a last line without terminator
+        }
+        endOfFile = true;
+        return false;
+    }
+
+    private int publishLastLine()
+    {
+        final int start = buffer.position();
+        final int length = buffer.limit() - start;
+        if (length > 0)
+        {
+            final LineMessage line = pool.tryAcquire();
+            if (null == line)
+            {
+                return 0;
+            }
+            line.set(buffer, start, length).lineNumber(++lineNumber);
+            buffer.position(buffer.limit());
+            publisher.publish(line);
+            linesPublished.lazySet(linesPublished.get() + 1);
+        }
+        endOfFile = true;
+        stopped = true;
+        return length > 0 ? 1 : 0;
+    }
+
+    /** Stops reading for good; the exception goes to the server's error handler through the service's agent. */
+    private IllegalStateException tooLong()
+    {
+        stopped = true;
+        failure = "file source '" + path + "': line " + (lineNumber + 1) + " is longer than maxLineLength " +
+            maxLineLength + " bytes; stopped reading after " + lineNumber + " lines";
+        return new IllegalStateException(failure + " (expected lines of at most " + maxLineLength + " bytes: raise " +
+            "maxLineLength or split the file)");
+    }
+}

@@ -1,0 +1,191 @@
+package io.mongoose.connect;
+
+import io.mongoose.pool.ObjectPool;
+import io.mongoose.pool.PooledMessage;
+import io.mongoose.server.FeedPublisher;
+import io.mongoose.service.AgentService;
+import io.mongoose.service.ServiceContext;
+import org.jctools.queues.MpscArrayQueue;
+
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Feeds values from application threads into a feed, for applications and tests: any thread {@link #offer}s a value,
+ * and the source's own agent thread, the feed's single producer, turns each into a pooled message and publishes it.
+ *
+ * <p>Bounded and explicit: {@link #offer} returns {@code false} when {@code capacity} values are waiting (counted in
+ * {@link #rejected()}); nothing is dropped silently. A value waits while its message pool is empty or the feed refuses
+ * it ({@code FAIL} policy), and is published in order on a later duty cycle. Values still waiting when the server
+ * stops are reported as an error of this service at stop.
+ *
+ * <p>Copies by design: values are objects the caller allocates (a {@code String} per line for {@link #lines}), so this
+ * source is for applications and tests, not for a zero-allocation path; a file or socket source reads into pooled
+ * messages directly.
+ *
+ * <pre>{@code
+ * InMemorySource<String, LineMessage> input = InMemorySource.lines(1024);
+ * builder.service(ServiceConfig.of("input", input).publishes("lines"));
+ * ...
+ * input.offer("hello");          // any thread; false when 1024 values are waiting
+ * }</pre>
+ *
+ * @param <V> the values offered.
+ * @param <M> the pooled messages published.
+ */
+public final class InMemorySource<V, M extends PooledMessage> implements AgentService
+{
+    /** Most values published per duty cycle. */
+    public static final int BATCH = 256;
+
+    private final Class<M> type;
+    private final String feed;
+    private final MessageFiller<V, M> filler;
+    private final MpscArrayQueue<V> waiting;
+    private final AtomicLong rejected = new AtomicLong();
+    private final AtomicLong published = new AtomicLong();
+    private ObjectPool<M> pool;
+    private FeedPublisher publisher;
+    private M refused;
+
+    /**
+     * @param type     the message type; its pool must be registered in the server's pool registry.
+     * @param feed     the feed to publish into; {@code null} for the only feed the service entry declares.
+     * @param capacity most values waiting; at least 2.
+     * @param filler   fills a message from a value.
+     */
+    public InMemorySource(
+        final Class<M> type, final String feed, final int capacity, final MessageFiller<V, M> filler)
+    {
+        this.type = Objects.requireNonNull(type, "type: null; expected a pooled message class");
+        this.feed = feed;
+        this.filler = Objects.requireNonNull(filler, "filler: null; expected a MessageFiller");
+        if (capacity < 2)
+        {
+            throw new IllegalArgumentException("capacity: " + capacity + "; expected at least 2");
+        }
+        this.waiting = new MpscArrayQueue<>(capacity);
+    }
+
+    /**
+     * @param capacity most lines waiting; at least 2.
+     * @return a source of text lines into the only feed its service entry declares, as {@link LineMessage}s from
+     *         the registry's line pool ({@link LineMessage#pool}).
+     */
+    public static InMemorySource<String, LineMessage> lines(final int capacity)
+    {
+        return new InMemorySource<>(LineMessage.class, null, capacity, (text, line) -> line.set(text));
+    }
+
+    /**
+     * Hand a value over; any thread, any time (values offered before start wait for it).
+     *
+     * @param value not null.
+     * @return {@code false} if {@code capacity} values are already waiting: the value was not taken.
+     */
+    public boolean offer(final V value)
+    {
+        Objects.requireNonNull(value, "value: null; expected a value to publish");
+        if (waiting.offer(value))
+        {
+            return true;
+        }
+        rejected.incrementAndGet();
+        return false;
+    }
+
+    /**
+     * @return values refused by {@link #offer} because the source was full.
+     */
+    public long rejected()
+    {
+        return rejected.get();
+    }
+
+    /**
+     * @return values published into the feed so far.
+     */
+    public long published()
+    {
+        return published.get();
+    }
+
+    /**
+     * @return values offered and not yet published.
+     */
+    public int waiting()
+    {
+        return waiting.size() + (null == refused ? 0 : 1);
+    }
+
+    @Override
+    public void onStart(final ServiceContext context)
+    {
+        pool = LineMessage.class == type ? castPool(LineMessage.pool(context.pools())) : context.pools().pool(type);
+        publisher = SourceFeed.of(context, feed);
+    }
+
+    @SuppressWarnings("unchecked")
+    private ObjectPool<M> castPool(final ObjectPool<LineMessage> lines)
+    {
+        return (ObjectPool<M>)(ObjectPool<?>)lines;
+    }
+
+    @Override
+    public int doWork()
+    {
+        if (null != refused)
+        {
+            if (!publisher.publish(refused))
+            {
+                return 0;
+            }
+            refused = null;
+            published.lazySet(published.get() + 1);
+        }
+        int done = 0;
+        while (done < BATCH)
+        {
+            final V value = waiting.relaxedPeek();
+            if (null == value)
+            {
+                break;
+            }
+            final M message = pool.tryAcquire();
+            if (null == message)
+            {
+                break; // the value stays first in line until a message is free
+            }
+            waiting.relaxedPoll();
+            filler.fill(value, message);
+            if (!publisher.publish(message))
+            {
+                refused = message; // FAIL policy: the message is ours again; published first next cycle
+                break;
+            }
+            done++;
+        }
+        if (done > 0)
+        {
+            published.lazySet(published.get() + done);
+        }
+        return done;
+    }
+
+    @Override
+    public void onStop()
+    {
+        final int left = waiting();
+        if (null != refused)
+        {
+            refused.release();
+            refused = null;
+        }
+        waiting.clear();
+        if (left > 0)
+        {
+            throw new IllegalStateException(left + " values offered to this source were never published: the server " +
+                "stopped first (wait for waiting() == 0 before stopping)");
+        }
+    }
+}

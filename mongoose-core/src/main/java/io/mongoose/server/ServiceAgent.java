@@ -1,0 +1,105 @@
+package io.mongoose.server;
+
+import io.mongoose.dispatch.DispatchErrorHandler;
+import io.mongoose.service.AgentService;
+import org.agrona.concurrent.Agent;
+
+/**
+ * The duty cycle of one {@link AgentService} on its own Agrona agent thread. An exception from {@code doWork()} is
+ * counted and reported to the server's error handler, and the next duty cycle runs: a service never dies quietly.
+ *
+ * <p>Threading: every method runs on the service's agent thread, except the counters, which other threads read.
+ */
+final class ServiceAgent implements Agent
+{
+    private static final System.Logger LOG = System.getLogger("io.mongoose.server");
+
+    private final String name;
+    private final String source;
+    private final AgentService service;
+    private final Pinning pinningRequest;
+    private final DispatchErrorHandler errorHandler;
+    final SingleWriterCounter work = new SingleWriterCounter();
+    final SingleWriterCounter errors;
+    private CorePinning pinning;
+    private volatile String pinningOutcome = "not started";
+
+    ServiceAgent(
+        final String name, final AgentService service, final Pinning pinningRequest,
+        final DispatchErrorHandler errorHandler, final SingleWriterCounter errors)
+    {
+        this.name = name;
+        this.source = "service:" + name;
+        this.service = service;
+        this.pinningRequest = pinningRequest;
+        this.errorHandler = errorHandler;
+        this.errors = errors;
+    }
+
+    @Override
+    public String roleName()
+    {
+        return name;
+    }
+
+    @Override
+    public void onStart()
+    {
+        pinning = CorePinning.pinCurrentThread(name, pinningRequest);
+        pinningOutcome = pinning.outcome;
+    }
+
+    @Override
+    public int doWork()
+    {
+        try
+        {
+            final int done = service.doWork();
+            if (done > 0)
+            {
+                work.add(done);
+            }
+            return done;
+        }
+        catch (final Throwable t)
+        {
+            onError(t);
+            return 0;
+        }
+    }
+
+    @Override
+    public void onClose()
+    {
+        if (null != pinning)
+        {
+            final String problem = pinning.release();
+            if (null != problem)
+            {
+                LOG.log(System.Logger.Level.WARNING, "service '" + name + "': " + problem);
+            }
+            pinning = null;
+        }
+    }
+
+    /** Errors of the service's duty cycle, and those Agrona's runner reports itself. */
+    void onError(final Throwable error)
+    {
+        errors.increment();
+        try
+        {
+            errorHandler.onError(source, null, error);
+        }
+        catch (final Throwable handlerFailure)
+        {
+            handlerFailure.addSuppressed(error);
+            LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting an error from " + source,
+                handlerFailure);
+        }
+    }
+
+    String pinningOutcome()
+    {
+        return pinningOutcome;
+    }
+}

@@ -1,0 +1,313 @@
+package io.mongoose.server;
+
+import io.mongoose.dispatch.DispatchErrorHandler;
+import io.mongoose.pool.PoolRegistry;
+import io.mongoose.service.AgentService;
+import io.mongoose.service.MongooseService;
+import io.mongoose.service.ServiceContext;
+import io.mongoose.service.ServiceDirectory;
+import org.agrona.concurrent.AgentRunner;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The services of one server at run time: their lifecycle in registration order (reverse at stop) and the agent
+ * threads of the {@link AgentService}s. Lifecycle methods are called by the thread starting or stopping the server.
+ */
+final class ServiceHost
+{
+    private static final System.Logger LOG = System.getLogger("io.mongoose.server");
+    /** Longest exception text a start failure repeats. */
+    private static final int MAX_SHOWN_EXCEPTION = 300;
+
+    private final String serverName;
+    private final List<ServiceConfig> configs;
+    private final ServiceDirectory directory;
+    private final DispatchErrorHandler errorHandler;
+    private final Context[] contexts;
+    private final SingleWriterCounter[] errors;
+    private final ServiceAgent[] agents;
+    private final AgentRunner[] runners;
+    private int started;
+
+    ServiceHost(
+        final String serverName, final List<ServiceConfig> configs, final PoolRegistry pools,
+        final DispatchErrorHandler errorHandler)
+    {
+        this.serverName = serverName;
+        this.configs = configs;
+        this.errorHandler = errorHandler;
+        final Map<String, MongooseService> byName = new LinkedHashMap<>();
+        for (final ServiceConfig config : configs)
+        {
+            byName.put(config.name(), config.service());
+        }
+        this.directory = ServiceDirectory.of(byName);
+        final int n = configs.size();
+        contexts = new Context[n];
+        errors = new SingleWriterCounter[n];
+        agents = new ServiceAgent[n];
+        runners = new AgentRunner[n];
+        for (int i = 0; i < n; i++)
+        {
+            final ServiceConfig config = configs.get(i);
+            contexts[i] = new Context(config.name(), serverName, pools, directory);
+            errors[i] = new SingleWriterCounter();
+            if (config.service() instanceof AgentService)
+            {
+                agents[i] = new ServiceAgent(
+                    config.name(), (AgentService)config.service(), config.pinning(), errorHandler, errors[i]);
+            }
+        }
+    }
+
+    ServiceDirectory directory()
+    {
+        return directory;
+    }
+
+    /** After the feeds are wired: each service's context gets the publishers of the feeds it declared. */
+    void bindPublishers(final Map<String, FeedPublisher> publishers)
+    {
+        for (int i = 0; i < contexts.length; i++)
+        {
+            for (final String feed : configs.get(i).publishes())
+            {
+                contexts[i].publishers.put(feed, publishers.get(feed));
+            }
+        }
+    }
+
+    /**
+     * Run every service's onStart in registration order. On the first failure, stop the ones already started (reverse
+     * order) and return the failure naming the service.
+     *
+     * @return null if every service started.
+     */
+    MongooseStartException start()
+    {
+        for (int i = 0; i < configs.size(); i++)
+        {
+            final String name = configs.get(i).name();
+            try
+            {
+                configs.get(i).service().onStart(contexts[i]);
+                started = i + 1;
+            }
+            catch (final Throwable t)
+            {
+                errors[i].increment();
+                report(name, t);
+                final MongooseStartException failure = new MongooseStartException("service '" + name + "' of server '" +
+                    serverName + "' failed in onStart: " + ConfigProblem.escape(t.toString(), MAX_SHOWN_EXCEPTION) +
+                    "; no agent was started", t);
+                stop();
+                LOG.log(System.Logger.Level.ERROR, "server '" + serverName + "' failed to start", failure);
+                return failure;
+            }
+        }
+        return null;
+    }
+
+    /** After the processors started and the feeds opened: start every service's duty cycle. */
+    void startAgents()
+    {
+        for (int i = 0; i < agents.length; i++)
+        {
+            if (null != agents[i])
+            {
+                final ServiceAgent agent = agents[i];
+                runners[i] = new AgentRunner(IdleStrategies.byName(configs.get(i).idleStrategy()), agent::onError,
+                    null, agent);
+                AgentRunner.startOnThread(runners[i], ServiceHost::newAgentThread);
+            }
+        }
+    }
+
+    /** Before the feeds close: end every duty cycle and join its thread, so nothing is published after that. */
+    void stopAgents()
+    {
+        for (final AgentRunner runner : runners)
+        {
+            if (null != runner)
+            {
+                runner.close();
+            }
+        }
+    }
+
+    /**
+     * Run onStop of every started service, in reverse order; each failure is reported and counted, and the others
+     * still stop. Calling it again does nothing.
+     */
+    void stop()
+    {
+        for (int i = started - 1; i >= 0; i--)
+        {
+            try
+            {
+                configs.get(i).service().onStop();
+            }
+            catch (final Throwable t)
+            {
+                errors[i].increment();
+                report(configs.get(i).name(), t);
+            }
+        }
+        started = 0;
+    }
+
+    /** Whether {@code thread} runs a service's duty cycle. */
+    boolean isAgentThread(final Thread thread)
+    {
+        for (final AgentRunner runner : runners)
+        {
+            if (null != runner && runner.thread() == thread)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    long errors()
+    {
+        long sum = 0;
+        for (final SingleWriterCounter counter : errors)
+        {
+            sum += counter.get();
+        }
+        return sum;
+    }
+
+    ServiceStats stats(final String name)
+    {
+        final int i = indexOf(name);
+        final ServiceAgent agent = agents[i];
+        return new ServiceStats(name, null != agent, null == agent ? 0 : agent.work.get(), errors[i].get(),
+            null == agent ? "no agent" : agent.pinningOutcome());
+    }
+
+    MongooseService service(final String name)
+    {
+        return configs.get(indexOf(name)).service();
+    }
+
+    private int indexOf(final String name)
+    {
+        for (int i = 0; i < configs.size(); i++)
+        {
+            if (configs.get(i).name().equals(name))
+            {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("unknown service " + (null == name ? "null" : "'" + name + "'") +
+            "; expected one of " + (configs.isEmpty() ? "the registered services (none are registered)" :
+            String.join(", ", directory.serviceNames())));
+    }
+
+    private void report(final String name, final Throwable error)
+    {
+        final String source = "service:" + name;
+        try
+        {
+            errorHandler.onError(source, null, error);
+        }
+        catch (final Throwable handlerFailure)
+        {
+            handlerFailure.addSuppressed(error);
+            LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting an error from " + source,
+                handlerFailure);
+        }
+    }
+
+    private static Thread newAgentThread(final Runnable runnable)
+    {
+        final Thread thread = new Thread(runnable);
+        // Non-daemon, like the agent groups' threads: a running server keeps the JVM alive until stop().
+        thread.setDaemon(false);
+        thread.setUncaughtExceptionHandler((t, e) ->
+            LOG.log(System.Logger.Level.ERROR, "service agent thread '" + t.getName() + "' died", e));
+        return thread;
+    }
+
+    /** A service's view of its server. */
+    private static final class Context implements ServiceContext
+    {
+        private final String serviceName;
+        private final String serverName;
+        private final PoolRegistry pools;
+        private final ServiceDirectory directory;
+        final Map<String, FeedPublisher> publishers = new LinkedHashMap<>();
+
+        Context(final String serviceName, final String serverName, final PoolRegistry pools,
+            final ServiceDirectory directory)
+        {
+            this.serviceName = serviceName;
+            this.serverName = serverName;
+            this.pools = pools;
+            this.directory = directory;
+        }
+
+        @Override
+        public String serviceName()
+        {
+            return serviceName;
+        }
+
+        @Override
+        public String serverName()
+        {
+            return serverName;
+        }
+
+        @Override
+        public PoolRegistry pools()
+        {
+            return pools;
+        }
+
+        @Override
+        public FeedPublisher publisher(final String feed)
+        {
+            final FeedPublisher publisher = null == feed ? null : publishers.get(feed);
+            if (null == publisher)
+            {
+                throw new IllegalArgumentException("service '" + serviceName + "' does not publish feed " +
+                    (null == feed ? "null" : "'" + feed + "'") + "; expected one of the feeds it declares in " +
+                    "publishes (" + (publishers.isEmpty() ? "it declares none" :
+                    String.join(", ", new ArrayList<>(publishers.keySet()))) + ")");
+            }
+            return publisher;
+        }
+
+        @Override
+        public List<String> publishedFeeds()
+        {
+            return List.copyOf(publishers.keySet());
+        }
+
+        @Override
+        public <T> T service(final Class<T> type)
+        {
+            return directory.service(type);
+        }
+
+        @Override
+        public <T> T service(final String name, final Class<T> type)
+        {
+            return directory.service(name, type);
+        }
+
+        @Override
+        public List<String> serviceNames()
+        {
+            return Collections.unmodifiableList(directory.serviceNames());
+        }
+    }
+}
