@@ -7,6 +7,7 @@ import io.mongoose.server.ProcessorTypes;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * The built-in connectors as configuration types. {@code MongooseMain} registers them by default (this class is a
@@ -20,7 +21,8 @@ import java.nio.file.Path;
  * (4096), {@code linesPerCycle} (256), {@code tail} (false), {@code feed} (the only one in {@code publishes})</td></tr>
  * <tr><td>{@code memory-source}</td><td>service</td><td>{@code capacity} (1024), {@code feed}</td></tr>
  * <tr><td>{@code file-sink}</td><td>processor</td><td>{@code path} (required, in an existing directory),
- * {@code append} (false), {@code flushEveryLines} (1024), {@code bufferBytes} (65536)</td></tr>
+ * {@code append} (false), {@code flushEveryLines} (1024), {@code bufferBytes} (65536), {@code flushInterval}
+ * (100ms; {@code none} for no time-based flush)</td></tr>
  * <tr><td>{@code memory-sink}</td><td>processor</td><td>{@code capacity} (1024)</td></tr>
  * </table>
  */
@@ -73,7 +75,9 @@ public final class ConnectorTypes implements ProcessorTypeProvider
         final boolean append = p.flag("append", false);
         final int flushEveryLines = positive(p, "flushEveryLines", FileSink.DEFAULT_FLUSH_EVERY_LINES);
         final int bufferBytes = atLeast(p, "bufferBytes", FileSink.DEFAULT_BUFFER_BYTES, 16);
-        return null == path ? null : new FileSink(path, append, flushEveryLines, bufferBytes);
+        final Duration flushInterval = "none".equals(p.text("flushInterval", null))
+            ? Duration.ZERO : p.duration("flushInterval", FileSink.DEFAULT_FLUSH_INTERVAL);
+        return null == path ? null : new FileSink(path, append, flushEveryLines, bufferBytes, flushInterval);
     }
 
     /** The required {@code path}; for reading, an existing readable file; for writing, one in an existing directory. */

@@ -3,6 +3,7 @@ package io.mongoose.connect;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
+import io.mongoose.dispatch.TimerCallback;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +11,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -17,15 +19,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * Writes every {@link LineMessage} it receives as a line ({@code \n}-terminated) to a file. Steady state allocates
  * nothing: lines are copied into one direct buffer, written through a {@link FileChannel}.
  *
- * <p>Flushing is bounded: the buffer is written out when the next line does not fit, after every
- * {@code flushEveryLines} lines, and when the processor stops (after the last message it will see). The file is
+ * <p>Flushing is bounded in lines and in time: the buffer is written out when the next line does not fit, after every
+ * {@code flushEveryLines} lines, every {@code flushInterval} if it holds anything (a periodic timer on the agent's
+ * scheduler, so a quiet stream's last lines do not wait in memory for the next busy spell), and when the processor
+ * stops (after the last message it will see). The file is
  * opened in {@code onInit} (created, and truncated unless {@code append}); one that cannot be opened fails the
  * server's start, naming the file. A write error is thrown from the handler, so the server counts it and reports it to
  * its error handler with the file's name; the lines in the buffer at that moment are counted in
  * {@link #linesLost()}.
  */
-public final class FileSink implements EventProcessor
+public final class FileSink implements EventProcessor, TimerCallback
 {
+    /** Default longest time a buffered line waits before it is written out. */
+    public static final Duration DEFAULT_FLUSH_INTERVAL = Duration.ofMillis(100);
     /** Default number of lines after which the buffer is written out. */
     public static final int DEFAULT_FLUSH_EVERY_LINES = 1024;
     /** Default buffer size, in bytes. */
@@ -36,6 +42,7 @@ public final class FileSink implements EventProcessor
     private final Path path;
     private final boolean append;
     private final int flushEveryLines;
+    private final Duration flushInterval;
     private final ByteBuffer buffer;
     private FileChannel channel;
     private int linesBuffered;
@@ -44,12 +51,29 @@ public final class FileSink implements EventProcessor
     private final AtomicLong flushes = new AtomicLong();
 
     /**
+     * A sink that also writes out every {@link #DEFAULT_FLUSH_INTERVAL}.
+     *
      * @param path            the file.
      * @param append          whether to add to an existing file rather than truncate it.
      * @param flushEveryLines most lines held in the buffer; at least 1.
      * @param bufferBytes     buffer size; at least 16.
      */
     public FileSink(final Path path, final boolean append, final int flushEveryLines, final int bufferBytes)
+    {
+        this(path, append, flushEveryLines, bufferBytes, DEFAULT_FLUSH_INTERVAL);
+    }
+
+    /**
+     * @param path            the file.
+     * @param append          whether to add to an existing file rather than truncate it.
+     * @param flushEveryLines most lines held in the buffer; at least 1.
+     * @param bufferBytes     buffer size; at least 16.
+     * @param flushInterval   longest time a buffered line waits to be written out; {@link Duration#ZERO} for no
+     *                        time-based flush.
+     */
+    public FileSink(
+        final Path path, final boolean append, final int flushEveryLines, final int bufferBytes,
+        final Duration flushInterval)
     {
         this.path = Objects.requireNonNull(path, "path: null; expected the file to write");
         if (flushEveryLines < 1)
@@ -60,8 +84,14 @@ public final class FileSink implements EventProcessor
         {
             throw new IllegalArgumentException("bufferBytes: " + bufferBytes + "; expected at least 16");
         }
+        if (null == flushInterval || flushInterval.isNegative())
+        {
+            throw new IllegalArgumentException("flushInterval: " + flushInterval + "; expected a duration of 0 (no " +
+                "time-based flush) or more");
+        }
         this.append = append;
         this.flushEveryLines = flushEveryLines;
+        this.flushInterval = flushInterval;
         this.buffer = ByteBuffer.allocateDirect(bufferBytes);
     }
 
@@ -93,6 +123,25 @@ public final class FileSink implements EventProcessor
         catch (final IOException ex)
         {
             throw new UncheckedIOException("file sink '" + path + "' cannot be opened for writing: " + ex, ex);
+        }
+        if (!flushInterval.isZero())
+        {
+            context.scheduler().schedulePeriodic(flushInterval, flushInterval, this);
+        }
+    }
+
+    /**
+     * The time-based flush, on the agent thread: writes out what the buffer holds, if anything.
+     *
+     * @param timerId  the periodic timer.
+     * @param nowNanos the scheduler's time.
+     */
+    @Override
+    public void onTimer(final long timerId, final long nowNanos)
+    {
+        if (linesBuffered > 0)
+        {
+            flush();
         }
     }
 
@@ -225,6 +274,14 @@ public final class FileSink implements EventProcessor
     public long flushes()
     {
         return flushes.get();
+    }
+
+    /**
+     * @return the longest time a buffered line waits; zero when only lines and stop flush.
+     */
+    public Duration flushInterval()
+    {
+        return flushInterval;
     }
 
     /**

@@ -6,6 +6,7 @@ import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.MongooseStartException;
+import io.mongoose.server.ServerState;
 import io.mongoose.server.ServiceConfig;
 import io.mongoose.server.ShutdownReport;
 import io.mongoose.service.MongooseService;
@@ -144,7 +145,7 @@ class FileConnectorsTest
     {
         final InMemorySource<String, LineMessage> source = InMemorySource.lines(64);
         final Path out = dir.resolve("out.txt");
-        final FileSink sink = new FileSink(out, false, 10, 4096);
+        final FileSink sink = new FileSink(out, false, 10, 4096, java.time.Duration.ZERO);
         final MongooseServer server = server(source, sink);
         server.start();
         for (int i = 0; i < 25; i++)
@@ -158,6 +159,31 @@ class FileConnectorsTest
         server.stop();
         assertEquals(25, Files.readAllLines(out).size());
         assertEquals(25, sink.linesWritten());
+    }
+
+    @Test
+    void aQuietStreamsLinesAreWrittenOutWithinTheFlushIntervalWhileTheServerRuns() throws IOException
+    {
+        final InMemorySource<String, LineMessage> source = InMemorySource.lines(64);
+        final Path out = dir.resolve("quiet.txt");
+        final FileSink sink = new FileSink(out, false, 1000, 4096, java.time.Duration.ofMillis(10));
+        final MongooseServer server = server(source, sink);
+        server.start();
+        for (int i = 0; i < 3; i++)
+        {
+            assertTrue(source.offer("q" + i));
+        }
+
+        // Far below flushEveryLines and the buffer size: only the timer writes them out before stop.
+        Await.until("3 lines written by the timer", () -> sink.linesWritten() == 3);
+        assertEquals(List.of("q0", "q1", "q2"), Files.readAllLines(out));
+        assertEquals(ServerState.RUNNING, server.state());
+        server.stop();
+        assertEquals(3, sink.linesWritten());
+        assertEquals(java.time.Duration.ofMillis(10), sink.flushInterval());
+        assertEquals("flushInterval: PT-1S; expected a duration of 0 (no time-based flush) or more",
+            assertThrows(IllegalArgumentException.class,
+                () -> new FileSink(out, false, 1, 16, java.time.Duration.ofSeconds(-1))).getMessage());
     }
 
     @Test
@@ -185,7 +211,7 @@ class FileConnectorsTest
         final Path full = Path.of("/dev/full"); // every write fails with "No space left on device"
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(full), "needs Linux's /dev/full");
         final InMemorySource<String, LineMessage> source = InMemorySource.lines(64);
-        final FileSink sink = new FileSink(full, true, 2, 4096);
+        final FileSink sink = new FileSink(full, true, 2, 4096, java.time.Duration.ZERO);
         final MongooseServer server = server(source, sink);
         server.start();
         for (int i = 0; i < 4; i++)

@@ -1,6 +1,7 @@
 package io.mongoose.server;
 
 import io.mongoose.connect.ConnectorTypes;
+import io.mongoose.connect.FileSink;
 import io.mongoose.connect.LineMessage;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
@@ -173,6 +174,27 @@ class YamlServicesTest
                       - { name: q, type: file-snk, subscriptions: [lines] }
                       - { name: r, type: memory-sink, subscriptions: [lines], properties: { capacity: 1 } }
                 """.formatted(in, dir.resolve("nope.txt"))));
+    }
+
+    @Test
+    void theFileSinksFlushIntervalIsADurationOrNone()
+    {
+        final String yaml = """
+            feeds: [{ name: lines, kind: named }]
+            services: [{ name: src, type: memory-source, publishes: [lines], properties: { feed: lines } }]
+            agents:
+              - name: a
+                processors:
+                  - { name: s, type: file-sink, subscriptions: [lines], properties: { path: '%s', flushInterval: %s } }
+            """;
+        final Path out = dir.resolve("sink.txt");
+        final java.util.function.Function<String, FileSink> sink = interval -> (FileSink)YamlConfig.load(
+            yaml.formatted(out, interval), "test.yaml", types).agentGroups().get(0).processors().get(0).processor();
+
+        assertEquals(java.time.Duration.ofMillis(250), sink.apply("250ms").flushInterval());
+        assertEquals(java.time.Duration.ZERO, sink.apply("none").flushInterval());
+        assertEquals(List.of("agents[0].processors[0].properties.flushInterval: 'soon'; expected " +
+            YamlValues.DURATION_EXPECTED), errors(yaml.formatted(out, "soon")));
     }
 
     @Test
