@@ -128,6 +128,10 @@ final class BuiltInCommands
         data.put("state", server.state().name());
         data.put("agents", agents);
         data.put("feeds", feeds);
+        if (!config.services().isEmpty())
+        {
+            data.put("services", services(config, text));
+        }
         return AdminResult.of(text.toString(), data);
     }
 
@@ -147,6 +151,27 @@ final class BuiltInCommands
         result.put("registry", server.pools().name());
         result.put("pools", data);
         return AdminResult.of(text.toString(), result);
+    }
+
+    /** The topology's services section: started first and stopped last, each with its agent and published feeds. */
+    private List<Object> services(final ServerConfig config, final StringBuilder text)
+    {
+        final List<Object> services = new ArrayList<>();
+        text.append("\nservices (").append(config.services().size()).append("):");
+        for (final ServiceConfig service : config.services())
+        {
+            final ServiceStats stats = server.serviceStats(service.name());
+            text.append("\n  ").append(service.name()).append(": ")
+                .append(stats.agent() ? "agent idle=" + service.idleStrategy() + " pinning=" + service.pinning() +
+                    " (" + stats.pinning() + ")" : "no agent")
+                .append(service.publishes().isEmpty() ? "" : " publishes: " + String.join(", ", service.publishes()));
+            final Map<String, Object> row = new LinkedHashMap<>();
+            row.put("name", service.name());
+            row.put("agent", stats.agent());
+            row.put("publishes", service.publishes());
+            services.add(row);
+        }
+        return services;
     }
 
     private AdminResult counters()
@@ -180,6 +205,22 @@ final class BuiltInCommands
                 processors.add(map(stats));
             }
         }
+        final List<Object> services = new ArrayList<>();
+        if (!config.services().isEmpty())
+        {
+            text.append("\nservices:");
+            for (final ServiceConfig service : config.services())
+            {
+                final ServiceStats stats = server.serviceStats(service.name());
+                text.append("\n  ").append(stats.name()).append(": workDone=").append(stats.dutyWork())
+                    .append(" errors=").append(stats.errors());
+                final Map<String, Object> row = new LinkedHashMap<>();
+                row.put("name", stats.name());
+                row.put("workDone", stats.dutyWork());
+                row.put("errors", stats.errors());
+                services.add(row);
+            }
+        }
         text.append("\npools:");
         final List<Object> pools = new ArrayList<>();
         for (final ObjectPool<?> pool : server.pools().pools())
@@ -192,6 +233,10 @@ final class BuiltInCommands
         data.put("feeds", feeds);
         data.put("agents", agents);
         data.put("processors", processors);
+        if (!services.isEmpty())
+        {
+            data.put("services", services);
+        }
         data.put("pools", pools);
         return AdminResult.of(text.toString(), data);
     }

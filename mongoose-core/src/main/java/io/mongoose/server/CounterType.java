@@ -42,6 +42,11 @@ public enum CounterType
     /** Errors thrown by a processor's handlers and lifecycle callbacks; written by its agent thread. */
     PROCESSOR_ERRORS(32, "processor", "errors"),
 
+    /** The sum of what a service's {@code doWork()} returned; written by its agent thread (0 without one). */
+    SERVICE_WORK(50, "service", "work done"),
+    /** Exceptions from a service's {@code doWork()} and {@code onStop()}; written by its agent, then its stopper. */
+    SERVICE_ERRORS(51, "service", "errors"),
+
     /** Instances a pool ever created; sampled. */
     POOL_CREATED(40, "pool", "created"),
     /** Free instances (free list and thread caches); sampled. */
@@ -74,8 +79,8 @@ public enum CounterType
     }
 
     /**
-     * @return what the counter belongs to: {@code server}, {@code feed}, {@code agent}, {@code processor} or
-     *         {@code pool}.
+     * @return what the counter belongs to: {@code server}, {@code feed}, {@code agent}, {@code processor},
+     *         {@code service} or {@code pool}.
      */
     public String entity()
     {

@@ -15,7 +15,7 @@ import java.util.List;
  * @param sampledAt when the figures were taken.
  * @param agents    every agent group, in configuration order.
  * @param feeds     every feed, in configuration order.
- * @param errors    handler, lifecycle and agent errors since the server was built.
+ * @param errors    handler, lifecycle, agent and service errors since the server was built.
  * @param errorRate errors per second over the configured window ({@link HealthConfig#errorRateWindow()}).
  */
 public record HealthReport(

@@ -118,7 +118,7 @@ public final class MongooseServer implements AutoCloseable
         }
         this.feedPauses = new FeedPauses(inboundByGroup, groups);
         BuiltInCommands.register(this, admin);
-        monitor = new ServerMonitor(config, publishers.values(), groups.values(), pools, state);
+        monitor = new ServerMonitor(config, publishers.values(), groups.values(), services, pools, state);
     }
 
     /**

@@ -81,7 +81,7 @@ final class ServerMonitor
     @SuppressWarnings("unchecked")
     ServerMonitor(
         final ServerConfig config, final Collection<FeedPublisher> publishers, final Collection<AgentGroup> groups,
-        final PoolRegistry pools, final AtomicReference<ServerState> state)
+        final ServiceHost services, final PoolRegistry pools, final AtomicReference<ServerState> state)
     {
         this.serverName = config.name();
         this.countersConfig = config.counters();
@@ -148,6 +148,7 @@ final class ServerMonitor
                 errorSources.add(slot.errors);
             }
         }
+        services.registerCounters(counters, errorSources);
         errorCounters = errorSources.toArray(new SingleWriterCounter[0]);
         findNewPools();
 

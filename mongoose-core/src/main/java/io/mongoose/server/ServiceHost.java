@@ -184,6 +184,24 @@ final class ServiceHost
         return sum;
     }
 
+    /**
+     * Put each service's counters in the server's counters (file), and add its error counter to those the error rate
+     * is computed from. Before start: the counters move into the file when it is published.
+     */
+    void registerCounters(final ServerCounters counters, final List<SingleWriterCounter> errorSources)
+    {
+        for (int i = 0; i < configs.size(); i++)
+        {
+            final String name = configs.get(i).name();
+            if (null != agents[i])
+            {
+                counters.register(CounterType.SERVICE_WORK, name, agents[i].work);
+            }
+            counters.register(CounterType.SERVICE_ERRORS, name, errors[i]);
+            errorSources.add(errors[i]);
+        }
+    }
+
     ServiceStats stats(final String name)
     {
         final int i = indexOf(name);

@@ -297,6 +297,36 @@ class ServicesTest
             "service or processor publishes", ex.getMessage());
     }
 
+    @Test
+    void servicesAppearInTheCountersTheTopologyAndTheCountersCommand()
+    {
+        final Ticker ticker = new Ticker(pool);
+        final io.mongoose.testing.SequenceChecker checker = new io.mongoose.testing.SequenceChecker(1);
+        final MongooseServer server = MongooseServer.builder().name("svc").poolRegistry(registry)
+            .errorHandler(errorHandler)
+            .service(ServiceConfig.of("ticker", ticker).publishes("ticks").idleStrategy("yield"))
+            .service(ServiceConfig.of("plain", new Recorded("plain", false, false)))
+            .feed(FeedConfig.named("ticks").queueCapacity(64))
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("yield").processor("checker", checker, "ticks"))
+            .build();
+        server.start();
+        Await.until("ticks flowing", () -> checker.received(0) > 1_000);
+        final String topology = server.admin().invoke("topology").text();
+        server.stop();
+
+        final CountersSnapshot counters = server.counters();
+        assertEquals(ticker.published, counters.value(CounterType.SERVICE_WORK, "ticker"));
+        assertEquals(0, counters.value(CounterType.SERVICE_ERRORS, "ticker"));
+        assertEquals(0, counters.value(CounterType.SERVICE_ERRORS, "plain"));
+        assertEquals(List.of("ticker"), counters.ofType(CounterType.SERVICE_WORK).stream().map(CounterValue::name)
+            .collect(java.util.stream.Collectors.toList()), "only a service with an agent does work");
+        assertTrue(topology.endsWith("\nservices (2):\n  ticker: agent idle=yield pinning=none (not pinned: none " +
+            "requested) publishes: ticks\n  plain: no agent"), topology);
+        assertTrue(server.admin().invoke("counters").text().contains("\nservices:\n  ticker: workDone=" +
+            ticker.published + " errors=0\n  plain: workDone=0 errors=0\npools:"),
+            () -> server.admin().invoke("counters").text());
+    }
+
     /** Fails every third duty cycle. */
     private static final class Flaky implements AgentService
     {
