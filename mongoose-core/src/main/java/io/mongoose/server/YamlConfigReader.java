@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Turns a composed YAML document into the {@link ServerConfig} the builder would make, collecting every problem of
@@ -407,57 +408,6 @@ final class YamlConfigReader
         return names;
     }
 
-    /** Looks the service type up and runs its factory; null, with the problem reported, if there is no service. */
-    private MongooseService createService(
-        final Node typeNode, final String path, final Map<String, ScalarNode> properties)
-    {
-        final String typePath = path + ".type";
-        final String expected = types.serviceNames().isEmpty()
-            ? "a registered service type (none are registered)" : "one of " + String.join(", ", types.serviceNames());
-        if (null == typeNode)
-        {
-            covered.add(typePath);
-            return missing(typePath, expected);
-        }
-        final ServiceFactory factory = typeNode instanceof ScalarNode && !YamlValues.isNull(typeNode)
-            ? types.serviceFactory(((ScalarNode)typeNode).getValue()) : null;
-        if (null == factory)
-        {
-            covered.add(typePath);
-            return invalid(typePath,
-                (typeNode instanceof ScalarNode && !YamlValues.isNull(typeNode) ? "unknown " : "") +
-                    YamlValues.describe(typeNode), expected);
-        }
-        final String type = ((ScalarNode)typeNode).getValue();
-        final ProcessorProperties reader = new ProcessorProperties(path + ".properties", type, properties);
-        MongooseService service = null;
-        String failure = null;
-        try
-        {
-            service = factory.create(reader);
-            // A factory that rejected its properties may return null: the file is refused for those already.
-            if (null == service && reader.problemCount() == 0)
-            {
-                failure = "factory of service type '" + type + "' returned null";
-            }
-        }
-        catch (final RuntimeException ex)
-        {
-            failure = "factory of service type '" + type + "' threw " +
-                YamlValues.escape(ex.toString(), MAX_SHOWN_EXCEPTION);
-        }
-        problems.addAll(reader.close());
-        if (null == service)
-        {
-            covered.add(typePath);
-        }
-        if (null != failure)
-        {
-            problem(typePath, failure, "it to return a service");
-        }
-        return service;
-    }
-
     private List<String> subscriptions(final Node node, final String path)
     {
         final List<String> names = new ArrayList<>();
@@ -610,19 +560,58 @@ final class YamlConfigReader
         return standIn;
     }
 
-    /** Looks the type up and runs its factory; null, with the problem reported, if there is no processor. */
+    /** Looks the processor type up and runs its factory; null, with the problem reported, if there is no processor. */
     private EventProcessor create(final Node typeNode, final String path, final Map<String, ScalarNode> properties)
     {
+        return fromType(typeNode, path, properties, "processor", "type", types.names(), name ->
+        {
+            final ProcessorFactory factory = types.factory(name);
+            return null == factory ? null : factory::create;
+        });
+    }
+
+    /** Looks the service type up and runs its factory; null, with the problem reported, if there is no service. */
+    private MongooseService createService(
+        final Node typeNode, final String path, final Map<String, ScalarNode> properties)
+    {
+        return fromType(typeNode, path, properties, "service", "service type", types.serviceNames(), name ->
+        {
+            final ServiceFactory factory = types.serviceFactory(name);
+            return null == factory ? null : factory::create;
+        });
+    }
+
+    /** What a registered type name leads to: a processor or a service factory, seen the same way. */
+    private interface TypeFactory<T>
+    {
+        T create(ProcessorProperties properties);
+    }
+
+    /**
+     * Looks a type entry up and runs its factory with the entry's properties. A missing or unknown type, a factory
+     * that throws or returns nothing, and every property it rejected are reported under the entry's path.
+     *
+     * @param kind      what the entry makes, for the messages: {@code processor} or {@code service}.
+     * @param typeLabel how a failing factory is named: {@code type} or {@code service type}.
+     * @param known     the registered names, listed when the type is missing or unknown.
+     * @param factories the factory of a name, or null.
+     * @return what the factory made, or null with the problem reported.
+     */
+    private <T> T fromType(
+        final Node typeNode, final String path, final Map<String, ScalarNode> properties, final String kind,
+        final String typeLabel, final List<String> known,
+        final Function<String, TypeFactory<T>> factories)
+    {
         final String typePath = path + ".type";
-        final String expected = types.names().isEmpty()
-            ? "a registered processor type (none are registered)" : "one of " + String.join(", ", types.names());
+        final String expected = known.isEmpty()
+            ? "a registered " + kind + " type (none are registered)" : "one of " + String.join(", ", known);
         if (null == typeNode)
         {
             covered.add(typePath);
             return missing(typePath, expected);
         }
-        final ProcessorFactory factory = typeNode instanceof ScalarNode && !YamlValues.isNull(typeNode)
-            ? types.factory(((ScalarNode)typeNode).getValue()) : null;
+        final TypeFactory<T> factory = typeNode instanceof ScalarNode && !YamlValues.isNull(typeNode)
+            ? factories.apply(((ScalarNode)typeNode).getValue()) : null;
         if (null == factory)
         {
             covered.add(typePath);
@@ -632,31 +621,32 @@ final class YamlConfigReader
         }
         final String type = ((ScalarNode)typeNode).getValue();
         final ProcessorProperties reader = new ProcessorProperties(path + ".properties", type, properties);
-        EventProcessor processor = null;
+        T made = null;
         String failure = null;
         try
         {
-            processor = factory.create(reader);
+            made = factory.create(reader);
             // A factory that rejected its properties may return null: the file is refused for those already.
-            if (null == processor && reader.problemCount() == 0)
+            if (null == made && reader.problemCount() == 0)
             {
-                failure = "factory of type '" + type + "' returned null";
+                failure = "factory of " + typeLabel + " '" + type + "' returned null";
             }
         }
         catch (final RuntimeException ex)
         {
-            failure = "factory of type '" + type + "' threw " + YamlValues.escape(ex.toString(), MAX_SHOWN_EXCEPTION);
+            failure = "factory of " + typeLabel + " '" + type + "' threw " +
+                YamlValues.escape(ex.toString(), MAX_SHOWN_EXCEPTION);
         }
         problems.addAll(reader.close());
-        if (null == processor)
+        if (null == made)
         {
             covered.add(typePath);
         }
         if (null != failure)
         {
-            problem(typePath, failure, "it to return a processor");
+            problem(typePath, failure, "it to return a " + kind);
         }
-        return processor;
+        return made;
     }
 
     /**
