@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -166,17 +167,11 @@ final class YamlConfigReader
 
     private List<FeedConfig> feeds(final Node node)
     {
-        final List<FeedConfig> feeds = new ArrayList<>();
-        final List<Node> items = requiredList(node, "feeds", "a list of feeds");
-        if (null == items)
+        final List<FeedConfig> feeds = entries(node, "feeds", "a list of feeds", this::feed);
+        if (null == feeds)
         {
             feedNamesComplete = false;
-            return feeds;
-        }
-        for (int i = 0; i < items.size(); i++)
-        {
-            count();
-            feeds.add(feed(items.get(i), "feeds[" + i + "]"));
+            return new ArrayList<>();
         }
         return feeds;
     }
@@ -211,17 +206,11 @@ final class YamlConfigReader
 
     private List<AgentGroupConfig> agents(final Node node)
     {
-        final List<AgentGroupConfig> agents = new ArrayList<>();
-        final List<Node> items = requiredList(node, "agents", "a list of agent groups");
-        if (null == items)
+        final List<AgentGroupConfig> agents = entries(node, "agents", "a list of agent groups", this::agent);
+        if (null == agents)
         {
             subscriptionsComplete = false;
-            return agents;
-        }
-        for (int i = 0; i < items.size(); i++)
-        {
-            count();
-            agents.add(agent(items.get(i), "agents[" + i + "]"));
+            return new ArrayList<>();
         }
         return agents;
     }
@@ -247,19 +236,12 @@ final class YamlConfigReader
         final Pinning pinning = f.containsKey("pinning") ? pinning(f.get("pinning"), path + ".pinning") : Pinning.none();
         final ThreadMode threadMode = f.containsKey("threadMode")
             ? choice(f.get("threadMode"), path + ".threadMode", ThreadMode.class) : ThreadMode.DEDICATED;
-        final List<ProcessorConfig> processors = new ArrayList<>();
-        final List<Node> items = requiredList(f.get("processors"), path + ".processors", "a list of processors");
-        if (null == items)
+        List<ProcessorConfig> processors =
+            entries(f.get("processors"), path + ".processors", "a list of processors", this::processor);
+        if (null == processors)
         {
             subscriptionsComplete = false;
-        }
-        else
-        {
-            for (int i = 0; i < items.size(); i++)
-            {
-                count();
-                processors.add(processor(items.get(i), path + ".processors[" + i + "]"));
-            }
+            processors = new ArrayList<>();
         }
         final Duration timerTick = f.containsKey("timerTickResolution")
             ? duration(f.get("timerTickResolution"), path + ".timerTickResolution")
@@ -337,21 +319,15 @@ final class YamlConfigReader
 
     private List<ServiceConfig> services(final Node node)
     {
-        final List<ServiceConfig> services = new ArrayList<>();
         if (null == node)
         {
-            return services;
+            return new ArrayList<>();
         }
-        final List<Node> items = requiredList(node, "services", "a list of services");
-        if (null == items)
+        final List<ServiceConfig> services = entries(node, "services", "a list of services", this::service);
+        if (null == services)
         {
             serviceNamesComplete = false;
-            return services;
-        }
-        for (int i = 0; i < items.size(); i++)
-        {
-            count();
-            services.add(service(items.get(i), "services[" + i + "]"));
+            return new ArrayList<>();
         }
         return services;
     }
@@ -685,6 +661,29 @@ final class YamlConfigReader
             }
         }
         return found;
+    }
+
+    /**
+     * A section that is a list of entries, each read by {@code entry} at {@code path[i]}.
+     *
+     * @return the entries read (an unreadable one is a null entry, its problems reported), or null if the section
+     *         itself is missing or not a list (reported).
+     */
+    private <T> List<T> entries(
+        final Node node, final String path, final String expected, final BiFunction<Node, String, T> entry)
+    {
+        final List<Node> items = requiredList(node, path, expected);
+        if (null == items)
+        {
+            return null;
+        }
+        final List<T> read = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++)
+        {
+            count();
+            read.add(entry.apply(items.get(i), path + "[" + i + "]"));
+        }
+        return read;
     }
 
     private List<Node> requiredList(final Node node, final String path, final String expected)
