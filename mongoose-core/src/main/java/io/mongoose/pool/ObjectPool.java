@@ -35,6 +35,9 @@ public final class ObjectPool<T extends PooledMessage>
     private final Supplier<? extends T> factory;
     private final PoolConfig config;
     private final MpmcArrayQueue<T> freeList;
+    // Free messages moved between release batches and thread caches a magazine at a time (see MagazineDepot).
+    private final MagazineDepot depot;
+    private final MagazineDepot.Spill spillToFreeList = this::returnSpilled;
     private final AtomicLong created = new AtomicLong();
     private final AtomicLong exhausted = new AtomicLong();
     private final AtomicLong retired = new AtomicLong();
@@ -62,6 +65,7 @@ public final class ObjectPool<T extends PooledMessage>
         this.factory = Objects.requireNonNull(factory, "factory: null; expected a supplier of new " + type.getName());
         this.config = Objects.requireNonNull(config, "config: null; expected a PoolConfig");
         this.freeList = new MpmcArrayQueue<>(Math.max(2, config.capacity()));
+        this.depot = new MagazineDepot(config.capacity());
         this.outstanding = LeakDetection.ENABLED ? new ConcurrentHashMap<>() : null;
         for (int i = 0; i < config.capacity(); i++)
         {
@@ -81,7 +85,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     public T acquire()
     {
-        T message = freeList.poll();
+        T message = pollFree();
         if (null == message)
         {
             message = onEmpty();
@@ -97,7 +101,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     public T tryAcquire()
     {
-        T message = freeList.poll();
+        T message = pollFree();
         if (null == message)
         {
             message = pollAfterFlushingOwnBatch();
@@ -175,7 +179,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     public long free()
     {
-        return freeList.size() + cachedInThreadCaches();
+        return freeList.size() + depot.messages() + cachedInThreadCaches();
     }
 
     /**
@@ -314,10 +318,15 @@ public final class ObjectPool<T extends PooledMessage>
         int next = from;
         if (!grown())
         {
+            // Whole magazines first: a claim and a copy per MAGAZINE messages instead of a free-list slot per message.
+            while (to - next >= MagazineDepot.MAGAZINE && depot.deposit(messages, next))
+            {
+                next += MagazineDepot.MAGAZINE;
+            }
             // Only this pool's instances, no more than its capacity, so the free list has room for all of them.
             @SuppressWarnings("unchecked") final MessagePassingQueue.Supplier<T> typed =
                 (MessagePassingQueue.Supplier<T>)(MessagePassingQueue.Supplier<?>)run;
-            run.start(messages, from);
+            run.start(messages, next);
             while (next < to && freeList.fill(typed, to - next) > 0)
             {
                 next = run.next();
@@ -344,10 +353,25 @@ public final class ObjectPool<T extends PooledMessage>
         message.setFirstReference();
     }
 
-    /** A thread cache's refill: up to {@code max} free messages, one free-list claim per JCTools look-ahead step. */
+    /** A thread cache's refill when the depot is empty: up to {@code max} free messages, one free-list claim per JCTools look-ahead step. */
     int refill(final MessagePassingQueue.Consumer<T> into, final int max)
     {
         return freeList.drain(into, max);
+    }
+
+    /**
+     * A thread cache's refill by whole magazines: as many as fit in {@code stack} from index {@code from}.
+     *
+     * @return the index after the last message copied: {@code from} if the depot is empty or no magazine fits.
+     */
+    int refillByMagazine(final PooledMessage[] stack, final int from)
+    {
+        int n = from;
+        while (stack.length - n >= MagazineDepot.MAGAZINE && depot.take(stack, n))
+        {
+            n += MagazineDepot.MAGAZINE;
+        }
+        return n;
     }
 
     /** A closing thread cache gives back a message it never handed out (no reference, already reset). */
@@ -414,7 +438,32 @@ public final class ObjectPool<T extends PooledMessage>
      */
     private T pollAfterFlushingOwnBatch()
     {
-        return SingleThreadReleaseBatch.flushCurrentThreadBatch() > 0 ? freeList.poll() : null;
+        return SingleThreadReleaseBatch.flushCurrentThreadBatch() > 0 ? pollFree() : null;
+    }
+
+    /**
+     * A free message from the free list or, when that is empty, from a full magazine, whose other messages go to the
+     * free list: an acquirer without a thread cache must find every free message, wherever the releaser put it.
+     */
+    private T pollFree()
+    {
+        final T message = freeList.poll();
+        if (null != message)
+        {
+            return message;
+        }
+        // The depot holds only instances of T: release batches deposit this pool's messages only.
+        @SuppressWarnings("unchecked") final T spilled = (T)depot.spill(spillToFreeList);
+        return spilled;
+    }
+
+    private void returnSpilled(final PooledMessage message)
+    {
+        @SuppressWarnings("unchecked") final T typed = (T)message;
+        if (freeListFull() || !freeList.offer(typed))
+        {
+            retired.incrementAndGet();
+        }
     }
 
     private T onEmpty()
@@ -441,7 +490,7 @@ public final class ObjectPool<T extends PooledMessage>
         final long deadline = System.nanoTime() + config.maxWait().toNanos();
         for (long attempt = 1; ; attempt++)
         {
-            final T message = freeList.poll();
+            final T message = pollFree();
             if (null != message)
             {
                 return message;

@@ -140,7 +140,16 @@ public final class SingleThreadPoolCache<T extends PooledMessage> implements Aut
         int n = (int)COUNT.get(this);
         if (0 == n)
         {
+            // The free list first, then whole magazines for the room left. Taking magazines first would leave the free
+            // list (where the pool starts and where partial runs go) untouched and run the depot near empty, with this
+            // thread taking each magazine as the releaser deposits it: both then fight over the same lines.
             n = pool.refill(refill, stack.length);
+            final int filled = pool.refillByMagazine(stack, n);
+            if (filled > n)
+            {
+                n = filled;
+                COUNT.setRelease(this, n);
+            }
             if (0 == n)
             {
                 return null;

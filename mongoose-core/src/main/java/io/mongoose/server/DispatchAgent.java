@@ -4,7 +4,7 @@ import io.mongoose.dispatch.DispatchErrorHandler;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SingleThreadReleaseBatch;
 import org.agrona.concurrent.Agent;
-import org.jctools.queues.MessagePassingQueue;
+import org.jctools.queues.SpscArrayQueue;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
  * <p>Threading: every method runs on the group's agent thread, except {@link #startOutcome()} and the counters, which
  * other threads read.
  */
-final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledMessage>
+final class DispatchAgent implements Agent
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
     private static final int MAX_RELEASE_BATCH = 4096;
@@ -37,7 +37,6 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
     final SingleWriterCounter dutyCycles = new SingleWriterCounter();
     /** Duty cycles that found no work; counted only when idle, so a busy agent pays nothing for it. */
     final SingleWriterCounter idleCycles = new SingleWriterCounter();
-    private ProcessorSlot[] currentSubscribers;
     private boolean running;
     private CorePinning pinning;
     private volatile String pinningOutcome = "not started";
@@ -131,12 +130,12 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
             {
                 continue;
             }
-            currentSubscribers = inbound[i].subscribers;
-            final int drained = inbound[i].queue.drain(this, drainLimit);
+            final int drained = drain(inbound[i].queue, inbound[i].subscribers);
             if (drained > 0)
             {
                 // Once per drain rather than per message: one ordered store where there were as many as drained.
                 dispatched.add(drained);
+                countHandled(inbound[i].subscribers, drained);
                 inbound[i].completed.add(drained);
                 returnReleased();
                 work += drained;
@@ -154,44 +153,70 @@ final class DispatchAgent implements Agent, MessagePassingQueue.Consumer<PooledM
         return work;
     }
 
-    @Override
-    public void accept(final PooledMessage message)
+    /**
+     * Take up to the drain limit from {@code queue} and deliver each message to every subscriber, then release it.
+     *
+     * <p>The loop and the per-message work are one method on purpose. Handed to JCTools' {@code drain} as a consumer
+     * callback, the per-message method was compiled on its own first (it runs per message, the loop per drain) and C2
+     * then refused to inline it into the loop ("already compiled into a big method"), leaving a real call per message.
+     */
+    private int drain(final SpscArrayQueue<PooledMessage> queue, final ProcessorSlot[] subscribers)
     {
-        final ProcessorSlot[] subscribers = currentSubscribers;
-        for (int i = 0; i < subscribers.length; i++)
+        final int limit = drainLimit;
+        int drained = 0;
+        PooledMessage message;
+        while (drained < limit && null != (message = queue.relaxedPoll()))
         {
-            final ProcessorSlot slot = subscribers[i];
-            final LatencyMonitor latency = slot.latency;
-            if (null != latency)
+            drained++;
+            for (int i = 0; i < subscribers.length; i++)
             {
-                // At this processor's handler entry: one clock read per monitored processor per message.
-                latency.record(System.nanoTime() - message.publishNanos());
+                final ProcessorSlot slot = subscribers[i];
+                final LatencyMonitor latency = slot.latency;
+                if (null != latency)
+                {
+                    // At this processor's handler entry: one clock read per monitored processor per message.
+                    latency.record(System.nanoTime() - message.publishNanos());
+                }
+                try
+                {
+                    if (!slot.table.dispatch(message))
+                    {
+                        slot.unhandled.increment();
+                        slot.notHandledInDrain++;
+                    }
+                }
+                catch (final Throwable t)
+                {
+                    slot.errors.increment();
+                    slot.notHandledInDrain++;
+                    report(slot.name, message, t);
+                }
             }
             try
             {
-                if (slot.table.dispatch(message))
-                {
-                    slot.handled.increment();
-                }
-                else
-                {
-                    slot.unhandled.increment();
-                }
+                releases.release(message);
             }
             catch (final Throwable t)
             {
-                slot.errors.increment();
-                report(slot.name, message, t);
+                agentErrors.increment();
+                report(agentSource, message, t);
             }
         }
-        try
+        return drained;
+    }
+
+    /**
+     * A drain's handled messages are counted once per subscriber after it: every message reached every subscriber, so
+     * handled is the drain's size less those the subscriber did not handle (no handler, or it threw), which were
+     * counted as they happened. One store per subscriber per drain instead of one per message.
+     */
+    private static void countHandled(final ProcessorSlot[] subscribers, final int drained)
+    {
+        for (int i = 0; i < subscribers.length; i++)
         {
-            releases.release(message);
-        }
-        catch (final Throwable t)
-        {
-            agentErrors.increment();
-            report(agentSource, message, t);
+            final ProcessorSlot slot = subscribers[i];
+            slot.handled.add(drained - slot.notHandledInDrain);
+            slot.notHandledInDrain = 0;
         }
     }
 

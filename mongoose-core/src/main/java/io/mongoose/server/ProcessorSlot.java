@@ -19,6 +19,8 @@ final class ProcessorSlot
     final SingleWriterCounter errors = new SingleWriterCounter();
     /** Null unless the processor has latency monitoring on. */
     final LatencyMonitor latency;
+    /** Messages of the current drain this processor did not handle (unhandled or failed); agent thread only. */
+    int notHandledInDrain;
     boolean initialised;
     boolean started;
 
