@@ -21,6 +21,8 @@ import java.util.function.Supplier;
  * may release (the free list is a JCTools MPMC queue). When the free list is empty, {@link #acquire()} follows the
  * pool's {@link ExhaustionPolicy}; {@link #tryAcquire()} returns {@code null} instead. A thread that acquires often
  * (a producer) can put a {@link SingleThreadPoolCache} in front of the pool to claim free messages a batch at a time.
+ * Messages freed through a {@link SingleThreadReleaseBatch} come back in whole magazines where the run allows (a
+ * {@code MagazineDepot} beside the free list); every acquire finds them, and {@link #free()} counts them.
  *
  * <p>With {@link LeakDetection} on, the pool also records where and when each message it hands out was acquired, until
  * its last release, so {@link #inFlightOlderThan(Duration)} can say which messages are out, for how long, and who

@@ -45,10 +45,22 @@ class CrossThreadPoolTest
         }
     }
 
-    /** How the two threads use the pool: directly, or as a producer and an agent do (thread cache, release batch). */
+    /**
+     * How the two threads use the pool: directly, or as a producer and an agent do (thread cache, release batch), with
+     * a cache and a batch of one magazine each, or with room for several magazines per refill and per flush.
+     */
     enum Path
     {
-        DIRECT, CACHED_AND_BATCHED
+        DIRECT(0, 0), CACHED_AND_BATCHED(BATCH, BATCH), CACHED_AND_BATCHED_IN_MAGAZINES(64, 256);
+
+        final int cacheBatch;
+        final int releaseBatch;
+
+        Path(final int cacheBatch, final int releaseBatch)
+        {
+            this.cacheBatch = cacheBatch;
+            this.releaseBatch = releaseBatch;
+        }
     }
 
     @ParameterizedTest(name = "{0}")
@@ -56,7 +68,7 @@ class CrossThreadPoolTest
     void acquireOnOneThreadReleaseOnAnotherLosesNothingAndNeverHandsOutTwice(final Path path)
         throws InterruptedException
     {
-        final boolean batched = Path.CACHED_AND_BATCHED == path;
+        final boolean batched = Path.DIRECT != path;
         final ObjectPool<MarkedMessage> pool = new ObjectPool<>(
             "cross", MarkedMessage.class, MarkedMessage::new, PoolConfig.of(CAPACITY).waitingAtMost(DEADLINE));
         final SpscArrayQueue<MarkedMessage> handOff = new SpscArrayQueue<>(CAPACITY);
@@ -69,7 +81,7 @@ class CrossThreadPoolTest
 
         final Thread acquirer = new Thread(() ->
         {
-            final SingleThreadPoolCache<MarkedMessage> cache = batched ? pool.newThreadCache(BATCH) : null;
+            final SingleThreadPoolCache<MarkedMessage> cache = batched ? pool.newThreadCache(path.cacheBatch) : null;
             try
             {
                 for (long i = 0; i < CYCLES && !abort.get(); i++)
@@ -119,7 +131,7 @@ class CrossThreadPoolTest
 
         final Thread releaser = new Thread(() ->
         {
-            final SingleThreadReleaseBatch releases = new SingleThreadReleaseBatch(BATCH);
+            final SingleThreadReleaseBatch releases = new SingleThreadReleaseBatch(batched ? path.releaseBatch : 1);
             try
             {
                 long expected = 0;
