@@ -21,8 +21,9 @@ import java.util.function.Supplier;
  * may release (the free list is a JCTools MPMC queue). When the free list is empty, {@link #acquire()} follows the
  * pool's {@link ExhaustionPolicy}; {@link #tryAcquire()} returns {@code null} instead. A thread that acquires often
  * (a producer) can put a {@link SingleThreadPoolCache} in front of the pool to claim free messages a batch at a time.
- * Messages freed through a {@link SingleThreadReleaseBatch} come back in whole magazines where the run allows (a
- * {@code MagazineDepot} beside the free list); every acquire finds them, and {@link #free()} counts them.
+ * While such a cache is attached, messages freed through a {@link SingleThreadReleaseBatch} come back in whole
+ * magazines where the run allows (a {@code MagazineDepot} beside the free list); every acquire finds them, and
+ * {@link #free()} counts them.
  *
  * <p>With {@link LeakDetection} on, the pool also records where and when each message it hands out was acquired, until
  * its last release, so {@link #inFlightOlderThan(Duration)} can say which messages are out, for how long, and who
@@ -320,8 +321,11 @@ public final class ObjectPool<T extends PooledMessage>
         int next = from;
         if (!grown())
         {
-            // Whole magazines first: a claim and a copy per MAGAZINE messages instead of a free-list slot per message.
-            while (to - next >= MagazineDepot.MAGAZINE && depot.deposit(messages, next))
+            // Whole magazines first, a claim and a copy per MAGAZINE messages instead of a free-list slot per message,
+            // but only for a pool with a thread cache to take them whole. Acquirers without one would spill every
+            // magazine back onto the free list one by one, and while a spill runs the pool counts up to MAGAZINE - 1
+            // free messages as in flight.
+            while (to - next >= MagazineDepot.MAGAZINE && hasThreadCaches() && depot.deposit(messages, next))
             {
                 next += MagazineDepot.MAGAZINE;
             }
@@ -401,6 +405,17 @@ public final class ObjectPool<T extends PooledMessage>
             }
             return fewer;
         });
+    }
+
+    private boolean hasThreadCaches()
+    {
+        return 0 != caches.get().length;
+    }
+
+    /** Free messages in the depot's full magazines; package-private for tests. */
+    long freeInMagazines()
+    {
+        return depot.messages();
     }
 
     private long cachedInThreadCaches()

@@ -46,12 +46,33 @@ class ObjectPoolMagazineTest
     }
 
     @Test
+    void aPoolWithoutAThreadCacheGetsNoMagazines()
+    {
+        final ObjectPool<SeqMessage> pool = pool(4 * MAGAZINE, PoolConfig.of(4 * MAGAZINE));
+        releaseAndFlush(acquire(pool, 2 * MAGAZINE));
+        assertEquals(0, pool.freeInMagazines(), "all on the free list");
+
+        final SingleThreadPoolCache<SeqMessage> cache = pool.newThreadCache(MAGAZINE);
+        releaseAndFlush(acquire(pool, 2 * MAGAZINE + 3));
+        assertEquals(2 * MAGAZINE, pool.freeInMagazines(), "with a cache attached, whole magazines");
+
+        cache.close();
+        // Every message: the free list's, then both magazines spilled; back they go one by one.
+        releaseAndFlush(acquire(pool, 4 * MAGAZINE));
+        assertEquals(0, pool.freeInMagazines(), "the cache is gone again: no magazine came back");
+        assertEquals(4 * MAGAZINE, pool.free());
+    }
+
+    @Test
     void messagesFlushedInWholeMagazinesAreFreeAndReachAnAcquirerWithoutACacheOnceEach()
     {
         final ObjectPool<SeqMessage> pool = pool(2 * MAGAZINE, PoolConfig.of(2 * MAGAZINE));
+        // Another thread's cache makes the pool deposit magazines; this acquirer has none.
+        final SingleThreadPoolCache<SeqMessage> otherThreadsCache = pool.newThreadCache(MAGAZINE);
         final List<SeqMessage> all = acquire(pool, 2 * MAGAZINE);
         releaseAndFlush(all);
 
+        assertEquals(2 * MAGAZINE, pool.freeInMagazines());
         assertEquals(2 * MAGAZINE, pool.free());
         assertEquals(0, pool.inFlight());
 
@@ -69,13 +90,16 @@ class ObjectPoolMagazineTest
         assertNull(pool.tryAcquire());
         assertEquals(1, pool.exhaustedCount(), "only the last try found the pool empty");
         assertEquals(0, pool.free());
+        otherThreadsCache.close();
     }
 
     @Test
     void failFastAcquireFindsMessagesInMagazinesBeforeCallingThePoolExhausted()
     {
         final ObjectPool<SeqMessage> pool = pool(MAGAZINE, PoolConfig.of(MAGAZINE).withExhaustionPolicy(ExhaustionPolicy.FAIL));
+        final SingleThreadPoolCache<SeqMessage> otherThreadsCache = pool.newThreadCache(MAGAZINE);
         releaseAndFlush(acquire(pool, MAGAZINE));
+        assertEquals(MAGAZINE, pool.freeInMagazines());
 
         for (int i = 0; i < MAGAZINE; i++)
         {
@@ -88,10 +112,11 @@ class ObjectPoolMagazineTest
     void aCacheTakesTheFreeListFirstThenWholeMagazinesForTheRoomLeft()
     {
         final ObjectPool<SeqMessage> pool = pool(4 * MAGAZINE, PoolConfig.of(4 * MAGAZINE));
+        final SingleThreadPoolCache<SeqMessage> cache = pool.newThreadCache(2 * MAGAZINE);
         final List<SeqMessage> all = acquire(pool, 4 * MAGAZINE);
         // Three magazines and six left over, which go to the free list one by one.
         releaseAndFlush(all.subList(0, 3 * MAGAZINE + 6));
-        final SingleThreadPoolCache<SeqMessage> cache = pool.newThreadCache(2 * MAGAZINE);
+        assertEquals(3 * MAGAZINE, pool.freeInMagazines());
 
         final SeqMessage first = cache.acquire();
 
@@ -114,6 +139,7 @@ class ObjectPoolMagazineTest
     void aGrownPoolReturnsOneByOneAndRetiresWhatIsBeyondItsCapacity()
     {
         final ObjectPool<SeqMessage> pool = pool(MAGAZINE, PoolConfig.of(MAGAZINE).withExhaustionPolicy(ExhaustionPolicy.GROW));
+        final SingleThreadPoolCache<SeqMessage> otherThreadsCache = pool.newThreadCache(MAGAZINE);
         final List<SeqMessage> all = acquire(pool, MAGAZINE + 8);
         assertEquals(MAGAZINE + 8, pool.created());
 
@@ -122,5 +148,7 @@ class ObjectPoolMagazineTest
         assertEquals(MAGAZINE, pool.free(), "a grown pool keeps no more than its capacity");
         assertEquals(8, pool.stats().retired());
         assertEquals(0, pool.inFlight());
+        assertEquals(0, pool.freeInMagazines(), "one by one");
+        otherThreadsCache.close();
     }
 }
