@@ -138,6 +138,8 @@ class AllocationGateTest
             "DispatchBenchmark.dispatchMonomorphic",
             "DispatchBenchmark.dispatchMegamorphic",
             "HopBenchmark.mongooseHop",
+            "PathCostBenchmark.mongooseInvokerPath",
+            "PathCostBenchmark.poolRoundTrip",
             "PingPongBenchmark.mongoosePingPong")), gated);
     }
 
@@ -148,6 +150,8 @@ class AllocationGateTest
         assertFalse(AllocationGate.isGated(PACKAGE + "DispatchBenchmark.interfaceCallMegamorphic"));
         assertFalse(AllocationGate.isGated(PACKAGE + "HopBenchmark.rawSpscHop"));
         assertFalse(AllocationGate.isGated(PACKAGE + "PingPongBenchmark.rawPingPong"));
+        assertFalse(AllocationGate.isGated(PACKAGE + "PathCostBenchmark.disruptorPollerPath"));
+        assertFalse(AllocationGate.isGated(PACKAGE + "PathCostBenchmark.rawSpscPath"));
         assertFalse(AllocationGate.isGated(PACKAGE + "QueueBenchmark.spscTransfer"));
         assertFalse(AllocationGate.isGated(PACKAGE + "NoSuchBenchmark.method"));
         assertFalse(AllocationGate.isGated("noDots"));
