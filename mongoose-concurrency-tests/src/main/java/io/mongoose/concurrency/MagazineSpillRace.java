@@ -1,6 +1,7 @@
 package io.mongoose.concurrency;
 
 import io.mongoose.pool.ObjectPool;
+import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.pool.SingleThreadReleaseBatch;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -16,8 +17,8 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * Scenario 8, a magazine spilled to an acquirer without a cache: an agent flushes all 64 filled messages of a pool,
- * which deposits them as two full magazines, while a producer without a {@link io.mongoose.pool.SingleThreadPoolCache}
- * calls {@code pool.tryAcquire()} until it finds nothing (at most 64 tries). The free list stays empty, so each
+ * which deposits them as two full magazines (another thread's cache is attached), while a producer without a
+ * {@link SingleThreadPoolCache} calls {@code pool.tryAcquire()} until it finds nothing (at most 64 tries). The free list stays empty, so each
  * successful try on an empty free list spills a whole magazine: the producer gets its first message and the other 31
  * go to the free list, where its next tries find them. The spill reads a magazine the agent filled on another thread,
  * published only through the depot's queue.
@@ -43,6 +44,11 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 public class MagazineSpillRace
 {
     private final ObjectPool<ProbeMessage> pool = ProbeMessage.newPool(MagazineScenario.CAPACITY);
+    /**
+     * Another thread's cache, never used: a pool deposits magazines only while some thread cache is attached, so this
+     * is the mixed pool where an acquirer without a cache meets magazines.
+     */
+    private final SingleThreadPoolCache<ProbeMessage> otherThreadsCache = pool.newThreadCache(MagazineScenario.MAGAZINE);
     private final SingleThreadReleaseBatch releases = new SingleThreadReleaseBatch(MagazineScenario.CAPACITY);
     private final ProbeMessage[] messages = MagazineScenario.acquireAllFilled(pool);
     private final HandOutTally producer = new HandOutTally();
