@@ -21,9 +21,6 @@ import java.util.function.Supplier;
  * may release (the free list is a JCTools MPMC queue). When the free list is empty, {@link #acquire()} follows the
  * pool's {@link ExhaustionPolicy}; {@link #tryAcquire()} returns {@code null} instead. A thread that acquires often
  * (a producer) can put a {@link SingleThreadPoolCache} in front of the pool to claim free messages a batch at a time.
- * While such a cache is attached, messages freed through a {@link SingleThreadReleaseBatch} come back in whole
- * magazines where the run allows (a {@code MagazineDepot} beside the free list); every acquire finds them, and
- * {@link #free()} counts them.
  *
  * <p>With {@link LeakDetection} on, the pool also records where and when each message it hands out was acquired, until
  * its last release, so {@link #inFlightOlderThan(Duration)} can say which messages are out, for how long, and who
@@ -38,9 +35,6 @@ public final class ObjectPool<T extends PooledMessage>
     private final Supplier<? extends T> factory;
     private final PoolConfig config;
     private final MpmcArrayQueue<T> freeList;
-    // Free messages moved between release batches and thread caches a magazine at a time (see MagazineDepot).
-    private final MagazineDepot depot;
-    private final MagazineDepot.Spill spillToFreeList = this::returnSpilled;
     private final AtomicLong created = new AtomicLong();
     private final AtomicLong exhausted = new AtomicLong();
     private final AtomicLong retired = new AtomicLong();
@@ -68,7 +62,6 @@ public final class ObjectPool<T extends PooledMessage>
         this.factory = Objects.requireNonNull(factory, "factory: null; expected a supplier of new " + type.getName());
         this.config = Objects.requireNonNull(config, "config: null; expected a PoolConfig");
         this.freeList = new MpmcArrayQueue<>(Math.max(2, config.capacity()));
-        this.depot = new MagazineDepot(config.capacity());
         this.outstanding = LeakDetection.ENABLED ? new ConcurrentHashMap<>() : null;
         for (int i = 0; i < config.capacity(); i++)
         {
@@ -88,7 +81,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     public T acquire()
     {
-        T message = pollFree();
+        T message = freeList.poll();
         if (null == message)
         {
             message = onEmpty();
@@ -104,7 +97,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     public T tryAcquire()
     {
-        T message = pollFree();
+        T message = freeList.poll();
         if (null == message)
         {
             message = pollAfterFlushingOwnBatch();
@@ -182,7 +175,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     public long free()
     {
-        return freeList.size() + depot.messages() + cachedInThreadCaches();
+        return freeList.size() + cachedInThreadCaches();
     }
 
     /**
@@ -321,18 +314,10 @@ public final class ObjectPool<T extends PooledMessage>
         int next = from;
         if (!grown())
         {
-            // Whole magazines first, a claim and a copy per MAGAZINE messages instead of a free-list slot per message,
-            // but only for a pool with a thread cache to take them whole. Acquirers without one would spill every
-            // magazine back onto the free list one by one, and while a spill runs the pool counts up to MAGAZINE - 1
-            // free messages as in flight.
-            while (to - next >= MagazineDepot.MAGAZINE && hasThreadCaches() && depot.deposit(messages, next))
-            {
-                next += MagazineDepot.MAGAZINE;
-            }
             // Only this pool's instances, no more than its capacity, so the free list has room for all of them.
             @SuppressWarnings("unchecked") final MessagePassingQueue.Supplier<T> typed =
                 (MessagePassingQueue.Supplier<T>)(MessagePassingQueue.Supplier<?>)run;
-            run.start(messages, next);
+            run.start(messages, from);
             while (next < to && freeList.fill(typed, to - next) > 0)
             {
                 next = run.next();
@@ -359,25 +344,10 @@ public final class ObjectPool<T extends PooledMessage>
         message.setFirstReference();
     }
 
-    /** A thread cache's refill when the depot is empty: up to {@code max} free messages, one free-list claim per JCTools look-ahead step. */
+    /** A thread cache's refill: up to {@code max} free messages, one free-list claim per JCTools look-ahead step. */
     int refill(final MessagePassingQueue.Consumer<T> into, final int max)
     {
         return freeList.drain(into, max);
-    }
-
-    /**
-     * A thread cache's refill by whole magazines: as many as fit in {@code stack} from index {@code from}.
-     *
-     * @return the index after the last message copied: {@code from} if the depot is empty or no magazine fits.
-     */
-    int refillByMagazine(final PooledMessage[] stack, final int from)
-    {
-        int n = from;
-        while (stack.length - n >= MagazineDepot.MAGAZINE && depot.take(stack, n))
-        {
-            n += MagazineDepot.MAGAZINE;
-        }
-        return n;
     }
 
     /** A closing thread cache gives back a message it never handed out (no reference, already reset). */
@@ -405,17 +375,6 @@ public final class ObjectPool<T extends PooledMessage>
             }
             return fewer;
         });
-    }
-
-    private boolean hasThreadCaches()
-    {
-        return 0 != caches.get().length;
-    }
-
-    /** Free messages in the depot's full magazines; package-private for tests. */
-    long freeInMagazines()
-    {
-        return depot.messages();
     }
 
     private long cachedInThreadCaches()
@@ -455,32 +414,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     private T pollAfterFlushingOwnBatch()
     {
-        return SingleThreadReleaseBatch.flushCurrentThreadBatch() > 0 ? pollFree() : null;
-    }
-
-    /**
-     * A free message from the free list or, when that is empty, from a full magazine, whose other messages go to the
-     * free list: an acquirer without a thread cache must find every free message, wherever the releaser put it.
-     */
-    private T pollFree()
-    {
-        final T message = freeList.poll();
-        if (null != message)
-        {
-            return message;
-        }
-        // The depot holds only instances of T: release batches deposit this pool's messages only.
-        @SuppressWarnings("unchecked") final T spilled = (T)depot.spill(spillToFreeList);
-        return spilled;
-    }
-
-    private void returnSpilled(final PooledMessage message)
-    {
-        @SuppressWarnings("unchecked") final T typed = (T)message;
-        if (freeListFull() || !freeList.offer(typed))
-        {
-            retired.incrementAndGet();
-        }
+        return SingleThreadReleaseBatch.flushCurrentThreadBatch() > 0 ? freeList.poll() : null;
     }
 
     private T onEmpty()
@@ -507,7 +441,7 @@ public final class ObjectPool<T extends PooledMessage>
         final long deadline = System.nanoTime() + config.maxWait().toNanos();
         for (long attempt = 1; ; attempt++)
         {
-            final T message = pollFree();
+            final T message = freeList.poll();
             if (null != message)
             {
                 return message;

@@ -7,14 +7,13 @@ import java.lang.invoke.VarHandle;
 
 /**
  * One thread's cache in front of an {@link ObjectPool}: {@link #acquire()} hands out messages from a small local stack
- * and refills it a batch at a time: from the pool's free list (one claim per batch), then with whole magazines of free
- * messages that release batches deposited (one claim and one array copy per magazine), as many as fit. A producer that
+ * and refills it from the pool's free list a batch at a time (one claim on the free list per batch). A producer that
  * acquires from the pool directly pays an atomic claim on the shared free list, and a cache miss on it, for every
  * message, on its latency path; through a cache it pays them once per batch.
  *
  * <p>Messages waiting in a cache are free: the pool counts them in {@link ObjectPool#free()}, not in flight. They are
  * reserved for this cache's thread until it takes them or {@link #close()} returns them. Released messages go back to
- * the pool as usual, not to the cache.
+ * the pool's free list as usual, not to the cache.
  *
  * <p>Threading: one thread only, the one that acquires; allocation-free after construction. Create it with
  * {@link ObjectPool#newThreadCache(int)} and close it when the thread is done.
@@ -141,16 +140,7 @@ public final class SingleThreadPoolCache<T extends PooledMessage> implements Aut
         int n = (int)COUNT.get(this);
         if (0 == n)
         {
-            // The free list first, then whole magazines for the room left. Taking magazines first would leave the free
-            // list (where the pool starts and where partial runs go) untouched and run the depot near empty, with this
-            // thread taking each magazine as the releaser deposits it: both then fight over the same lines.
             n = pool.refill(refill, stack.length);
-            final int filled = pool.refillByMagazine(stack, n);
-            if (filled > n)
-            {
-                n = filled;
-                COUNT.setRelease(this, n);
-            }
             if (0 == n)
             {
                 return null;

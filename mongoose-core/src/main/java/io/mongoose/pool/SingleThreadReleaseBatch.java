@@ -1,10 +1,8 @@
 package io.mongoose.pool;
 
 /**
- * Releases messages on one thread and returns the freed ones to their pools in runs: a run of messages from one pool
- * goes back as whole magazines of 32 when the pool has a thread cache to take them (one claim and one array copy
- * each, see {@code MagazineDepot}) and the rest onto the free list with one claim, instead of one atomic claim per
- * message. Dispatch agents release every message
+ * Releases messages on one thread and returns the freed ones to their pools in runs: one claim on a pool's free list
+ * per run of messages from that pool, instead of one atomic claim per message. Dispatch agents release every message
  * through one of these at the end of its dispatch and flush once per queue drain, which takes the free-list traffic
  * off the per-message path.
  *

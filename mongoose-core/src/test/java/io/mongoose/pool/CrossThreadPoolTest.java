@@ -47,11 +47,12 @@ class CrossThreadPoolTest
 
     /**
      * How the two threads use the pool: directly, or as a producer and an agent do (thread cache, release batch), with
-     * a cache and a batch of one magazine each, or with room for several magazines per refill and per flush.
+     * a cache and a batch of the same size, or with the sizes of the latency sweep (a producer cache of 64, a drain's
+     * batch of 256).
      */
     enum Path
     {
-        DIRECT(0, 0), CACHED_AND_BATCHED(BATCH, BATCH), CACHED_AND_BATCHED_IN_MAGAZINES(64, 256);
+        DIRECT(0, 0), CACHED_AND_BATCHED(BATCH, BATCH), CACHED_AND_BATCHED_AS_IN_THE_SWEEP(64, 256);
 
         final int cacheBatch;
         final int releaseBatch;
