@@ -217,12 +217,18 @@ class ProducerAndAgentFaultTest
         final long undeliveredReported = report.undeliveredByFeed().values().stream().mapToLong(Long::longValue).sum();
         assertEquals(undeliveredTotal, undeliveredReported);
         // docs/architecture.md: a publish that passed the open check just before stop() closed the feed can enqueue
-        // after the final sweep; that message is reported as a leak. Everything else was delivered or released.
+        // after the final sweep; that message is reported as a leak and stays out of the pool. Everything else was
+        // delivered or released.
         final String accounts = "published " + publishedTotal + ", delivered " + deliveredTotal + ", " + report;
-        assertEquals(publishedTotal, deliveredTotal + undeliveredReported + leaked, accounts);
-        assertEquals(acquiredTotal, deliveredTotal + undeliveredReported + leaked + closedTotal);
-        assertTrue(leaked <= producers, () -> "at most one late publish per producer: " + report);
-        assertEquals(leaked, pool.inFlight(), "what the report calls leaked is exactly what is out of the pool");
+        final long latePublished = publishedTotal - deliveredTotal - undeliveredReported;
+        assertTrue(latePublished >= 0 && latePublished <= producers,
+            () -> "at most one late publish per producer: " + accounts);
+        assertEquals(acquiredTotal, deliveredTotal + undeliveredReported + latePublished + closedTotal);
+        assertEquals(latePublished, pool.inFlight(), "what is still out of the pool is exactly the late publishes");
+        // The report's leaks are what was in flight when stop() looked: the late publishes, and a message a producer
+        // had acquired but not yet published at that instant (a producer descheduled between the two on a loaded
+        // machine), which its publish then released on finding the feed closed. At most one per producer.
+        assertTrue(leaked >= latePublished && leaked <= latePublished + producers, accounts);
         assertTrue(report.drained(), report::toString);
         assertEquals(0, report.handlerErrors() + report.unhandled());
         assertEquals(List.of(), List.copyOf(reported));
