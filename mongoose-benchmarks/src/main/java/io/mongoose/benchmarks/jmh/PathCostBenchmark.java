@@ -9,7 +9,6 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.SingleThreadPoolCache;
-import io.mongoose.pool.SingleThreadReleaseBatch;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.AgentGroupInvoker;
 import io.mongoose.server.FeedConfig;
@@ -56,16 +55,16 @@ import java.util.concurrent.TimeUnit;
  *     {@value #BATCH} times, then one {@code poll} through the handler. No pool, no dispatch by type: the events live
  *     in the ring. The ring's wait strategy is busy-spin: the default one takes a lock on every publish to wake
  *     waiters a poller never has, which made this path several times slower here.</li>
- *     <li>{@link #poolRoundTrip}: only the pool's share of the Mongoose path: acquire through the same kind of cache
- *     {@value #BATCH} times, then release each through a {@link SingleThreadReleaseBatch} and flush it, as the agent
- *     does once per drain. Gated.</li>
  *     <li>{@link #rawSpscPath}: the floor: {@value #BATCH} preallocated messages offered to a bare JCTools
  *     {@link SpscArrayQueue}, then polled and handed to the same handler body. No pool, no dispatch, no counters.</li>
  * </ul>
  *
+ * <p>The pool's share of the Mongoose path alone (acquire through a cache, release through a release batch, flush) is
+ * {@link PoolBenchmark#batchedRelease}.
+ *
  * <p>The queues, the ring and the pools all hold {@value #QUEUE_CAPACITY}. The three full paths fill the same two
  * {@code long} fields and run the same handler body ({@link Consumed#add}). Each trial's tear-down checks that every
- * message published was handled (and, for the pooled paths, that every message is back in its pool), so a path that
+ * message published was handled (and, for the Mongoose path, that every message is back in its pool), so a path that
  * stopped delivering would fail rather than report a fast time for nothing.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -136,31 +135,6 @@ public class PathCostBenchmark
         }
         path.published = sequence;
         return path.poller.poll(path.handler);
-    }
-
-    /**
-     * The pool's share: acquire a batch through the cache, release it through a release batch, flush.
-     *
-     * @param pool the pool, the cache and the release batch.
-     * @return messages returned to the pool by the flush.
-     */
-    @Benchmark
-    @AllocationGated
-    public int poolRoundTrip(final PoolPath pool)
-    {
-        final SingleThreadPoolCache<Tick> cache = pool.cache;
-        final Tick[] held = pool.held;
-        for (int i = 0; i < BATCH; i++)
-        {
-            held[i] = cache.acquire();
-        }
-        final SingleThreadReleaseBatch releases = pool.releases;
-        for (int i = 0; i < BATCH; i++)
-        {
-            releases.release(held[i]);
-        }
-        pool.roundTrips += BATCH;
-        return releases.flush();
     }
 
     /**
@@ -353,46 +327,6 @@ public class PathCostBenchmark
         {
             consumed.add(event.sequence, event.value);
             return true;
-        }
-    }
-
-    /** A pool, this thread's cache in front of it and a release batch, as a producer and an agent use them. */
-    @State(Scope.Thread)
-    public static class PoolPath
-    {
-        SingleThreadPoolCache<Tick> cache;
-        SingleThreadReleaseBatch releases;
-        /** The batch between its acquire and its release; only ever holds messages of the current operation. */
-        final Tick[] held = new Tick[BATCH];
-        long roundTrips;
-        private ObjectPool<Tick> ticks;
-
-        /** Create the pool (and every message it will hand out), the cache and the release batch. */
-        @Setup(Level.Trial)
-        public void start()
-        {
-            ticks = new PoolRegistry("jmh-pool-round-trip").register(Tick.class, Tick::new,
-                PoolConfig.of(POOL_CAPACITY));
-            cache = ticks.newThreadCache(CACHE_BATCH);
-            // One batch's worth, as an agent with this drain limit has: each operation flushes once, explicitly.
-            releases = new SingleThreadReleaseBatch(BATCH);
-        }
-
-        /**
-         * Give back what the cache holds and check the pool is whole.
-         *
-         * @throws IllegalStateException if nothing went round or a message did not come back.
-         */
-        @TearDown(Level.Trial)
-        public void stop()
-        {
-            releases.flush();
-            cache.close();
-            if (0 == roundTrips || 0 != ticks.inFlight())
-            {
-                throw new IllegalStateException("poolRoundTrip: " + roundTrips + " round trips, pool " +
-                    ticks.stats());
-            }
         }
     }
 

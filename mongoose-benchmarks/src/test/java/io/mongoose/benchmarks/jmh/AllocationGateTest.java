@@ -139,7 +139,6 @@ class AllocationGateTest
             "DispatchBenchmark.dispatchMegamorphic",
             "HopBenchmark.mongooseHop",
             "PathCostBenchmark.mongooseInvokerPath",
-            "PathCostBenchmark.poolRoundTrip",
             "PingPongBenchmark.mongoosePingPong")), gated);
     }
 
