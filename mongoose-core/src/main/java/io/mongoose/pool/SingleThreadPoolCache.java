@@ -130,26 +130,36 @@ public final class SingleThreadPoolCache<T extends PooledMessage> implements Aut
             (closed ? ", closed" : "") + "]";
     }
 
+    /**
+     * The hit path is kept to a few bytecodes on purpose, so C2 inlines it into the caller's publish loop: a closed
+     * cache holds nothing, so its check, like the refill, lives on the miss path.
+     */
     private T take()
+    {
+        final int n = (int)COUNT.get(this) - 1;
+        if (n < 0)
+        {
+            return takeAfterRefill();
+        }
+        return handOut(n);
+    }
+
+    private T takeAfterRefill()
     {
         if (closed)
         {
             throw new IllegalStateException("cache of pool '" + pool.name() + "' is closed; acquire from the pool " +
                 "or a new cache");
         }
-        int n = (int)COUNT.get(this);
-        if (0 == n)
-        {
-            n = pool.refill(refill, stack.length);
-            if (0 == n)
-            {
-                return null;
-            }
-        }
-        n--;
+        final int n = pool.refill(refill, stack.length);
+        return 0 == n ? null : handOut(n - 1);
+    }
+
+    private T handOut(final int top)
+    {
         // The pool created only instances of T, and this stack only ever holds instances of this pool.
-        @SuppressWarnings("unchecked") final T message = (T)stack[n];
-        COUNT.setRelease(this, n);
+        @SuppressWarnings("unchecked") final T message = (T)stack[top];
+        COUNT.setRelease(this, top);
         pool.handOut(message);
         return message;
     }
