@@ -34,10 +34,13 @@ class ZeroAllocationTest
     // any per-message allocation by three orders of magnitude.
     private static final long BUDGET_BYTES = 8 * 1024;
 
-    /** Where the producer takes its messages from. */
+    /** Messages per batch when the producer publishes in batches. */
+    private static final int BATCH = 16;
+
+    /** Where the producer takes its messages from, and how it publishes them. */
     enum Acquire
     {
-        POOL, THREAD_CACHE
+        POOL, THREAD_CACHE, THREAD_CACHE_IN_BATCHES
     }
 
     @ParameterizedTest(name = "acquire from {0}")
@@ -68,14 +71,17 @@ class ZeroAllocationTest
         final SingleThreadPoolCache<SeqMessage> cache = pool.newThreadCache(64);
         final Supplier<SeqMessage> messages = Acquire.POOL == source ? pool::acquire : cache::acquire;
 
-        publish(messages, directFeed, allFeed, sequences, WARM_UP);
+        final boolean batched = Acquire.THREAD_CACHE_IN_BATCHES == source;
+        final SeqMessage[] batch = new SeqMessage[BATCH];
+
+        publish(messages, directFeed, allFeed, sequences, WARM_UP, batched, batch);
         awaitQuiet(direct, fanOut, sequences);
 
         final long agentABefore = ThreadAllocation.allocatedBytes(agentA);
         final long agentBBefore = ThreadAllocation.allocatedBytes(agentB);
         // The producer is this thread: measure exactly its publishing, not the test's own waiting and reading.
         final long producerBefore = ThreadAllocation.currentThreadAllocatedBytes();
-        publish(messages, directFeed, allFeed, sequences, MEASURED);
+        publish(messages, directFeed, allFeed, sequences, MEASURED, batched, batch);
         final long producerBytes = ThreadAllocation.currentThreadAllocatedBytes() - producerBefore;
         awaitQuiet(direct, fanOut, sequences);
         final long agentABytes = ThreadAllocation.allocatedBytes(agentA) - agentABefore;
@@ -94,11 +100,30 @@ class ZeroAllocationTest
             producerBytes + ", agent a " + agentABytes + ", agent b " + agentBBytes + "); budget " + BUDGET_BYTES);
     }
 
-    /** Alternates the named and the broadcast feed; no allocation in here either. */
+    /**
+     * Alternates the named and the broadcast feed, a message or (batched) a batch at a time; no allocation in here
+     * either.
+     */
     private static void publish(
         final Supplier<SeqMessage> messages, final FeedPublisher directFeed, final FeedPublisher allFeed,
-        final long[] sequences, final int count)
+        final long[] sequences, final int count, final boolean batched, final SeqMessage[] batch)
     {
+        if (batched)
+        {
+            for (int i = 0; i < count; i += BATCH)
+            {
+                final int feed = (i / BATCH) & 1;
+                for (int j = 0; j < BATCH; j++)
+                {
+                    final SeqMessage m = messages.get();
+                    m.producer = feed;
+                    m.sequence = sequences[feed]++;
+                    batch[j] = m;
+                }
+                (feed == 0 ? directFeed : allFeed).publish(batch, 0, BATCH);
+            }
+            return;
+        }
         for (int i = 0; i < count; i++)
         {
             final SeqMessage m = messages.get();

@@ -8,6 +8,7 @@ import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.AgentGroupInvoker;
@@ -50,6 +51,8 @@ import java.util.concurrent.TimeUnit;
  *     {@code publish} onto the feed's SPSC queue, {@value #BATCH} times; then one {@code invoke()}, which drains the
  *     queue, dispatches each message by type to the processor's handler, releases it through the agent's release batch
  *     and returns the batch to the pool. Gated: nothing may be allocated on the way.</li>
+ *     <li>{@link #mongooseInvokerBatchPath}: the same, with the {@value #BATCH} messages handed to the feed in one
+ *     batch publish instead of one {@code publish} each. Gated too.</li>
  *     <li>{@link #disruptorPollerPath}: the Disruptor doing the same on one thread: a single-producer
  *     {@link RingBuffer} and an {@link EventPoller} gating it; {@code next}, {@code get}, fill, {@code publish},
  *     {@value #BATCH} times, then one {@code poll} through the handler. No pool, no dispatch by type: the events live
@@ -108,6 +111,34 @@ public class PathCostBenchmark
             tick.value = sequence;
             publisher.publish(tick);
         }
+        path.published = sequence;
+        return path.invoker.invoke();
+    }
+
+    /**
+     * The same batch through Mongoose, handed to the feed in one {@link FeedPublisher#publish(PooledMessage[], int, int)}
+     * call: acquired and filled one by one, published together. The difference to {@link #mongooseInvokerPath} is what
+     * the batch call saves per message. Gated: nothing may be allocated on the way.
+     *
+     * @param path the running server, its publisher and invoker, this thread's pool cache and the batch array.
+     * @return what the duty cycle reported doing, so the call cannot be dropped.
+     */
+    @Benchmark
+    @AllocationGated
+    public int mongooseInvokerBatchPath(final MongoosePath path)
+    {
+        final SingleThreadPoolCache<Tick> cache = path.cache;
+        final Tick[] batch = path.batch;
+        long sequence = path.published;
+        for (int i = 0; i < BATCH; i++)
+        {
+            final Tick tick = cache.acquire();
+            sequence++;
+            tick.sequence = sequence;
+            tick.value = sequence;
+            batch[i] = tick;
+        }
+        path.publisher.publish(batch, 0, BATCH);
         path.published = sequence;
         return path.invoker.invoke();
     }
@@ -196,6 +227,8 @@ public class PathCostBenchmark
     {
         SingleThreadPoolCache<Tick> cache;
         FeedPublisher publisher;
+        /** Reused by every operation of {@link #mongooseInvokerBatchPath}: the publisher only reads it. */
+        final Tick[] batch = new Tick[BATCH];
         AgentGroupInvoker invoker;
         long published;
         private ObjectPool<Tick> ticks;
