@@ -3,28 +3,38 @@ package io.mongoose.benchmarks.sweep;
 import java.lang.management.ManagementFactory;
 
 /**
- * A thread's allocated-bytes counter, read by the thread itself at the start of the measurement window, with a
- * rehearsal halfway through the warm-up.
+ * A thread's allocated-bytes counter, read by the thread itself at the start of the measurement window, after
+ * {@value #REHEARSALS} rehearsals spread over the warm-up.
  *
- * <p>Why the rehearsal: a branch that is first taken when the window opens is one the JIT compiled as "never taken" in
+ * <p>Why the rehearsals: a branch that is first taken when the window opens is one the JIT compiled as "never taken" in
  * warm-up, so taking it deoptimises the compiled loop around it (for the consumer, the whole dispatch chain) right at
  * the window's start, and the recompilation then competes for the CPUs that the busy-spinning threads own. Measured
  * with {@code -XX:+PrintCompilation}: the publisher's loop and every method from the consumer's drain to the recorder
  * were "made not entrant" at the window's first message, and the window's first 150 ms showed 4 ms stalls every 8 ms
- * for every transport. Here the same branch runs once during warm-up (which also primes the counter's one-time
- * linkage, the only allocation) and once at the window's start, so the code that records the window is the code that
- * was compiled.
+ * for every transport.
+ *
+ * <p>Why so many: a single rehearsal halfway through the warm-up was not enough. {@code -XX:+LogCompilation} still showed
+ * an {@code unstable_if} trap in {@link #onTime} at the window's first message: C2 clamps a branch's measured
+ * probability to a floor of one in a million and treats anything at the floor as never taken, and one taken branch in
+ * a million or more calls (a second's warm-up at 1M msg/s and up) is at the floor. {@value #REHEARSALS} readings
+ * spread over the warm-up's first nine tenths make the branch about one in ten thousand calls even at 10M msg/s, so C2
+ * compiles it as a branch. Each reading costs well under a microsecond, so the rehearsals cost a millisecond of
+ * warm-up at most, and none of the window.
  *
  * <p>Threading: {@link #onTime} is called by the one thread it measures; {@link #atWindowStart()} is read after that
  * thread has published its work (joined, or through the hop's own release/acquire hand-off).
  */
 final class AllocationMarks
 {
+    /** Readings taken during the warm-up before the one at the window's start. */
+    static final int REHEARSALS = 1_024;
+
     private static final com.sun.management.ThreadMXBean THREADS =
         (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
 
     private final long[] marks;
-    private final long[] readings = {-1, -1};
+    private final long[] readings;
+    private final int windowMark;
     private int next;
 
     /**
@@ -33,22 +43,51 @@ final class AllocationMarks
      */
     AllocationMarks(final long warmupStart, final long windowStart)
     {
-        final long rehearsal = warmupStart + Math.max(0, windowStart - warmupStart) / 2;
-        marks = new long[]{rehearsal, windowStart, Long.MAX_VALUE};
+        final long warmup = Math.max(0, windowStart - warmupStart);
+        // Without a warm-up there is no compiled code to protect: the window's reading is the only one.
+        final int rehearsals = 0 == warmup ? 0 : REHEARSALS;
+        // Over the first nine tenths, so the last rehearsal is well clear of the window's first message.
+        final long span = warmup - warmup / 10;
+        marks = new long[rehearsals + 2];
+        for (int i = 0; i < rehearsals; i++)
+        {
+            marks[i] = warmupStart + span * i / rehearsals;
+        }
+        windowMark = rehearsals;
+        marks[windowMark] = windowStart;
+        marks[windowMark + 1] = Long.MAX_VALUE;
+        readings = new long[marks.length];
+        readings[windowMark] = -1;
     }
 
     /**
-     * Read the counter if {@code time} has reached the next mark. Allocation-free after the first reading.
+     * Read the counter if {@code time} has reached the next mark; marks it has passed at once (sparse calls) share the
+     * reading. Allocation-free after the first reading.
      *
-     * @param time the caller's current schedule time (intended send time).
+     * @param time the caller's current schedule time (intended send time): a {@link System#nanoTime()} figure, so below
+     *             {@link Long#MAX_VALUE}, the mark that is never reached.
      */
     void onTime(final long time)
     {
         if (time >= marks[next])
         {
-            readings[next] = THREADS.getCurrentThreadAllocatedBytes();
-            next++;
+            final long reading = THREADS.getCurrentThreadAllocatedBytes();
+            // No bound check: the last mark is never reached, and a check that first fails at the window's mark would be
+            // a branch first taken there (LogCompilation showed exactly that trap).
+            do
+            {
+                readings[next++] = reading;
+            }
+            while (time >= marks[next]);
         }
+    }
+
+    /**
+     * @return how many marks (rehearsals and the window's) have been read so far.
+     */
+    int marksRead()
+    {
+        return next;
     }
 
     /**
@@ -56,7 +95,7 @@ final class AllocationMarks
      */
     long atWindowStart()
     {
-        return readings[1];
+        return readings[windowMark];
     }
 
     /**

@@ -23,7 +23,11 @@ final class HiccupMeter implements AutoCloseable
     private final long intervalNanos;
     private final long windowStart;
     private final long windowEnd;
-    private final Histogram hiccups = new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+    // Seeded: its first sample comes at the window's start and must not take HdrHistogram's min/max branch there.
+    private final Histogram hiccups = SeededHistograms.seeded();
+    // Index 0 takes the parks outside the window, index 1 the window's: chosen by index, not by a branch first taken
+    // when the window opens (see AllocationMarks).
+    private final Histogram[] byPhase = {SeededHistograms.seeded(), hiccups};
     private final Thread thread;
     private volatile boolean running = true;
 
@@ -80,10 +84,12 @@ final class HiccupMeter implements AutoCloseable
         LockSupport.parkNanos(intervalNanos);
         final long late = System.nanoTime() - before - intervalNanos;
         // A park cut short by close() is no sample at all.
-        if (running && before >= windowStart && before < windowEnd)
+        if (running)
         {
-            // A park may also return early spuriously: that is no hiccup, so it counts as 0.
-            hiccups.recordValue(Math.min(Math.max(0, late), LatencyRecorder.HIGHEST_TRACKABLE_NANOS));
+            // A park may also return early spuriously: that is no hiccup, so it counts as the lowest value, 1 ns. Not 0:
+            // a zero would take HdrHistogram's minimum branch, which the seeds keep untaken (see SeededHistograms).
+            byPhase[AllocationMarks.inWindow(before, windowStart, windowEnd)]
+                .recordValue(Math.min(Math.max(1, late), LatencyRecorder.HIGHEST_TRACKABLE_NANOS));
         }
         return before;
     }
@@ -108,11 +114,12 @@ final class HiccupMeter implements AutoCloseable
     }
 
     /**
-     * @return the lateness of each wake-up in the window, nanoseconds. Read after {@link #close()}.
+     * @return the lateness of each wake-up in the window, nanoseconds: a copy, without the seeds. Read after
+     *         {@link #close()}.
      */
     Histogram hiccups()
     {
-        return hiccups;
+        return SeededHistograms.withoutSeeds(hiccups);
     }
 
     /**

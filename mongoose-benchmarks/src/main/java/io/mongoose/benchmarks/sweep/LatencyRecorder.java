@@ -2,7 +2,6 @@ package io.mongoose.benchmarks.sweep;
 
 import org.HdrHistogram.Histogram;
 
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -24,35 +23,19 @@ public final class LatencyRecorder
 {
     /** Largest recordable latency; anything slower is clamped (and shows as max). */
     public static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.SECONDS.toNanos(60);
-    private static final int SIGNIFICANT_DIGITS = 3;
 
-    private final Histogram latency = new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
-    private final Histogram service = new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
+    // Seeded (see SeededHistograms): no window value moves a minimum or maximum, a branch warm-up never took.
+    private final Histogram latency = SeededHistograms.seeded();
+    private final Histogram service = SeededHistograms.seeded();
     // Index 0 takes the warm-up (and anything after the window), index 1 the window: chosen by index, not by a branch,
     // so the window is recorded by the code compiled during warm-up (see AllocationMarks).
-    private final Histogram[] latencyByPhase = {new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS), latency};
-    private final Histogram[] serviceByPhase = {new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS), service};
-    /**
-     * The two values every histogram starts with: its lowest and highest recordable latency. With both recorded, no
-     * later value moves a histogram's minimum or maximum, so the window's first values take no branch that warm-up
-     * did not (see AllocationMarks); they are subtracted again before the histograms are read.
-     */
-    private final Histogram seeds = new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
+    private final Histogram[] latencyByPhase = {SeededHistograms.seeded(), latency};
+    private final Histogram[] serviceByPhase = {SeededHistograms.seeded(), service};
     private final AtomicLong received = new AtomicLong();
     private long windowStart = Long.MAX_VALUE;
     private long windowEnd = Long.MAX_VALUE;
     private AllocationMarks allocation = new AllocationMarks(Long.MAX_VALUE, Long.MAX_VALUE);
 
-    /** Seeds every histogram; see {@link #seeds}. */
-    public LatencyRecorder()
-    {
-        seeds.recordValue(1);
-        seeds.recordValue(HIGHEST_TRACKABLE_NANOS);
-        for (final Histogram h : List.of(latencyByPhase[0], latency, serviceByPhase[0], service))
-        {
-            h.add(seeds);
-        }
-    }
     /** Consumer thread only: whether it has looked up its thread id, found or not, so it looks only once. */
     private boolean threadIdLookedUp;
     private volatile long consumerThreadId = ProcThreads.UNKNOWN_THREAD_ID;
@@ -124,7 +107,7 @@ public final class LatencyRecorder
      */
     Histogram latency()
     {
-        return withoutSeeds(latency);
+        return SeededHistograms.withoutSeeds(latency);
     }
 
     /**
@@ -132,13 +115,6 @@ public final class LatencyRecorder
      */
     Histogram service()
     {
-        return withoutSeeds(service);
-    }
-
-    private Histogram withoutSeeds(final Histogram recorded)
-    {
-        final Histogram copy = recorded.copy();
-        copy.subtract(seeds);
-        return copy;
+        return SeededHistograms.withoutSeeds(service);
     }
 }

@@ -20,29 +20,51 @@ class AllocationMarksTest
     }
 
     @Test
-    void theRehearsalComesHalfwayThroughWarmUpAndTheBaselineAtTheWindow()
+    void rehearsalsSpreadOverTheWarmUpComeBeforeTheBaselineAtTheWindow()
     {
-        final AllocationMarks marks = new AllocationMarks(1_000, 3_000);
-        marks.onTime(1_999);
-        assertEquals(-1, marks.atWindowStart());
-        marks.onTime(2_000);
-        assertEquals(-1, marks.atWindowStart(), "the rehearsal reads, but is not the baseline");
-        marks.onTime(2_999);
-        assertEquals(-1, marks.atWindowStart());
-        marks.onTime(3_000);
+        final AllocationMarks marks = new AllocationMarks(0, 10_000);
+        int readsBeforeLastTenth = 0;
+        for (long t = 0; t < 10_000; t++)
+        {
+            marks.onTime(t);
+            if (t == 8_999)
+            {
+                readsBeforeLastTenth = marks.marksRead();
+            }
+        }
+        assertEquals(AllocationMarks.REHEARSALS, readsBeforeLastTenth, "every rehearsal in the warm-up's first 9/10");
+        assertEquals(AllocationMarks.REHEARSALS, marks.marksRead());
+        assertEquals(-1, marks.atWindowStart(), "rehearsals read, but none is the baseline");
+        marks.onTime(10_000);
         final long baseline = marks.atWindowStart();
         assertTrue(baseline > 0);
-        marks.onTime(10_000);
+        assertEquals(AllocationMarks.REHEARSALS + 1, marks.marksRead());
+        marks.onTime(20_000);
         assertEquals(baseline, marks.atWindowStart(), "read once");
+        assertEquals(AllocationMarks.REHEARSALS + 1, marks.marksRead());
     }
 
     @Test
-    void withoutWarmUpTheFirstTwoCallsInTheWindowRehearseThenRead()
+    void aSparseCallReadsOnceForEveryMarkItPassed()
+    {
+        final AllocationMarks marks = new AllocationMarks(0, 10_000);
+        marks.onTime(9_500);
+        assertEquals(AllocationMarks.REHEARSALS, marks.marksRead());
+        assertEquals(-1, marks.atWindowStart());
+        final AllocationMarks late = new AllocationMarks(0, 10_000);
+        late.onTime(10_500);
+        assertEquals(AllocationMarks.REHEARSALS + 1, late.marksRead(), "the first call in the window passed them all");
+        assertTrue(late.atWindowStart() > 0, "and it is the baseline");
+    }
+
+    @Test
+    void withoutWarmUpTheFirstCallInTheWindowIsTheBaseline()
     {
         final AllocationMarks marks = new AllocationMarks(3_000, 3_000);
-        marks.onTime(3_000);
+        marks.onTime(2_999);
         assertEquals(-1, marks.atWindowStart());
-        marks.onTime(3_001);
+        marks.onTime(3_000);
         assertTrue(marks.atWindowStart() > 0);
+        assertEquals(1, marks.marksRead());
     }
 }
