@@ -27,6 +27,12 @@ class AllocationMarksTest
         for (long t = 0; t < 10_000; t++)
         {
             marks.onTime(t);
+            if (t == 4_499)
+            {
+                // Spread evenly, not bunched: half the span has passed, so about half the rehearsals have.
+                final int half = marks.marksRead();
+                assertTrue(Math.abs(half - AllocationMarks.REHEARSALS / 2) <= 1, () -> half + " rehearsals by mid-span");
+            }
             if (t == 8_999)
             {
                 readsBeforeLastTenth = marks.marksRead();
