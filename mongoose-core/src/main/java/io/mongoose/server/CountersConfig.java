@@ -18,13 +18,19 @@ import java.time.Duration;
  */
 public record CountersConfig(boolean enabled, Path dir, boolean deleteOnStop, Duration sampleInterval)
 {
-    /** Default sampling period. */
-    public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofMillis(100);
+    /**
+     * Default sampling period: once a second. Each sample wakes the sampler thread, and on a machine whose cores are
+     * all taken by busy-spinning agents and producers that wake preempts one of them for tens of microseconds, which
+     * shows in the latency tail (p99 at 1M msg/s on 2 cores: median 122 µs at 100 ms against 73 µs at 1 s, eight
+     * interleaved runs each). Once a second matches the default {@link HealthConfig#agentStaleAfter()}; a server
+     * that wants finer gauges or liveness sets a shorter interval and pays those wakes.
+     */
+    public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofSeconds(1);
     /** Longest sampling period accepted. */
     public static final Duration MAX_SAMPLE_INTERVAL = Duration.ofSeconds(10);
 
     /**
-     * @return a file in the default directory, removed at stop, sampled every 100 ms.
+     * @return a file in the default directory, removed at stop, sampled every second.
      */
     public static CountersConfig defaults()
     {

@@ -39,7 +39,7 @@ import java.util.Optional;
  *   name: quotes
  *   startTimeout: 30s
  *   shutdownTimeout: 10s
- *   counters: { enabled: true, dir: /dev/shm/quotes, deleteOnStop: true, sampleInterval: 100ms }   # all optional
+ *   counters: { enabled: true, dir: /dev/shm/quotes, deleteOnStop: true, sampleInterval: 1s }   # all optional
  *   health: { agentStaleAfter: 1s, agentDownAfter: 10s, queueSaturation: 0.8, errorRate: 1, errorRateWindow: 10s }
  * feeds:
  *   - { name: quotes, kind: named, queueCapacity: 4096, fullQueuePolicy: backoff, publishTimeout: 10s }

@@ -51,7 +51,7 @@ class MonitoringConfigTest
             .agentGroup(AgentGroupConfig.named("a").processor("p", NOOP, "f")).toConfig();
         assertEquals(CountersConfig.defaults(), fromBuilder.counters());
         assertEquals(HealthConfig.defaults(), fromBuilder.health());
-        assertEquals(new CountersConfig(true, null, true, Duration.ofMillis(100)), CountersConfig.defaults());
+        assertEquals(new CountersConfig(true, null, true, Duration.ofSeconds(1)), CountersConfig.defaults());
         assertEquals(CountersConfig.defaults(), new ServerConfig("s", List.of(), List.of(), Duration.ofSeconds(1),
             Duration.ofSeconds(1)).counters());
         final ServerConfig fromYaml = YamlConfig.load(yaml("name: y"), "m.yaml", TYPES);
@@ -99,7 +99,7 @@ class MonitoringConfigTest
                 "health: null; expected health thresholds (HealthConfig.defaults())"),
             ConfigValidator.problems(withMonitoring(null, null)));
         assertEquals(List.of("health.queueSaturation: NaN; expected a fill ratio above 0 and at most 1, e.g. 0.8",
-                "health.errorRateWindow: PT0.05S (counters.sampleInterval is PT0.1S); expected at least the sample " +
+                "health.errorRateWindow: PT0.05S (counters.sampleInterval is PT1S); expected at least the sample " +
                     "interval"),
             ConfigValidator.problems(withMonitoring(CountersConfig.defaults(),
                 HealthConfig.defaults().queueSaturation(Double.NaN).errorRate(1, Duration.ofMillis(50)))));
