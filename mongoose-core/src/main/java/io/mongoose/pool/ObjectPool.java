@@ -20,7 +20,8 @@ import java.util.function.Supplier;
  * <p>All instances are created up front, so the steady state allocates nothing. Any thread may acquire and any thread
  * may release (the free list is a JCTools MPMC queue). When the free list is empty, {@link #acquire()} follows the
  * pool's {@link ExhaustionPolicy}; {@link #tryAcquire()} returns {@code null} instead. A thread that acquires often
- * (a producer) can put a {@link SingleThreadPoolCache} in front of the pool to claim free messages a batch at a time.
+ * (a producer) can put a {@link SingleThreadPoolCache} in front of the pool to claim free messages a batch at a time,
+ * or take a {@link SingleThreadMessageRing} of messages that come straight back to it, bypassing the free list.
  *
  * <p>With {@link LeakDetection} on, the pool also records where and when each message it hands out was acquired, until
  * its last release, so {@link #inFlightOlderThan(Duration)} can say which messages are out, for how long, and who
@@ -42,6 +43,8 @@ public final class ObjectPool<T extends PooledMessage>
     // Copy-on-write by compare-and-set: stats read the array without allocating or locking; caches come and go rarely.
     private final AtomicReference<SingleThreadPoolCache<?>[]> caches =
         new AtomicReference<>(new SingleThreadPoolCache<?>[0]);
+    private final AtomicReference<SingleThreadMessageRing<?>[]> rings =
+        new AtomicReference<>(new SingleThreadMessageRing<?>[0]);
     // Leak detection only (null when off): every message handed out and not yet back, with where and when it was
     // acquired. A side table rather than fields on PooledMessage, so messages stay the same size whether detection is
     // on or off, and a scan visits only what is out, not every instance ever created.
@@ -138,6 +141,51 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
+     * A ring for one producing thread: {@code size} free messages are lent to it now, and each one it hands out comes
+     * back to its slot at its last release instead of to this pool's free list. See {@link SingleThreadMessageRing};
+     * close it when the thread is done.
+     *
+     * <p>Size it to cover the messages the thread has out at once in steady state (the queues behind it), so the slot
+     * it comes back to is free again: a slot still out costs that acquire a trip to this pool instead.
+     *
+     * @param size the ring's slots: a power of two from 1 to the pool's capacity.
+     * @return a new ring, owned by the calling thread.
+     * @throws IllegalArgumentException if {@code size} is out of range or not a power of two.
+     * @throws IllegalStateException    if fewer than {@code size} messages are free now; none is taken then.
+     */
+    public SingleThreadMessageRing<T> newThreadRing(final int size)
+    {
+        if (size < 1 || size > config.capacity() || Integer.bitCount(size) != 1)
+        {
+            throw new IllegalArgumentException("pool '" + name + "': ring size " + size + "; expected a power of two " +
+                "from 1 to the pool's capacity (" + config.capacity() + ")");
+        }
+        final PooledMessage[] slots = new PooledMessage[size];
+        for (int i = 0; i < size; i++)
+        {
+            slots[i] = freeList.poll();
+            if (null == slots[i])
+            {
+                for (int j = 0; j < i; j++)
+                {
+                    returnUnused(slots[j]);
+                }
+                throw new IllegalStateException("pool '" + name + "': only " + i + " free messages for a ring of " +
+                    size + "; expected a ring no larger than the free messages (" + free() + " now, capacity " +
+                    config.capacity() + ")");
+            }
+        }
+        final SingleThreadMessageRing<T> ring = new SingleThreadMessageRing<>(this, slots);
+        rings.updateAndGet(current ->
+        {
+            final SingleThreadMessageRing<?>[] more = Arrays.copyOf(current, current.length + 1);
+            more[current.length] = ring;
+            return more;
+        });
+        return ring;
+    }
+
+    /**
      * @return the pool's name.
      */
     public String name()
@@ -170,12 +218,12 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
-     * @return free instances: on the free list or waiting in a {@link SingleThreadPoolCache} (exact when no message is
-     *         moving).
+     * @return free instances: on the free list, waiting in a {@link SingleThreadPoolCache}, or back in the slot of a
+     *         {@link SingleThreadMessageRing} (exact when no message is moving).
      */
     public long free()
     {
-        return freeList.size() + cachedInThreadCaches();
+        return freeList.size() + cachedInThreadCaches() + freeInThreadRings();
     }
 
     /**
@@ -375,6 +423,33 @@ public final class ObjectPool<T extends PooledMessage>
             }
             return fewer;
         });
+    }
+
+    void detach(final SingleThreadMessageRing<T> ring)
+    {
+        rings.updateAndGet(current ->
+        {
+            final SingleThreadMessageRing<?>[] fewer = new SingleThreadMessageRing<?>[current.length - 1];
+            int j = 0;
+            for (final SingleThreadMessageRing<?> r : current)
+            {
+                if (r != ring)
+                {
+                    fewer[j++] = r;
+                }
+            }
+            return fewer;
+        });
+    }
+
+    private long freeInThreadRings()
+    {
+        long free = 0;
+        for (final SingleThreadMessageRing<?> ring : rings.get())
+        {
+            free += ring.free();
+        }
+        return free;
     }
 
     private long cachedInThreadCaches()

@@ -17,12 +17,20 @@ import java.lang.invoke.VarHandle;
 public abstract class PooledMessage
 {
     private static final VarHandle REF_COUNT;
+    private static final VarHandle RING_STATE;
+    /** Out of its ring: handed out, or being released. */
+    private static final int RING_IN_USE = 0;
+    /** Back in its ring slot, reset, for the ring's owner to take again. */
+    private static final int RING_FREE = 1;
+    /** Its ring closed while it was out: whoever sees this returns it to the pool's free list. */
+    private static final int RING_DETACHED = 2;
 
     static
     {
         try
         {
             REF_COUNT = MethodHandles.lookup().findVarHandle(PooledMessage.class, "refCount", int.class);
+            RING_STATE = MethodHandles.lookup().findVarHandle(PooledMessage.class, "ringState", int.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -35,6 +43,14 @@ public abstract class PooledMessage
     @SuppressWarnings("unused") // accessed through REF_COUNT
     private volatile int refCount;
     private long publishNanos;
+    /**
+     * The {@link SingleThreadMessageRing} this message belongs to while it is lent to one, else {@code null}. Written
+     * only while no other thread can see the message: by the ring as it claims it, and by whoever returns it to the
+     * pool's free list (whose offer publishes the write).
+     */
+    SingleThreadMessageRing<?> ring;
+    @SuppressWarnings("unused") // accessed through RING_STATE
+    private volatile int ringState;
 
     /** Subclasses are created by their pool's factory, never on the hot path. */
     protected PooledMessage()
@@ -147,7 +163,15 @@ public abstract class PooledMessage
     {
         if (dropReference())
         {
-            pool.recycle(this);
+            final SingleThreadMessageRing<?> home = ring;
+            if (null != home)
+            {
+                home.giveBack(this);
+            }
+            else
+            {
+                pool.recycle(this);
+            }
             return true;
         }
         return false;
@@ -176,6 +200,56 @@ public abstract class PooledMessage
             if (REF_COUNT.compareAndSet(this, current, current - 1))
             {
                 return 1 == current;
+            }
+        }
+    }
+
+    /** The ring claims this free message: it now waits in the ring's slot. */
+    final void lendToRing(final SingleThreadMessageRing<?> home)
+    {
+        ring = home;
+        RING_STATE.setRelease(this, RING_FREE);
+    }
+
+    /**
+     * The ring's owner takes the message from its slot if it is back; the acquire read pairs with
+     * {@link #returnToRing()}, so the releaser's reset is visible.
+     */
+    final boolean takeFromRing()
+    {
+        if (RING_FREE != (int)RING_STATE.getAcquire(this))
+        {
+            return false;
+        }
+        // Only the owner moves a message out of FREE, and nobody else can see it until it is published.
+        RING_STATE.set(this, RING_IN_USE);
+        return true;
+    }
+
+    /**
+     * The last releaser, after the reset, puts the message back in its ring slot.
+     *
+     * @return {@code false} if the ring closed meanwhile: the caller must return the message to the pool instead.
+     */
+    final boolean returnToRing()
+    {
+        return RING_STATE.compareAndSet(this, RING_IN_USE, RING_FREE);
+    }
+
+    /**
+     * The closing ring gives up the message.
+     *
+     * @return {@code true} if it was free in the ring, so the closer returns it to the pool; {@code false} if it is
+     *         out, and its last releaser will.
+     */
+    final boolean detachFromRing()
+    {
+        for (;;)
+        {
+            final int state = (int)RING_STATE.getVolatile(this);
+            if (RING_STATE.compareAndSet(this, state, RING_DETACHED))
+            {
+                return RING_FREE == state;
             }
         }
     }

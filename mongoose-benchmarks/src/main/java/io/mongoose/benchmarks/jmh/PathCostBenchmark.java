@@ -9,6 +9,7 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
+import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.AgentGroupInvoker;
@@ -51,6 +52,8 @@ import java.util.concurrent.TimeUnit;
  *     {@code publish} onto the feed's SPSC queue, {@value #BATCH} times; then one {@code invoke()}, which drains the
  *     queue, dispatches each message by type to the processor's handler, releases it through the agent's release batch
  *     and returns the batch to the pool. Gated: nothing may be allocated on the way.</li>
+ *     <li>{@link #mongooseInvokerRingPath}: the same, acquiring from a {@link SingleThreadMessageRing}: each message
+ *     returns to its ring slot at its release, with no free-list round trip. Gated too.</li>
  *     <li>{@link #mongooseInvokerBatchPath}: the same, with the {@value #BATCH} messages handed to the feed in one
  *     batch publish instead of one {@code publish} each. Gated too.</li>
  *     <li>{@link #disruptorPollerPath}: the Disruptor doing the same on one thread: a single-producer
@@ -89,6 +92,8 @@ public class PathCostBenchmark
     static final int POOL_CAPACITY = QUEUE_CAPACITY;
     /** Messages a producer's thread cache takes from the pool per refill. */
     static final int CACHE_BATCH = 64;
+    /** Slots of the producer's message ring: more than one operation ever has out, so every slot is free again. */
+    static final int RING_SIZE = 1024;
 
     /**
      * One batch through Mongoose in invoker mode.
@@ -106,6 +111,33 @@ public class PathCostBenchmark
         for (int i = 0; i < BATCH; i++)
         {
             final Tick tick = cache.acquire();
+            sequence++;
+            tick.sequence = sequence;
+            tick.value = sequence;
+            publisher.publish(tick);
+        }
+        path.published = sequence;
+        return path.invoker.invoke();
+    }
+
+    /**
+     * The same batch through Mongoose, acquired from a {@link SingleThreadMessageRing} instead of a thread cache: each
+     * message goes back to its ring slot at its release, not through the pool's free list. The difference to
+     * {@link #mongooseInvokerPath} is the free-list round trip. Gated: nothing may be allocated on the way.
+     *
+     * @param path the running server, its publisher and invoker, and this thread's message ring.
+     * @return what the duty cycle reported doing, so the call cannot be dropped.
+     */
+    @Benchmark
+    @AllocationGated
+    public int mongooseInvokerRingPath(final MongoosePath path)
+    {
+        final SingleThreadMessageRing<Tick> ring = path.ring;
+        final FeedPublisher publisher = path.publisher;
+        long sequence = path.published;
+        for (int i = 0; i < BATCH; i++)
+        {
+            final Tick tick = ring.acquire();
             sequence++;
             tick.sequence = sequence;
             tick.value = sequence;
@@ -226,6 +258,7 @@ public class PathCostBenchmark
     public static class MongoosePath
     {
         SingleThreadPoolCache<Tick> cache;
+        SingleThreadMessageRing<Tick> ring;
         FeedPublisher publisher;
         /** Reused by every operation of {@link #mongooseInvokerBatchPath}: the publisher only reads it. */
         final Tick[] batch = new Tick[BATCH];
@@ -255,6 +288,7 @@ public class PathCostBenchmark
             publisher = server.publisher("ticks");
             invoker = server.invoker("path-invoker");
             cache = ticks.newThreadCache(CACHE_BATCH);
+            ring = ticks.newThreadRing(RING_SIZE);
         }
 
         /**
@@ -274,6 +308,7 @@ public class PathCostBenchmark
                     " but the handler saw " + processor.consumed.count + " by the end of the last operation");
             }
             cache.close();
+            ring.close();
             final ShutdownReport report = server.stop();
             if (!report.clean() || report.handlerErrors() != 0 || report.unhandled() != 0)
             {

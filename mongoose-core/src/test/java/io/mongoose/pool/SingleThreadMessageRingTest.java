@@ -1,0 +1,212 @@
+package io.mongoose.pool;
+
+import io.mongoose.testing.SeqMessage;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SingleThreadMessageRingTest
+{
+    private static ObjectPool<SeqMessage> pool(final int capacity)
+    {
+        return new ObjectPool<>("seq", SeqMessage.class, SeqMessage::new, PoolConfig.of(capacity));
+    }
+
+    @Test
+    void theRingsMessagesCountAsFreeUntilHandedOut()
+    {
+        final ObjectPool<SeqMessage> pool = pool(8);
+        final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(4);
+        assertEquals(4, ring.free());
+        assertEquals(8, pool.free(), "4 on the free list and 4 in the ring");
+
+        final SeqMessage m = ring.acquire();
+
+        assertEquals(1, m.refCount());
+        assertSame(pool, m.pool());
+        assertEquals(3, ring.free());
+        assertEquals(new PoolStats("seq", 8, 8, 7, 1, 0, 0, 0), pool.stats());
+        assertEquals(4, ring.size());
+        assertSame(pool, ring.pool());
+    }
+
+    @Test
+    void aReleasedMessageComesBackResetToItsSlotNotToTheFreeList()
+    {
+        final ObjectPool<SeqMessage> pool = pool(8);
+        final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(2);
+        final SeqMessage first = ring.acquire();
+        final SeqMessage second = ring.acquire();
+        assertNotSame(first, second);
+        first.sequence = 42;
+
+        assertTrue(first.release());
+
+        assertEquals(1, first.resets);
+        assertEquals(-1, first.sequence, "reset before it went back");
+        assertEquals(0, first.refCount());
+        assertEquals(1, ring.free());
+        assertEquals(7, pool.free(), "6 on the free list, as before, and 1 back in the ring");
+        assertSame(first, ring.acquire(), "the next acquire reaches the first slot again");
+        assertEquals(1, first.refCount());
+    }
+
+    @Test
+    void aSlotWhoseMessageIsStillOutIsSkippedForOneFromThePool()
+    {
+        final ObjectPool<SeqMessage> pool = pool(4);
+        final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(2);
+        final SeqMessage a = ring.acquire();
+        final SeqMessage b = ring.acquire();
+
+        final SeqMessage fromPool = ring.acquire();
+
+        assertNotSame(a, fromPool);
+        assertNotSame(b, fromPool);
+        assertNull(((PooledMessage)fromPool).ring, "a pool message, not lent to the ring");
+        assertEquals(3, pool.inFlight());
+        a.release();
+        ring.acquire(); // slot 1: b is still out, so the pool's last free message
+        assertSame(a, ring.acquire(), "the ring moved on past b and came round to a");
+        assertTrue(fromPool.release());
+        assertEquals(1, pool.free(), "the pool message went back to the free list");
+        assertEquals(0, ring.free());
+    }
+
+    @Test
+    void anEmptyPoolBehindABusyRingFollowsThePoolsPolicy()
+    {
+        final ObjectPool<SeqMessage> pool = pool(2);
+        final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(2);
+        ring.acquire();
+        ring.acquire();
+
+        assertNull(ring.tryAcquire());
+        assertEquals(1, pool.exhaustedCount());
+        final PoolExhaustedException ex = assertThrows(PoolExhaustedException.class, ring::acquire);
+        assertTrue(ex.getMessage().startsWith("pool 'seq'"), ex.getMessage());
+        assertEquals(2, pool.exhaustedCount());
+    }
+
+    @Test
+    void closeReturnsTheFreeMessagesAtOnceAndEachOneStillOutAtItsRelease()
+    {
+        final ObjectPool<SeqMessage> pool = pool(4);
+        final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(4);
+        final SeqMessage out = ring.acquire();
+
+        ring.close();
+
+        assertEquals(3, pool.free(), "the three free ones are on the free list");
+        assertEquals(1, pool.inFlight());
+        assertEquals(0, ring.free());
+        assertTrue(out.release());
+        assertEquals(1, out.resets);
+        assertNull(((PooledMessage)out).ring, "no longer the ring's");
+        assertEquals(4, pool.free());
+        assertEquals(0, pool.inFlight());
+        final IllegalStateException ex = assertThrows(IllegalStateException.class, ring::acquire);
+        assertEquals("ring of pool 'seq' is closed; acquire from the pool or a new ring", ex.getMessage());
+        assertThrows(IllegalStateException.class, ring::tryAcquire);
+        ring.close();
+        assertEquals(4, pool.free(), "closing again changes nothing");
+        for (int i = 0; i < 4; i++)
+        {
+            final SeqMessage m = pool.acquire();
+            assertNull(((PooledMessage)m).ring, "every message is the pool's again");
+            m.release();
+        }
+        assertEquals(4, pool.free());
+    }
+
+    @Test
+    void aReleaseBatchPutsRingMessagesBackAtOnceAndCountsThemAtItsFlush()
+    {
+        final ObjectPool<SeqMessage> pool = pool(8);
+        final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(4);
+        final SeqMessage a = ring.acquire();
+        final SeqMessage b = ring.acquire();
+        final SeqMessage fromPool = pool.acquire();
+        final SingleThreadReleaseBatch batch = new SingleThreadReleaseBatch(8);
+
+        assertTrue(batch.release(a));
+        assertTrue(batch.release(b));
+        assertTrue(batch.release(fromPool));
+
+        assertEquals(1, batch.size(), "only the pool's message is held for the flush");
+        assertEquals(2, a.resets + b.resets);
+        assertEquals(2, ring.free(), "back in their slots, not counted yet");
+        assertEquals(1, batch.flush());
+        assertEquals(4, ring.free());
+        assertEquals(8, pool.free());
+        assertEquals(0, pool.inFlight());
+        ring.acquire();
+        ring.acquire();
+        assertSame(a, ring.acquire(), "a free slot is taken at once, counted or not");
+    }
+
+    @Test
+    void aResetThatThrowsStillPutsTheMessageBackAndCountsIt()
+    {
+        final ObjectPool<FailingReset> pool =
+            new ObjectPool<>("failing", FailingReset.class, FailingReset::new, PoolConfig.of(2));
+        final SingleThreadMessageRing<FailingReset> ring = pool.newThreadRing(2);
+        final FailingReset direct = ring.acquire();
+        final FailingReset batched = ring.acquire();
+        final SingleThreadReleaseBatch batch = new SingleThreadReleaseBatch(4);
+
+        assertThrows(IllegalStateException.class, direct::release);
+        assertThrows(IllegalStateException.class, () -> batch.release(batched));
+        batch.flush();
+
+        assertEquals(2, ring.free());
+        assertEquals(2, pool.free());
+        assertEquals(0, pool.inFlight());
+    }
+
+    @Test
+    void aSizeThatIsNotAPowerOfTwoFromOneToTheCapacityIsRefused()
+    {
+        final ObjectPool<SeqMessage> pool = pool(8);
+        for (final int size : new int[]{0, -1, 3, 16})
+        {
+            final IllegalArgumentException ex =
+                assertThrows(IllegalArgumentException.class, () -> pool.newThreadRing(size));
+            assertEquals("pool 'seq': ring size " + size + "; expected a power of two from 1 to the pool's capacity " +
+                "(8)", ex.getMessage());
+        }
+        assertEquals(8, pool.free());
+    }
+
+    @Test
+    void aRingLargerThanTheFreeMessagesIsRefusedAndTakesNothing()
+    {
+        final ObjectPool<SeqMessage> pool = pool(8);
+        final SeqMessage out = pool.acquire();
+
+        final IllegalStateException ex = assertThrows(IllegalStateException.class, () -> pool.newThreadRing(8));
+
+        assertEquals("pool 'seq': only 7 free messages for a ring of 8; expected a ring no larger than the free " +
+            "messages (7 now, capacity 8)", ex.getMessage());
+        assertEquals(7, pool.free());
+        assertFalse(pool.newThreadRing(4).toString().contains("closed"));
+        out.release();
+        assertEquals(8, pool.free());
+    }
+
+    /** A message whose reset always throws, as a buggy user hook would. */
+    static final class FailingReset extends PooledMessage
+    {
+        @Override
+        protected void reset()
+        {
+            throw new IllegalStateException("reset failed");
+        }
+    }
+}
