@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # The latency sweep: Mongoose and each peer (Disruptor, Agrona, JCTools, ArrayBlockingQueue) at 10k, 100k, 1M and
 # 10M msg/s on an open-loop schedule, each point run N times (--repeats) and reported by its median run, then Mongoose
-# alone at 1M and 10M msg/s for each of several drain limits, then max throughput (3 runs each), then the
+# alone at 1M and 10M msg/s for each of several drain limits, then max throughput (5 runs each), then the
 # pooled-events example, then the report and charts generated from the run files.
 #
 #   scripts/sweep.sh            full mode: 3 repeats of each latency point at 3 s warm-up + 6 s window (5 s + 10 s
-#                               with --repeats=1), 3 s + 5 s per drain-limit point, 5 s + 10 s per throughput run;
+#                               with --repeats=1), 3 s + 5 s per drain-limit point, 3 s + 6 s per throughput run;
 #                               writes docs/reports (about 19 minutes, see below)
 #   scripts/sweep.sh --quick    one run per latency point, a few seconds each, drain limits 1 and 256 only, writes
 #                               mongoose-benchmarks/target/sweep-quick (CI, smoke runs)
 #
 # Options: --quick, --output=DIR, --pin=auto|none (default auto: publisher and consumer on distinct CPUs, best effort),
 # --transports=a,b,... (default all), --rates=10k,100k,1M,10M, --repeats=N (runs per latency point, 1 to 9; default 3,
-# 1 with --quick), --throughputRuns=N (default 3), --drainLimits=1,4,16,64,256,1024|none (default those; 1,256 with
+# 1 with --quick), --throughputRuns=N (default 5, 3 with --quick), --drainLimits=1,4,16,64,256,1024|none (default those; 1,256 with
 # --quick; none skips the phase, as does leaving mongoose out of --transports), --drainRates=1M,10M,
 # --jitterIntervalMicros=N (the hiccup meter's park interval in every run, default 10000; 0 turns it off).
 # Run it with nothing else on the machine: the publisher and a busy-spin consumer take two cores.
@@ -27,8 +27,9 @@
 # Full-mode time, with about 2 s per JVM for start-up, heap pre-touch and drain (measured on the 2-vCPU VM):
 #   latency points   5 transports x 4 rates x 3 repeats x (3 s + 6 s + 2 s) = 60 x 11 s  = 11 min
 #   drain limits     6 limits x 2 rates x (3 s + 5 s + 2 s)                  = 12 x 10 s  =  2 min
-#   max throughput   5 transports x 3 runs x (5 s + 10 s + 2 s)              = 15 x 17 s  =  4.25 min
+#   max throughput   5 transports x 5 runs x (3 s + 6 s + 2 s)               = 25 x 11 s  =  4.6 min
 #   discarded first point, build, example and report                                       ~  1.5 min  -> ~19 min
+# (a full sweep took 16 min 15 s on 2026-11-21)
 # --repeats=1 keeps one 5 s + 10 s run per point (20 x 17 s, ~5.7 min; about 13.5 min in all); each further repeat
 # at the repeated durations adds 20 x 11 s, about 3.7 min.
 set -euo pipefail
@@ -39,7 +40,7 @@ output=""
 pin=auto
 transports="mongoose,disruptor,agrona,jctools,abq"
 rates="10k,100k,1M,10M"
-throughput_runs=3
+throughput_runs=""
 repeats=""
 drain_limits=""
 drain_rates="1M,10M"
@@ -70,6 +71,7 @@ if [ "$quick" = 1 ]; then
     latency_warmup="${warmup}"; latency_run="${run}"
     # The drain-limit phase keeps the quick durations; only the two ends of the usual range.
     drain_warmup=1000; drain_run=2000; drain_limits="${drain_limits:-1,256}"
+    throughput_runs="${throughput_runs:-3}"; throughput_warmup="${warmup}"; throughput_run="${run}"
     output="${output:-mongoose-benchmarks/target/sweep-quick}"
 else
     repeats="${repeats:-3}"
@@ -83,6 +85,9 @@ else
     fi
     # Shorter than the rate sweep's points, to keep the full sweep's time down: twelve points, about 2 minutes.
     drain_warmup=3000; drain_run=5000; drain_limits="${drain_limits:-1,4,16,64,256,1024}"
+    # Five shorter unpaced runs rather than three long ones: the median of five is steadier against the machine's
+    # modes, and a run's figure settles within seconds (it is messages over the window, not a tail).
+    throughput_runs="${throughput_runs:-5}"; throughput_warmup=3000; throughput_run=6000
     output="${output:-docs/reports}"
 fi
 command_line="scripts/sweep.sh${*:+ $*}"
@@ -161,9 +166,14 @@ if [ "${drain_limits}" != none ] && [[ ",${transports}," == *,mongoose,* ]]; the
     done
 fi
 
-for transport in "${transport_list[@]}"; do
-    for i in $(seq 1 "${throughput_runs}"); do
-        run_point --transport="${transport}" --rate=max --output="${output}/throughput/${transport}_run${i}.hgrm"
+# Interleaved by round like the latency repeats, rotating the order: unpaced runs swing even more with the machine's
+# mode than paced ones (Mongoose 12M-23M msg/s, the Disruptor 12M-32M in one sitting), and all of one transport's
+# runs back to back would let a slow stretch of minutes fall on one transport alone.
+for ((i = 1; i <= throughput_runs; i++)); do
+    for ((t = 0; t < count; t++)); do
+        transport="${transport_list[$(( (t + i - 1) % count ))]}"
+        run_point --transport="${transport}" --rate=max --output="${output}/throughput/${transport}_run${i}.hgrm" \
+            --warmupMillis="${throughput_warmup}" --runMillis="${throughput_run}"
     done
 done
 

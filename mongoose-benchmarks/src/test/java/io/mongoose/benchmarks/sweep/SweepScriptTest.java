@@ -130,7 +130,7 @@ class SweepScriptTest
     }
 
     @Test
-    void fullModeRepeatsThreeTimesWithShorterLatencyRunsAndFullLengthThroughputRuns() throws Exception
+    void fullModeRepeatsThreeTimesWithShorterLatencyAndThroughputRuns() throws Exception
     {
         final Run run = sweep("--transports=mongoose", "--rates=1M", "--drainLimits=none", "--throughputRuns=1");
         assertEquals(0, run.code(), run.err());
@@ -142,7 +142,7 @@ class SweepScriptTest
             "docs/reports/repeats/latency_1m_mps_r2.hgrm 3000 6000",
             "docs/reports/repeats/latency_1m_mps_r3.hgrm 3000 6000"), repeats);
         final String throughput = calls.stream().filter(c -> c.contains("--rate=max")).findFirst().orElseThrow();
-        assertEquals("5000 10000", last(throughput, "warmupMillis") + " " + last(throughput, "runMillis"));
+        assertEquals("3000 6000", last(throughput, "warmupMillis") + " " + last(throughput, "runMillis"));
 
         // With --repeats=1 full mode keeps its one 5 s + 10 s run per point.
         Files.delete(log);
@@ -152,6 +152,24 @@ class SweepScriptTest
             .orElseThrow();
         assertEquals("docs/reports/latency_1m_mps.hgrm 5000 10000", last(single, "output") + " " +
             last(single, "warmupMillis") + " " + last(single, "runMillis"));
+    }
+
+    @Test
+    void fullModeRunsFiveThroughputRunsPerTransportInterleavedByRound() throws Exception
+    {
+        assertEquals(0, sweep("--transports=mongoose,disruptor", "--rates=1M", "--drainLimits=none",
+            "--repeats=1").code());
+
+        final List<String> order = javaRuns().stream().filter(c -> c.contains("--rate=max"))
+            .map(c -> last(c, "output").replace("docs/reports/throughput/", ""))
+            .collect(Collectors.toList());
+
+        assertEquals(List.of(
+            "mongoose_run1.hgrm", "disruptor_run1.hgrm",
+            "disruptor_run2.hgrm", "mongoose_run2.hgrm",
+            "mongoose_run3.hgrm", "disruptor_run3.hgrm",
+            "disruptor_run4.hgrm", "mongoose_run4.hgrm",
+            "mongoose_run5.hgrm", "disruptor_run5.hgrm"), order);
     }
 
     private Run sweep(final String... args) throws IOException, InterruptedException
