@@ -3,6 +3,7 @@ package io.mongoose.benchmarks.soak;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
@@ -24,7 +25,8 @@ import java.util.Locale;
  * the JVM fails with {@link OutOfMemoryError}: the soak proves the absence of allocation by surviving.
  * {@code scripts/soak.sh} builds and runs it with those flags; CI runs that.
  *
- * <p>The path: acquire from a pool (policy WAIT), directly and through a thread cache in turn, publish alternately on a named feed (one subscriber) and a broadcast
+ * <p>The path: acquire from a pool (policy WAIT), directly, through a thread cache and through a message ring in turn,
+ * publish alternately on a named feed (one subscriber) and a broadcast
  * feed (two agent groups, so publish adds a reference and each group releases one), SPSC queues, dispatch by type, a
  * handler that checks every feed's sequence, release to the pool. It exits 0 only if every message arrived exactly
  * once and in order at every subscriber, the shutdown report is clean with no handler errors, and the JVM's
@@ -43,6 +45,11 @@ public final class EpsilonSoak
     static final int QUEUE_CAPACITY = 4096;
     /** Free messages the producer's thread cache claims from the pool at a time. */
     private static final int PRODUCER_CACHE_BATCH = 64;
+    /**
+     * Slots of the producer's message ring: one queue's worth, fewer than the three queues can hold, so the ring also
+     * comes round to slots still out and takes those acquires from the pool.
+     */
+    private static final int PRODUCER_RING_SIZE = 4096;
 
     /**
      * Pool capacity: more than every queue can hold at once (three queues of 4096), so the producer is throttled by
@@ -206,28 +213,33 @@ public final class EpsilonSoak
     }
 
     /**
-     * Alternates the named and the broadcast feed, each with its own sequence from 0, and takes every other pair of
-     * messages from a thread cache rather than the pool itself, so both acquire paths soak. Allocates nothing.
+     * Alternates the named and the broadcast feed, each with its own sequence from 0, and takes messages in turn from
+     * the pool itself, a thread cache and a message ring, so every acquire path soaks on both feeds. Allocates
+     * nothing.
      */
     private static void publish(
         final ObjectPool<SoakMessage> pool, final FeedPublisher directFeed, final FeedPublisher allFeed,
         final long count)
     {
-        try (SingleThreadPoolCache<SoakMessage> cache = pool.newThreadCache(PRODUCER_CACHE_BATCH))
+        try (SingleThreadPoolCache<SoakMessage> cache = pool.newThreadCache(PRODUCER_CACHE_BATCH);
+             SingleThreadMessageRing<SoakMessage> ring = pool.newThreadRing(PRODUCER_RING_SIZE))
         {
-            publish(pool, cache, directFeed, allFeed, count);
+            publish(pool, cache, ring, directFeed, allFeed, count);
         }
     }
 
     private static void publish(
         final ObjectPool<SoakMessage> pool, final SingleThreadPoolCache<SoakMessage> cache,
-        final FeedPublisher directFeed, final FeedPublisher allFeed, final long count)
+        final SingleThreadMessageRing<SoakMessage> ring, final FeedPublisher directFeed, final FeedPublisher allFeed,
+        final long count)
     {
         long directNext = 0;
         long allNext = 0;
+        int source = 0;
         for (long i = 0; i < count; i++)
         {
-            final SoakMessage message = (i & 2) == 0 ? pool.acquire() : cache.acquire();
+            final SoakMessage message = 0 == source ? pool.acquire() : 1 == source ? cache.acquire() : ring.acquire();
+            source = 2 == source ? 0 : source + 1;
             if ((i & 1) == 0)
             {
                 message.feed = DIRECT;
