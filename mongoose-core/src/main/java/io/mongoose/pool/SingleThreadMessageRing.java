@@ -43,6 +43,15 @@ public final class SingleThreadMessageRing<T extends PooledMessage> implements A
         }
     }
 
+    /**
+     * Consecutive slots hold messages this many apart in the order the ring claimed them (the order the pool created
+     * them, for a new pool). A message is a few dozen bytes, so neighbours in creation order share cache lines: with
+     * the ring walking them in that order, the agent releasing one message wrote the line the producer was filling the
+     * next one in, and the line crossed cores twice per message. At 1M msg/s on 2 cores, p50 in the machine's fast mode
+     * went from about 195 ns to about 178 ns (six interleaved runs each).
+     */
+    static final int SPREAD = 8;
+
     private final ObjectPool<T> pool;
     private final PooledMessage[] slots;
     private final int mask;
@@ -54,10 +63,14 @@ public final class SingleThreadMessageRing<T extends PooledMessage> implements A
     // Messages put back, ever: added by releasing threads (once per drain from an agent's release batch).
     private final AtomicLong returned = new AtomicLong();
 
-    SingleThreadMessageRing(final ObjectPool<T> pool, final PooledMessage[] slots)
+    /**
+     * @param pool    the pool that lends the messages.
+     * @param claimed free messages claimed from the pool, a power of two of them, in the order the pool handed them over.
+     */
+    SingleThreadMessageRing(final ObjectPool<T> pool, final PooledMessage[] claimed)
     {
         this.pool = pool;
-        this.slots = slots;
+        this.slots = spread(claimed);
         this.mask = slots.length - 1;
         for (final PooledMessage message : slots)
         {
@@ -218,6 +231,23 @@ public final class SingleThreadMessageRing<T extends PooledMessage> implements A
         @SuppressWarnings("unchecked") final T typed = (T)message;
         pool.handOut(typed);
         return typed;
+    }
+
+    /** Slot {@code i} gets claimed message {@code (i % rows) * SPREAD + i / rows}: neighbours {@link #SPREAD} apart. */
+    private static PooledMessage[] spread(final PooledMessage[] claimed)
+    {
+        final int size = claimed.length;
+        if (size < SPREAD)
+        {
+            return claimed;
+        }
+        final int rows = size / SPREAD;
+        final PooledMessage[] slots = new PooledMessage[size];
+        for (int i = 0; i < size; i++)
+        {
+            slots[i] = claimed[(i % rows) * SPREAD + i / rows];
+        }
+        return slots;
     }
 
     private ObjectPool<T> fromPool()

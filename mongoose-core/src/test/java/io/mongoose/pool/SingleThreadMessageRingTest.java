@@ -200,6 +200,42 @@ class SingleThreadMessageRingTest
         assertEquals(8, pool.free());
     }
 
+    @Test
+    void consecutiveSlotsHoldMessagesCreatedApartSoTheyShareNoCacheLine()
+    {
+        final int[] made = {0};
+        final ObjectPool<Numbered> pool =
+            new ObjectPool<>("numbered", Numbered.class, () -> new Numbered(made[0]++), PoolConfig.of(32));
+        final SingleThreadMessageRing<Numbered> ring = pool.newThreadRing(16);
+        final StringBuilder order = new StringBuilder();
+
+        for (int i = 0; i < 16; i++)
+        {
+            order.append(ring.acquire().number).append(' ');
+        }
+
+        assertEquals("0 8 1 9 2 10 3 11 4 12 5 13 6 14 7 15 ", order.toString(),
+            "claimed in creation order, handed out " + SingleThreadMessageRing.SPREAD + " apart");
+        final SingleThreadMessageRing<Numbered> small = pool.newThreadRing(4);
+        final StringBuilder smallOrder = new StringBuilder();
+        for (int i = 0; i < 4; i++)
+        {
+            smallOrder.append(small.acquire().number).append(' ');
+        }
+        assertEquals("16 17 18 19 ", smallOrder.toString(), "a ring smaller than the spread keeps the claimed order");
+    }
+
+    /** A message that knows the order its pool created it in. */
+    static final class Numbered extends PooledMessage
+    {
+        final int number;
+
+        Numbered(final int number)
+        {
+            this.number = number;
+        }
+    }
+
     /** A message whose reset always throws, as a buggy user hook would. */
     static final class FailingReset extends PooledMessage
     {
