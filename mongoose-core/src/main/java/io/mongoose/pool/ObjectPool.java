@@ -131,12 +131,7 @@ public final class ObjectPool<T extends PooledMessage>
                 "capacity (" + config.capacity() + ")");
         }
         final SingleThreadPoolCache<T> cache = new SingleThreadPoolCache<>(this, batch);
-        caches.updateAndGet(current ->
-        {
-            final SingleThreadPoolCache<?>[] more = Arrays.copyOf(current, current.length + 1);
-            more[current.length] = cache;
-            return more;
-        });
+        caches.updateAndGet(current -> with(current, cache));
         return cache;
     }
 
@@ -176,12 +171,7 @@ public final class ObjectPool<T extends PooledMessage>
             }
         }
         final SingleThreadMessageRing<T> ring = new SingleThreadMessageRing<>(this, slots);
-        rings.updateAndGet(current ->
-        {
-            final SingleThreadMessageRing<?>[] more = Arrays.copyOf(current, current.length + 1);
-            more[current.length] = ring;
-            return more;
-        });
+        rings.updateAndGet(current -> with(current, ring));
         return ring;
     }
 
@@ -410,36 +400,35 @@ public final class ObjectPool<T extends PooledMessage>
 
     void detach(final SingleThreadPoolCache<T> cache)
     {
-        caches.updateAndGet(current ->
-        {
-            final SingleThreadPoolCache<?>[] fewer = new SingleThreadPoolCache<?>[current.length - 1];
-            int j = 0;
-            for (final SingleThreadPoolCache<?> c : current)
-            {
-                if (c != cache)
-                {
-                    fewer[j++] = c;
-                }
-            }
-            return fewer;
-        });
+        caches.updateAndGet(current -> without(current, cache));
     }
 
     void detach(final SingleThreadMessageRing<T> ring)
     {
-        rings.updateAndGet(current ->
+        rings.updateAndGet(current -> without(current, ring));
+    }
+
+    /** A copy of a copy-on-write array of a pool's caches or rings, with {@code added} at the end. */
+    private static <E> E[] with(final E[] current, final E added)
+    {
+        final E[] more = Arrays.copyOf(current, current.length + 1);
+        more[current.length] = added;
+        return more;
+    }
+
+    /** A copy of a copy-on-write array of a pool's caches or rings, without {@code removed} (by identity). */
+    private static <E> E[] without(final E[] current, final E removed)
+    {
+        final E[] fewer = Arrays.copyOf(current, current.length - 1);
+        int j = 0;
+        for (final E e : current)
         {
-            final SingleThreadMessageRing<?>[] fewer = new SingleThreadMessageRing<?>[current.length - 1];
-            int j = 0;
-            for (final SingleThreadMessageRing<?> r : current)
+            if (e != removed)
             {
-                if (r != ring)
-                {
-                    fewer[j++] = r;
-                }
+                fewer[j++] = e;
             }
-            return fewer;
-        });
+        }
+        return fewer;
     }
 
     private long freeInThreadRings()

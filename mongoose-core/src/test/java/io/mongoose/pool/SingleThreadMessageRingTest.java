@@ -126,6 +126,27 @@ class SingleThreadMessageRingTest
     }
 
     @Test
+    void closingOneRingLeavesTheOthersCountedInThePool()
+    {
+        final ObjectPool<SeqMessage> pool = pool(16);
+        final SingleThreadMessageRing<SeqMessage> first = pool.newThreadRing(4);
+        final SingleThreadMessageRing<SeqMessage> second = pool.newThreadRing(4);
+        final SingleThreadMessageRing<SeqMessage> third = pool.newThreadRing(4);
+        second.acquire();
+        third.acquire();
+        third.acquire();
+
+        second.close();
+
+        assertEquals(4, first.free());
+        assertEquals(2, third.free());
+        assertEquals(13, pool.free(), "4 on the free list, 3 back from the closed ring, 4 and 2 in the open rings");
+        third.close();
+        assertEquals(13, pool.free(), "9 on the free list and the open ring's 4, counted once each");
+        assertEquals(3, pool.inFlight());
+    }
+
+    @Test
     void aReleaseBatchPutsRingMessagesBackAtOnceAndCountsThemAtItsFlush()
     {
         final ObjectPool<SeqMessage> pool = pool(8);
