@@ -12,8 +12,11 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,19 +36,28 @@ class PipeTest
     {
         private final String feed;
         private final long spinNanos;
+        private final long holdAtSequence;
+        private final BooleanSupplier releaseHold;
         private FeedPublisher out;
         volatile String thread;
+        volatile boolean holdTimedOut;
 
         Forwarder(final String feed)
         {
-            this(feed, 0);
+            this(feed, 0, -1, () -> true);
         }
 
-        /** A stage that takes {@code spinNanos} per message, so work piles up in front of it. */
-        Forwarder(final String feed, final long spinNanos)
+        /**
+         * A stage that takes {@code spinNanos} per message, and that stops at sequence {@code holdAtSequence} until
+         * {@code releaseHold} says go, so a known number of messages is parked in front of it whatever the scheduler
+         * does.
+         */
+        Forwarder(final String feed, final long spinNanos, final long holdAtSequence, final BooleanSupplier releaseHold)
         {
             this.feed = feed;
             this.spinNanos = spinNanos;
+            this.holdAtSequence = holdAtSequence;
+            this.releaseHold = releaseHold;
         }
 
         @Override
@@ -63,6 +75,10 @@ class PipeTest
         private void forward(final SeqMessage in)
         {
             thread = Thread.currentThread().getName();
+            if (in.sequence == holdAtSequence)
+            {
+                hold();
+            }
             final long until = System.nanoTime() + spinNanos;
             while (spinNanos > 0 && System.nanoTime() - until < 0)
             {
@@ -73,16 +89,36 @@ class PipeTest
             copy.sequence = in.sequence;
             out.publish(copy);
         }
+
+        private void hold()
+        {
+            final long giveUp = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+            while (!releaseHold.getAsBoolean())
+            {
+                if (System.nanoTime() - giveUp > 0)
+                {
+                    holdTimedOut = true;
+                    return;
+                }
+                Thread.onSpinWait();
+            }
+        }
     }
 
     @Test
     void messagesFlowThroughTwoPipeStagesAndStopLosesNone()
     {
+        final int count = 50_000;
+        final int parked = 1_500;
+        final AtomicReference<MongooseServer> running = new AtomicReference<>();
         final Forwarder first = new Forwarder("mid");
-        final Forwarder second = new Forwarder("out", 2_000);
+        // A slow second stage that stops short of the end until stop() has begun: when it does, the last 1,499
+        // messages fill the first two stages' queues and the first stage is still forwarding, which only works if the
+        // pipe feeds stay open until everything before them is quiet. Holding on the server's state, rather than
+        // racing the publisher, keeps the pile-up there on a loaded machine.
+        final Forwarder second = new Forwarder("out", 2_000, count - parked,
+            () -> ServerState.RUNNING != running.get().state());
         final SequenceChecker last = new SequenceChecker(1);
-        // A slow second stage: when stop() begins, both pipes' queues are full and the first stage is still
-        // forwarding, which only works if the pipe feeds stay open until everything before them is quiet.
         final MongooseServer server = MongooseServer.builder().poolRegistry(registry)
             .feed(FeedConfig.named("in").queueCapacity(1024))
             .feed(FeedConfig.named("mid").queueCapacity(1024))
@@ -93,9 +129,9 @@ class PipeTest
                 .processor(ProcessorConfig.of("second", second, "mid").publishes("out")))
             .agentGroup(AgentGroupConfig.named("stage-3").idleStrategy("yield").drainLimit(16).processor("last", last, "out"))
             .build();
+        running.set(server);
         server.start();
         final FeedPublisher in = server.publisher("in");
-        final int count = 50_000;
         for (int i = 0; i < count; i++)
         {
             final SeqMessage m = pool.acquire();
@@ -104,11 +140,12 @@ class PipeTest
             in.publish(m);
         }
 
-        // Stop right away: thousands of messages are still in the first two stages' queues.
+        // Every message after the held one is in the first two stages' queues, or in the first stage's hands.
         final long queued = server.feedStats("in").queueDepth() + server.feedStats("mid").queueDepth();
         final ShutdownReport report = server.stop();
 
-        assertTrue(queued > 1000, "queued at stop: " + queued);
+        assertTrue(queued >= parked - 1 - 16, "queued at stop: " + queued);
+        assertFalse(second.holdTimedOut, "the second stage was released by stop()");
         assertTrue(report.clean(), report::toString);
         assertEquals(count, last.received(0));
         assertNull(last.firstProblem());
