@@ -5,7 +5,7 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PoolStats;
-import io.mongoose.pool.SingleThreadPoolCache;
+import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
@@ -49,7 +49,6 @@ public final class PooledEventsServerExample
     public static final int EXIT_USAGE = 2;
 
     static final String FEED = "ticks";
-    static final int PRODUCER_CACHE_BATCH = 64;
     static final String AGENT = "tick-agent";
     static final String PROCESSOR = "tick-checksum";
     /** Subscriber queue capacity: a power of two, deep enough to absorb scheduling hiccups at 4M msg/s. */
@@ -178,14 +177,16 @@ public final class PooledEventsServerExample
          */
         private void publish(final FeedPublisher publisher, final ObjectPool<MarketTick> pool, final Thread agent)
         {
-            // The producer's own cache: free ticks are claimed from the pool 64 at a time, off the per-message path.
-            try (SingleThreadPoolCache<MarketTick> ticks = pool.newThreadCache(PRODUCER_CACHE_BATCH))
+            // The producer's own ring of the whole pool: each tick comes back to its slot at its last release, with no
+            // trip through the pool's free list. More slots than ticks can be out at once (a full queue, the one being
+            // handled and the one being filled), so the slot the ring comes round to is always free again.
+            try (SingleThreadMessageRing<MarketTick> ticks = pool.newThreadRing(POOL_CAPACITY))
             {
                 publish(publisher, ticks, agent);
             }
         }
 
-        private void publish(final FeedPublisher publisher, final SingleThreadPoolCache<MarketTick> ticks,
+        private void publish(final FeedPublisher publisher, final SingleThreadMessageRing<MarketTick> ticks,
             final Thread agent)
         {
             final long messages = options.messages();

@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * @param <T> the message type.
  */
-public final class SingleThreadMessageRing<T extends PooledMessage> implements AutoCloseable
+public final class SingleThreadMessageRing<T extends PooledMessage> extends MessageRingPadAfter<T>
+    implements AutoCloseable
 {
     private static final VarHandle TAKEN;
 
@@ -35,7 +36,7 @@ public final class SingleThreadMessageRing<T extends PooledMessage> implements A
     {
         try
         {
-            TAKEN = MethodHandles.lookup().findVarHandle(SingleThreadMessageRing.class, "taken", long.class);
+            TAKEN = MethodHandles.lookup().findVarHandle(MessageRingOwned.class, "taken", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -43,35 +44,9 @@ public final class SingleThreadMessageRing<T extends PooledMessage> implements A
         }
     }
 
-    /**
-     * Consecutive slots hold messages this many apart in the order the ring claimed them (the order the pool created
-     * them, for a new pool). A message is a few dozen bytes, so neighbours in creation order share cache lines: with
-     * the ring walking them in that order, the agent releasing one message wrote the line the producer was filling the
-     * next one in, and the line crossed cores twice per message. At 1M msg/s on 2 cores, p50 in the machine's fast mode
-     * went from about 195 ns to about 178 ns (six interleaved runs each).
-     */
-    static final int SPREAD = 8;
-
-    private final ObjectPool<T> pool;
-    private final PooledMessage[] slots;
-    private final int mask;
-    private int next;
-    private boolean closed;
-    // Messages taken from the ring, ever: written by the owner only (plain read, ordered write), read by stats.
-    @SuppressWarnings("unused") // accessed through TAKEN
-    private volatile long taken;
-    // Messages put back, ever: added by releasing threads (once per drain from an agent's release batch).
-    private final AtomicLong returned = new AtomicLong();
-
-    /**
-     * @param pool    the pool that lends the messages.
-     * @param claimed free messages claimed from the pool, a power of two of them, in the order the pool handed them over.
-     */
-    SingleThreadMessageRing(final ObjectPool<T> pool, final PooledMessage[] claimed)
+    SingleThreadMessageRing(final ObjectPool<T> pool, final PooledMessage[] slots)
     {
-        this.pool = pool;
-        this.slots = spread(claimed);
-        this.mask = slots.length - 1;
+        super(pool, slots);
         for (final PooledMessage message : slots)
         {
             message.lendToRing(this);
@@ -233,23 +208,6 @@ public final class SingleThreadMessageRing<T extends PooledMessage> implements A
         return typed;
     }
 
-    /** Slot {@code i} gets claimed message {@code (i % rows) * SPREAD + i / rows}: neighbours {@link #SPREAD} apart. */
-    private static PooledMessage[] spread(final PooledMessage[] claimed)
-    {
-        final int size = claimed.length;
-        if (size < SPREAD)
-        {
-            return claimed;
-        }
-        final int rows = size / SPREAD;
-        final PooledMessage[] slots = new PooledMessage[size];
-        for (int i = 0; i < size; i++)
-        {
-            slots[i] = claimed[(i % rows) * SPREAD + i / rows];
-        }
-        return slots;
-    }
-
     private ObjectPool<T> fromPool()
     {
         if (closed)
@@ -258,5 +216,80 @@ public final class SingleThreadMessageRing<T extends PooledMessage> implements A
                 "a new ring");
         }
         return pool;
+    }
+}
+
+/**
+ * The ring's fields that never change after construction, which every releasing thread reads. Kept off the cache lines
+ * of the owner's counters below: a releasing agent reading this ring per message must not pull back the line the
+ * producer writes per message.
+ */
+abstract class MessageRingShared<T extends PooledMessage>
+{
+    final ObjectPool<T> pool;
+    final PooledMessage[] slots;
+    final int mask;
+    // Messages put back, ever: added by releasing threads (once per drain from an agent's release batch).
+    final AtomicLong returned = new AtomicLong();
+
+    MessageRingShared(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        this.pool = pool;
+        this.slots = slots;
+        this.mask = slots.length - 1;
+    }
+}
+
+/**
+ * Two cache lines (the adjacent-line prefetcher fetches lines in pairs) between the shared fields and the owner's. Bytes,
+ * not longs: the field layout fills a superclass's gaps with a subclass's small fields, and bytes leave no gap.
+ */
+abstract class MessageRingPadBefore<T extends PooledMessage> extends MessageRingShared<T>
+{
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
+    byte p064, p065, p066, p067, p068, p069, p070, p071, p072, p073, p074, p075, p076, p077, p078, p079;
+    byte p080, p081, p082, p083, p084, p085, p086, p087, p088, p089, p090, p091, p092, p093, p094, p095;
+    byte p096, p097, p098, p099, p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111;
+    byte p112, p113, p114, p115, p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127;
+
+    MessageRingPadBefore(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        super(pool, slots);
+    }
+}
+
+/** The fields only the owning producer writes, per acquire. */
+abstract class MessageRingOwned<T extends PooledMessage> extends MessageRingPadBefore<T>
+{
+    int next;
+    boolean closed;
+    // Messages taken from the ring, ever: written by the owner only (plain read, ordered write), read by stats.
+    @SuppressWarnings("unused") // accessed through SingleThreadMessageRing.TAKEN
+    volatile long taken;
+
+    MessageRingOwned(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        super(pool, slots);
+    }
+}
+
+/** Two cache lines between the owner's fields and whatever the heap puts after the ring. */
+abstract class MessageRingPadAfter<T extends PooledMessage> extends MessageRingOwned<T>
+{
+    byte q000, q001, q002, q003, q004, q005, q006, q007, q008, q009, q010, q011, q012, q013, q014, q015;
+    byte q016, q017, q018, q019, q020, q021, q022, q023, q024, q025, q026, q027, q028, q029, q030, q031;
+    byte q032, q033, q034, q035, q036, q037, q038, q039, q040, q041, q042, q043, q044, q045, q046, q047;
+    byte q048, q049, q050, q051, q052, q053, q054, q055, q056, q057, q058, q059, q060, q061, q062, q063;
+    byte q064, q065, q066, q067, q068, q069, q070, q071, q072, q073, q074, q075, q076, q077, q078, q079;
+    byte q080, q081, q082, q083, q084, q085, q086, q087, q088, q089, q090, q091, q092, q093, q094, q095;
+    byte q096, q097, q098, q099, q100, q101, q102, q103, q104, q105, q106, q107, q108, q109, q110, q111;
+    byte q112, q113, q114, q115, q116, q117, q118, q119, q120, q121, q122, q123, q124, q125, q126, q127;
+
+    MessageRingPadAfter(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        super(pool, slots);
     }
 }

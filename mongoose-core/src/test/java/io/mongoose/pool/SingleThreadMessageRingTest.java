@@ -222,39 +222,30 @@ class SingleThreadMessageRingTest
     }
 
     @Test
-    void consecutiveSlotsHoldMessagesCreatedApartSoTheyShareNoCacheLine()
+    void theFieldsTheOwnerWritesPerAcquireSitTwoCacheLinesFromEverythingElse()
     {
-        final int[] made = {0};
-        final ObjectPool<Numbered> pool =
-            new ObjectPool<>("numbered", Numbered.class, () -> new Numbered(made[0]++), PoolConfig.of(32));
-        final SingleThreadMessageRing<Numbered> ring = pool.newThreadRing(16);
-        final StringBuilder order = new StringBuilder();
-
-        for (int i = 0; i < 16; i++)
+        // The producer writes next and taken on every acquire; every releasing agent reads pool and returned. Were
+        // they on one line (or one adjacent-line pair), each release would pull the producer's line across cores.
+        final long sharedEnd = Math.max(Math.max(offset(MessageRingShared.class, "pool"),
+            offset(MessageRingShared.class, "slots")), Math.max(offset(MessageRingShared.class, "mask"),
+            offset(MessageRingShared.class, "returned"))) + 4;
+        final long ownedStart = Math.min(Math.min(offset(MessageRingOwned.class, "next"),
+            offset(MessageRingOwned.class, "taken")), offset(MessageRingOwned.class, "closed"));
+        final long ownedEnd = Math.max(Math.max(offset(MessageRingOwned.class, "next") + 4,
+            offset(MessageRingOwned.class, "taken") + 8), offset(MessageRingOwned.class, "closed") + 1);
+        long objectEnd = 0;
+        for (final java.lang.reflect.Field pad : MessageRingPadAfter.class.getDeclaredFields())
         {
-            order.append(ring.acquire().number).append(' ');
+            objectEnd = Math.max(objectEnd, org.agrona.UnsafeApi.objectFieldOffset(pad) + 1);
         }
 
-        assertEquals("0 8 1 9 2 10 3 11 4 12 5 13 6 14 7 15 ", order.toString(),
-            "claimed in creation order, handed out " + SingleThreadMessageRing.SPREAD + " apart");
-        final SingleThreadMessageRing<Numbered> small = pool.newThreadRing(4);
-        final StringBuilder smallOrder = new StringBuilder();
-        for (int i = 0; i < 4; i++)
-        {
-            smallOrder.append(small.acquire().number).append(' ');
-        }
-        assertEquals("16 17 18 19 ", smallOrder.toString(), "a ring smaller than the spread keeps the claimed order");
+        assertTrue(ownedStart - sharedEnd >= 128, "shared fields end at " + sharedEnd + ", owned start at " + ownedStart);
+        assertTrue(objectEnd - ownedEnd >= 128, "owned fields end at " + ownedEnd + ", the ring at " + objectEnd);
     }
 
-    /** A message that knows the order its pool created it in. */
-    static final class Numbered extends PooledMessage
+    private static long offset(final Class<?> type, final String field)
     {
-        final int number;
-
-        Numbered(final int number)
-        {
-            this.number = number;
-        }
+        return org.agrona.UnsafeApi.objectFieldOffset(type, field);
     }
 
     /** A message whose reset always throws, as a buggy user hook would. */

@@ -5,7 +5,7 @@ import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.pool.SingleThreadPoolCache;
+import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
@@ -16,19 +16,17 @@ import io.mongoose.server.ShutdownReport;
 import java.time.Duration;
 
 /**
- * Mongoose's full pooled path: acquire from the pool (through the publisher thread's {@link SingleThreadPoolCache}, as
- * a producer should), publish on a named feed (lossless back-off), SPSC queue, agent
- * duty cycle, typed dispatch, handler, release back to the pool.
+ * Mongoose's full pooled path: acquire from the pool (through the publisher thread's {@link SingleThreadMessageRing},
+ * as a producer should), publish on a named feed (lossless back-off), SPSC queue, agent duty cycle, typed dispatch,
+ * handler, release back to the ring.
  */
 final class MongooseHop implements Hop
 {
     private static final String AGENT = "bench-agent";
     private static final String FEED = "bench";
-    /** Free messages the publisher claims from the pool at a time. */
-    static final int PRODUCER_CACHE_BATCH = 64;
 
     private final SweepOptions options;
-    private SingleThreadPoolCache<BenchMessage> messages;
+    private SingleThreadMessageRing<BenchMessage> messages;
     private MongooseServer server;
     private FeedPublisher publisher;
 
@@ -41,9 +39,12 @@ final class MongooseHop implements Hop
     public void start(final LatencyRecorder recorder)
     {
         final PoolRegistry pools = new PoolRegistry("bench");
-        // Twice the queue: the publisher never waits on the pool while the queue has room.
+        // Twice the queue, all of it in the publisher's ring: more than a full queue and the agent's drain can have
+        // out at once, so the slot the ring comes round to is always free again and the publisher never waits on the
+        // pool while the queue has room.
+        final int messageCount = 2 * options.queueCapacity();
         final ObjectPool<BenchMessage> pool = pools.register(BenchMessage.class, BenchMessage::new,
-            PoolConfig.of(2 * options.queueCapacity()).waitingAtMost(Duration.ofMinutes(1)));
+            PoolConfig.of(messageCount).waitingAtMost(Duration.ofMinutes(1)));
         final EventProcessor processor = new EventProcessor()
         {
             @Override
@@ -61,7 +62,7 @@ final class MongooseHop implements Hop
         server.start();
         publisher = server.publisher(FEED);
         // Created here, used only by the publisher thread (Thread.start orders this before its first use).
-        messages = pool.newThreadCache(PRODUCER_CACHE_BATCH);
+        messages = pool.newThreadRing(messageCount);
     }
 
     @Override
