@@ -6,6 +6,7 @@ import io.mongoose.dispatch.ProcessorContext;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.testing.Await;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;
 import org.junit.jupiter.api.Test;
@@ -92,7 +93,7 @@ class PipeTest
 
         private void hold()
         {
-            final long giveUp = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+            final long giveUp = System.nanoTime() + Await.GENEROUS.toNanos();
             while (!releaseHold.getAsBoolean())
             {
                 if (System.nanoTime() - giveUp > 0)
@@ -140,11 +141,12 @@ class PipeTest
             in.publish(m);
         }
 
-        // Every message after the held one is in the first two stages' queues, or in the first stage's hands.
+        // The 1,499 messages after the held one are in the first two stages' queues, bar the one the first stage may be
+        // moving from one to the other.
         final long queued = server.feedStats("in").queueDepth() + server.feedStats("mid").queueDepth();
         final ShutdownReport report = server.stop();
 
-        assertTrue(queued >= parked - 1 - 16, "queued at stop: " + queued);
+        assertTrue(queued >= parked - 2, "queued at stop: " + queued);
         assertFalse(second.holdTimedOut, "the second stage was released by stop()");
         assertTrue(report.clean(), report::toString);
         assertEquals(count, last.received(0));
@@ -211,9 +213,9 @@ class PipeTest
         assertEquals(1, nine.free());
 
         server.resumeFeed("in");
-        io.mongoose.testing.Await.until("eight copies made", () -> server.processorStats("copier").handled() == 8);
+        Await.until("eight copies made", () -> server.processorStats("copier").handled() == 8);
         server.resumeFeed("out");
-        io.mongoose.testing.Await.until("eight copies received", () -> last.received(0) == 8);
+        Await.until("eight copies received", () -> last.received(0) == 8);
         final ShutdownReport report = server.stop();
 
         assertEquals(0, server.processorStats("copier").errors(), "the stage waited for its own freed messages");
