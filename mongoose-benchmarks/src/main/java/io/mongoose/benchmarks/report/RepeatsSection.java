@@ -44,8 +44,8 @@ public final class RepeatsSection implements SummarySection
             .append(distinct(repeats.all(), r -> Formats.count(r.runMillis()) + " ms")).append("). For each rate ")
             .append("the sweep ran every transport once per round (r1, r2, ...), rotating the order between rounds, ")
             .append("so no transport always ran first. A run on a shared or virtual machine can land as a whole in ")
-            .append("a fast or a slow mode (every transport alike, decided per JVM), so one run per point would let ")
-            .append("that decide a ratio. The run reported in the tables above is the one whose p50 is the median ")
+            .append("a fast or a slow mode, every transport alike (on a VM, the host's placement of the two CPUs: see ")
+            .append("below), so one run per point would let that decide a ratio. The run reported in the tables above is the one whose p50 is the median ")
             .append("of its repeats (for an even count the lower of the middle two; a tie on p50 goes to the lower ")
             .append("p90), shown in bold below as p50 / p90.\n\n");
 
@@ -55,6 +55,7 @@ public final class RepeatsSection implements SummarySection
             header.add("r" + r + " p50 / p90");
         }
         header.addAll(List.of("Selected", "p50 spread (min–max)"));
+        final Optional<PlacementClasses> classes = PlacementClasses.of(repeats.all());
         final MarkdownTable table = MarkdownTable.numeric(header, 2);
         boolean replaced = false;
         for (final RepeatedPoint point : repeats.points())
@@ -64,7 +65,7 @@ public final class RepeatsSection implements SummarySection
             for (int r = 1; r <= columns; r++)
             {
                 final int repeat = r;
-                row.add(point.repeat(r).map(run -> cell(run.result(), repeat == point.selectedRepeat()))
+                row.add(point.repeat(r).map(run -> cell(run.result(), repeat == point.selectedRepeat(), classes))
                     .orElse(Formats.NO_RUN));
             }
             final Optional<LoadedRun> reported = context.runs().latency(point.transport(), point.rate());
@@ -84,6 +85,10 @@ public final class RepeatsSection implements SummarySection
                 .append("one run, not a median.\n\n");
         }
         out.append("Widest p50 spread across repeats, per transport: ").append(widest(repeats)).append(".\n\n");
+        if (classes.isPresent())
+        {
+            appendPlacement(out, repeats, classes.get());
+        }
         appendRatios(out, repeats, columns);
     }
 
@@ -179,12 +184,64 @@ public final class RepeatsSection implements SummarySection
     /**
      * @return {@code 150 ns / 310 ns}, bold when selected, with the achieved rate appended when the run missed it.
      */
-    private static String cell(final RunResult result, final boolean selected)
+    private static String cell(
+        final RunResult result, final boolean selected, final Optional<PlacementClasses> classes)
     {
         final String values = Formats.latency(RepeatedPoint.p50(result)) + " / " +
             Formats.latency(RepeatedPoint.p90(result));
         final String marked = selected ? "**" + values + "**" : values;
-        return result.targetMet() ? marked : marked + " (" + RunLabels.achieved(result) + ")";
+        final String placed = classes.flatMap(c -> c.classOf(result)).map(c -> marked + " " + c).orElse(marked);
+        return result.targetMet() ? placed : placed + " (" + RunLabels.achieved(result) + ")";
+    }
+
+    /**
+     * Where the modes come from: the placement counts, then each transport's median p50 over the runs of one placement
+     * class, so transports are compared on the same placement.
+     */
+    private static void appendPlacement(final StringBuilder out, final RepeatRuns repeats, final PlacementClasses classes)
+    {
+        final Map<String, Integer> counts = new TreeMap<>();
+        for (final LoadedRun run : repeats.all())
+        {
+            classes.classOf(run.result()).ifPresent(c -> counts.merge(c, 1, Integer::sum));
+        }
+        out.append("Placement: just before and just after every run, the sweep timed the round trip of a cache line ")
+            .append("between the two CPUs the run used (`CoreToCoreProbe`). On a virtual machine the host moves the ")
+            .append("guest's CPUs between cores that share a cache and cores that do not; every hop is a few such ")
+            .append("round trips, so this, not the transport, is what puts a run in its fast or slow mode. The ")
+            .append("fastest round trip read was ").append(Formats.latency(classes.fastestNanos()))
+            .append("; a run is near when both its readings were at most ").append(PlacementClasses.FAR_FACTOR)
+            .append("× that (").append(Formats.latency(classes.nearLimitNanos())).append("), far when both were ")
+            .append("above, moved when the host moved the CPUs in between (the readings cannot see a move and a move ")
+            .append("back within a run). Runs: ").append(countsText(counts)).append(". The class follows each cell ")
+            .append("above. Median p50 per placement class, so transports are compared on the same placement:\n\n");
+        final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Transport", "Near runs: median p50",
+            "Far runs: median p50", "Moved runs: median p50"), 2);
+        for (final RepeatedPoint point : repeats.points())
+        {
+            final List<String> row = new ArrayList<>(List.of(RunLabels.rate(point.rate()),
+                Transports.displayName(point.transport())));
+            for (final String c : List.of(PlacementClasses.NEAR, PlacementClasses.FAR, PlacementClasses.MOVED))
+            {
+                final long[] p50s = point.repeats().values().stream().filter(run -> classes.classOf(run.result()).equals(
+                    Optional.of(c))).mapToLong(run -> RepeatedPoint.p50(run.result())).sorted().toArray();
+                row.add(0 == p50s.length ? Formats.NO_RUN : Formats.latency(p50s[(p50s.length - 1) / 2]) + " (" +
+                    p50s.length + ")");
+            }
+            table.row(row);
+        }
+        table.appendTo(out);
+        out.append("\nIn brackets, the runs of that class; for an even count the lower of the middle two.\n\n");
+    }
+
+    private static String countsText(final Map<String, Integer> counts)
+    {
+        final List<String> parts = new ArrayList<>();
+        for (final String c : List.of(PlacementClasses.NEAR, PlacementClasses.FAR, PlacementClasses.MOVED))
+        {
+            parts.add(counts.getOrDefault(c, 0) + " " + c);
+        }
+        return String.join(", ", parts);
     }
 
     /**

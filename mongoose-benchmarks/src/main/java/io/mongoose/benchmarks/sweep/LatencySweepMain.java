@@ -109,6 +109,9 @@ public final class LatencySweepMain
         }
         out.println("  context switches in the window (voluntary / involuntary): publisher " +
             switches(j.publisherSwitches()) + "; consumer " + switches(j.consumerSwitches()));
+        out.println("  core-to-core round trip: " + j.placement().map(p -> String.format(Locale.ROOT,
+            "%,d ns before the run, %,d ns after", p.roundTripBeforeNanos(), p.roundTripAfterNanos()))
+            .orElse("not measured (threads not pinned, or the probe could not pin)"));
     }
 
     private static String switches(final Optional<ContextSwitches> switches)

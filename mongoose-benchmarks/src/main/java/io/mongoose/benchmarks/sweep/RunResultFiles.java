@@ -56,6 +56,10 @@ public final class RunResultFiles
     public static final String HICCUP_INTERVAL_KEY = "hiccupIntervalMicros";
     /** When the run's files were written (ISO-8601 UTC): the run's own date, whatever a copy or checkout does. */
     public static final String RECORDED_AT_KEY = "recordedAt";
+    /** Key of the core-to-core round trip measured just before the run, nanoseconds (see {@link Placement}). */
+    public static final String PLACEMENT_BEFORE_KEY = "placementRoundTripBeforeNanos";
+    /** Key of the core-to-core round trip measured just after the run, nanoseconds. */
+    public static final String PLACEMENT_AFTER_KEY = "placementRoundTripAfterNanos";
     /** The date line {@link Properties#store} writes, for files written before {@link #RECORDED_AT_KEY}. */
     private static final DateTimeFormatter STORE_DATE =
         DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss zzz yyyy", Locale.ROOT);
@@ -213,6 +217,11 @@ public final class RunResultFiles
 
     private static void putJitter(final Map<String, String> p, final Jitter jitter)
     {
+        jitter.placement().ifPresent(placement ->
+        {
+            p.put(PLACEMENT_BEFORE_KEY, Long.toString(placement.roundTripBeforeNanos()));
+            p.put(PLACEMENT_AFTER_KEY, Long.toString(placement.roundTripAfterNanos()));
+        });
         putSwitches(p, PUBLISHER, jitter.publisherSwitches());
         putSwitches(p, CONSUMER, jitter.consumerSwitches());
         p.put(HICCUP_INTERVAL_KEY, Long.toString(jitter.hiccupIntervalMicros()));
@@ -248,7 +257,24 @@ public final class RunResultFiles
         }
         final Optional<Histogram> hiccups = interval == 0 ? Optional.empty() :
             Optional.of(f.histogram(HICCUP_HISTOGRAM_KEY));
-        return Optional.of(new Jitter(switches(f, PUBLISHER), switches(f, CONSUMER), interval, hiccups));
+        return Optional.of(new Jitter(switches(f, PUBLISHER), switches(f, CONSUMER), interval, hiccups,
+            placement(f, p)));
+    }
+
+    private static Optional<Placement> placement(final Field f, final Properties p) throws IOException
+    {
+        if (null == p.getProperty(PLACEMENT_BEFORE_KEY) && null == p.getProperty(PLACEMENT_AFTER_KEY))
+        {
+            return Optional.empty();
+        }
+        final long before = f.longValue(PLACEMENT_BEFORE_KEY);
+        final long after = f.longValue(PLACEMENT_AFTER_KEY);
+        if (before <= 0 || after <= 0)
+        {
+            throw new IOException(f.file + ": '" + PLACEMENT_BEFORE_KEY + "' " + before + " and '" +
+                PLACEMENT_AFTER_KEY + "' " + after + "; expected round trips above 0 ns");
+        }
+        return Optional.of(new Placement(before, after));
     }
 
     private static Optional<ContextSwitches> switches(final Field f, final String thread) throws IOException

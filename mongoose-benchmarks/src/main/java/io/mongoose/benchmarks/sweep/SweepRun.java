@@ -37,6 +37,9 @@ final class SweepRun
     RunResult execute() throws Exception
     {
         THREADS.setThreadAllocatedMemoryEnabled(true);
+        // On the CPUs the run's two threads will take, while nothing else of the run holds them (see Placement).
+        final boolean pinned = "auto".equals(options.pin());
+        final Optional<Long> roundTripBefore = pinned ? CoreToCoreProbe.roundTripNanos(true) : Optional.empty();
         final LatencyRecorder recorder = new LatencyRecorder();
         final Hop hop = Hops.create(options);
         hop.start(recorder);
@@ -79,8 +82,6 @@ final class SweepRun
         {
             meter.get().close();
         }
-        final Jitter jitter = new Jitter(publisherSwitches, consumerSwitches, options.jitterIntervalMicros(),
-            meter.map(HiccupMeter::hiccups));
 
         publisherThread.join();
         if (null != publisherFailure.get())
@@ -104,6 +105,12 @@ final class SweepRun
             THREADS.getThreadAllocatedBytes(hop.consumerThread().getId()) - recorder.allocatedAtWindowStart();
         final String consumerPinning = hop.consumerPinning();
         hop.close();
+        final Optional<Long> roundTripAfter = roundTripBefore.isPresent() ? CoreToCoreProbe.roundTripNanos(true) :
+            Optional.empty();
+        final Optional<Placement> placement = roundTripBefore.isPresent() && roundTripAfter.isPresent() ?
+            Optional.of(new Placement(roundTripBefore.get(), roundTripAfter.get())) : Optional.empty();
+        final Jitter jitter = new Jitter(publisherSwitches, consumerSwitches, options.jitterIntervalMicros(),
+            meter.map(HiccupMeter::hiccups), placement);
 
         final long samples = recorder.latency().getTotalCount();
         final double achieved = publisher.achievedRate(windowStart, windowEnd);

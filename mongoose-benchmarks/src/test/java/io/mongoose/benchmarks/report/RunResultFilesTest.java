@@ -2,6 +2,7 @@ package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.sweep.ContextSwitches;
 import io.mongoose.benchmarks.sweep.Jitter;
+import io.mongoose.benchmarks.sweep.Placement;
 import io.mongoose.benchmarks.sweep.RunResult;
 import io.mongoose.benchmarks.sweep.RunResultFiles;
 import org.HdrHistogram.Histogram;
@@ -129,6 +130,49 @@ class RunResultFilesTest
         assertEquals(Long.toString(hiccups.getValueAtPercentile(99)), p.getProperty("hiccupP99Nanos"));
         assertEquals(Long.toString(hiccups.getValueAtPercentile(99.9)), p.getProperty("hiccupP99_9Nanos"));
         assertEquals(Long.toString(hiccups.getMaxValue()), p.getProperty("hiccupMaxNanos"));
+    }
+
+    @Test
+    void placementIsWrittenAndReadBackAndAMissingHalfIsNamed() throws IOException
+    {
+        final RunResult written = RunFixtures.withJitter(
+            RunFixtures.latency("mongoose", 1_000_000, 1_000_000, RunFixtures.oneToThousand(), 0),
+            new Jitter(Optional.empty(), Optional.empty(), 0, Optional.empty(), Optional.of(new Placement(123, 487))));
+        final Path hgrm = dir.resolve("placed.hgrm");
+
+        RunResultFiles.write(hgrm, written);
+        final Path properties = RunResultFiles.propertiesOf(hgrm);
+
+        assertEquals(Optional.of(new Placement(123, 487)),
+            RunResultFiles.read(properties).jitter().orElseThrow().placement());
+        final Properties p = load(properties);
+        assertEquals("123", p.getProperty(RunResultFiles.PLACEMENT_BEFORE_KEY));
+        assertEquals("487", p.getProperty(RunResultFiles.PLACEMENT_AFTER_KEY));
+
+        p.remove(RunResultFiles.PLACEMENT_AFTER_KEY);
+        try (java.io.Writer out = Files.newBufferedWriter(properties, StandardCharsets.UTF_8))
+        {
+            p.store(out, null);
+        }
+        final IOException missing = assertThrows(IOException.class,
+            () -> RunResultFiles.read(properties));
+        assertTrue(missing.getMessage().contains("missing '" + RunResultFiles.PLACEMENT_AFTER_KEY + "'"),
+            missing.getMessage());
+    }
+
+    @Test
+    void aRunWithoutAPlacementReadsWithout() throws IOException
+    {
+        final RunResult written = RunFixtures.withJitter(
+            RunFixtures.latency("mongoose", 10_000, 10_000, RunFixtures.oneToThousand(), 0),
+            new Jitter(Optional.empty(), Optional.empty(), 0, Optional.empty()));
+        final Path hgrm = dir.resolve("unplaced.hgrm");
+
+        RunResultFiles.write(hgrm, written);
+
+        assertEquals(Optional.empty(),
+            RunResultFiles.read(RunResultFiles.propertiesOf(hgrm)).jitter().orElseThrow().placement());
+        assertFalse(load(RunResultFiles.propertiesOf(hgrm)).containsKey(RunResultFiles.PLACEMENT_BEFORE_KEY));
     }
 
     @Test

@@ -1,0 +1,98 @@
+package io.mongoose.benchmarks.report;
+
+import io.mongoose.benchmarks.sweep.Jitter;
+import io.mongoose.benchmarks.sweep.Placement;
+import io.mongoose.benchmarks.sweep.RunResult;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
+
+import static io.mongoose.benchmarks.report.RunFixtures.latency;
+import static io.mongoose.benchmarks.report.RunFixtures.throughput;
+import static io.mongoose.benchmarks.report.RunFixtures.twoValues;
+import static io.mongoose.benchmarks.report.RunFixtures.withJitter;
+import static io.mongoose.benchmarks.report.RunFixtures.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Repeats with a placement reading around each run: every cell carries its run's class (near, far, moved, relative to
+ * the fastest round trip read), and the placement table gives each transport's median p50 per class.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PlacementReportTest
+{
+    private static final Instant FIRST = Instant.parse("2026-11-21T10:00:00Z");
+
+    private String repeats;
+
+    @BeforeAll
+    void writeRepeatsSelectAndReport(@TempDir final Path dir) throws IOException
+    {
+        final Path input = dir.resolve("sweep");
+        final Path runs = input.resolve(RepeatRuns.DIRECTORY);
+        // Fastest round trip 120 ns, so near is up to 240 ns.
+        repeat(runs, "latency_1m_mps", 1, "mongoose", 620, 700, 500, 480);
+        repeat(runs, "latency_1m_mps", 2, "mongoose", 150, 200, 120, 130);
+        repeat(runs, "latency_1m_mps", 3, "mongoose", 180, 210, 140, 125);
+        repeat(runs, "disruptor_latency_1m_mps", 1, "disruptor", 130, 160, 128, 135);
+        repeat(runs, "disruptor_latency_1m_mps", 2, "disruptor", 450, 500, 490, 510);
+        repeat(runs, "disruptor_latency_1m_mps", 3, "disruptor", 300, 340, 130, 470);
+        write(input.resolve("throughput"), "mongoose_run1", throughput("mongoose", 9_000_000), FIRST);
+        write(input.resolve("throughput"), "disruptor_run1", throughput("disruptor", 20_000_000), FIRST);
+
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertEquals(RepeatSelectMain.EXIT_OK, RepeatSelectMain.run(new String[] {"--input=" + input, "--repeats=3"},
+            quiet, new PrintStream(err, true, StandardCharsets.UTF_8)), err.toString(StandardCharsets.UTF_8));
+        assertEquals(ReportMain.EXIT_OK, ReportMain.run(new String[] {"--input=" + input,
+            "--output=" + dir.resolve("report")}, quiet, new PrintStream(err, true, StandardCharsets.UTF_8)),
+            err.toString(StandardCharsets.UTF_8));
+        repeats = new SummaryText(Files.readString(dir.resolve("report").resolve(SummaryReport.FILE_NAME)))
+            .section(RepeatsSection.HEADING);
+    }
+
+    @Test
+    void everyCellCarriesItsRunsPlacementClass()
+    {
+        assertTrue(repeats.contains("| 1M msg/s | Mongoose | 620 ns / 700 ns far | 150 ns / 200 ns near | " +
+            "**180 ns / 210 ns** near |"), repeats);
+        assertTrue(repeats.contains("| 1M msg/s | Disruptor | 130 ns / 160 ns near | 450 ns / 500 ns far | " +
+            "**300 ns / 340 ns** moved |"), repeats);
+    }
+
+    @Test
+    void thePlacementParagraphGivesTheRuleAndTheCounts()
+    {
+        assertTrue(repeats.contains("The fastest round trip read was 120 ns; a run is near when both its readings " +
+            "were at most 2× that (240 ns)"), repeats);
+        assertTrue(repeats.contains("Runs: 3 near, 2 far, 1 moved."), repeats);
+        assertFalse(repeats.contains("decided per JVM"), repeats);
+    }
+
+    @Test
+    void eachTransportsMedianP50PerPlacementClass()
+    {
+        assertTrue(repeats.contains("| 1M msg/s | Mongoose | 150 ns (2) | 620 ns (1) | — |"), repeats);
+        assertTrue(repeats.contains("| 1M msg/s | Disruptor | 130 ns (1) | 450 ns (1) | 300 ns (1) |"), repeats);
+    }
+
+    private static void repeat(final Path runs, final String point, final int r, final String transport,
+        final long p50, final long p90, final long roundTripBefore, final long roundTripAfter) throws IOException
+    {
+        final RunResult run = latency(transport, 1_000_000, 1_000_000, twoValues(p50, 800, p90, 200), 0);
+        write(runs, point + "_r" + r, withJitter(run, new Jitter(Optional.empty(), Optional.empty(), 0,
+            Optional.empty(), Optional.of(new Placement(roundTripBefore, roundTripAfter)))), FIRST.plusSeconds(r));
+    }
+}
