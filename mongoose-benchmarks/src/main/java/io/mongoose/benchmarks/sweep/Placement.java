@@ -13,8 +13,8 @@ package io.mongoose.benchmarks.sweep;
  *
  * <p>The two readings bracket the run; they cannot see a move and a move back within it.
  *
- * @param roundTripBeforeNanos median round trip just before the run, nanoseconds.
- * @param roundTripAfterNanos  median round trip just after the run, nanoseconds.
+ * @param roundTripBeforeNanos round trip just before the run, nanoseconds.
+ * @param roundTripAfterNanos  round trip just after the run, nanoseconds.
  */
 public record Placement(long roundTripBeforeNanos, long roundTripAfterNanos)
 {
