@@ -5,17 +5,23 @@ import io.mongoose.benchmarks.sweep.RunResult;
 
 import java.util.Collection;
 import java.util.Optional;
+import java.util.stream.LongStream;
 
 /**
  * Sorts runs by the {@link Placement} the host gave their two CPUs: <em>near</em> when both round trips around the run
- * were within {@value #FAR_FACTOR} times the fastest round trip of any run read, <em>far</em> when both were beyond it,
- * <em>moved</em> when one was each. Relative to the fastest, so the same rule holds on any machine: a near placement
- * differs from a far one by a factor (about 4 on the machine this project is measured on), not by a fixed amount.
+ * were within {@value #FAR_FACTOR} times the reference round trip, <em>far</em> when both were beyond it, <em>moved</em>
+ * when one was each. The reference is the {@value #REFERENCE_PERCENTILE}th percentile of every reading of the runs read:
+ * low enough to be a near placement whenever a tenth of the readings were, and not the very fastest, which can be an
+ * outlier (the first sweep with the fastest-batch probe read 68-101 ns eight times in 240 readings, where most of its
+ * near readings were 130-170 ns and its far ones 420-530 ns). Relative, so the same rule holds on any machine: a near placement differs from a far one
+ * by a factor (about 4 on the machine this project is measured on), not by a fixed amount.
  */
 public final class PlacementClasses
 {
-    /** A round trip more than this many times the fastest one read counts as far. */
+    /** A round trip more than this many times the reference counts as far. */
     public static final int FAR_FACTOR = 2;
+    /** Which percentile of all readings is the reference. */
+    public static final int REFERENCE_PERCENTILE = 10;
     /** A run's class when both readings were near. */
     public static final String NEAR = "near";
     /** A run's class when both readings were far. */
@@ -23,11 +29,11 @@ public final class PlacementClasses
     /** A run's class when the host moved its CPUs between the two readings. */
     public static final String MOVED = "moved";
 
-    private final long fastestNanos;
+    private final long referenceNanos;
 
-    private PlacementClasses(final long fastestNanos)
+    private PlacementClasses(final long referenceNanos)
     {
-        this.fastestNanos = fastestNanos;
+        this.referenceNanos = referenceNanos;
     }
 
     /**
@@ -36,8 +42,14 @@ public final class PlacementClasses
      */
     public static Optional<PlacementClasses> of(final Collection<LoadedRun> runs)
     {
-        return runs.stream().map(LoadedRun::result).map(PlacementClasses::placement).flatMap(Optional::stream)
-            .mapToLong(Placement::fasterNanos).min().stream().boxed().findFirst().map(PlacementClasses::new);
+        final long[] readings = runs.stream().map(LoadedRun::result).map(PlacementClasses::placement)
+            .flatMap(Optional::stream).flatMapToLong(p -> LongStream.of(p.roundTripBeforeNanos(),
+                p.roundTripAfterNanos())).sorted().toArray();
+        if (0 == readings.length)
+        {
+            return Optional.empty();
+        }
+        return Optional.of(new PlacementClasses(readings[(readings.length - 1) * REFERENCE_PERCENTILE / 100]));
     }
 
     /**
@@ -55,11 +67,11 @@ public final class PlacementClasses
     }
 
     /**
-     * @return the fastest round trip of any run read, nanoseconds.
+     * @return the reference round trip, nanoseconds.
      */
-    public long fastestNanos()
+    public long referenceNanos()
     {
-        return fastestNanos;
+        return referenceNanos;
     }
 
     /**
@@ -67,7 +79,7 @@ public final class PlacementClasses
      */
     public long nearLimitNanos()
     {
-        return FAR_FACTOR * fastestNanos;
+        return FAR_FACTOR * referenceNanos;
     }
 
     private boolean isNear(final long roundTripNanos)

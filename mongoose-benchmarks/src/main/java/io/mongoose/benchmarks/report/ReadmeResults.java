@@ -90,6 +90,11 @@ public final class ReadmeResults
                 header.add(percentile.label());
             }
             header.add("Achieved / target");
+            final Optional<PlacementClasses> classes = PlacementClasses.of(runs.all());
+            if (classes.isPresent())
+            {
+                header.add("Placement");
+            }
             final MarkdownTable table = MarkdownTable.numeric(header, 1);
             for (final String transport : runs.transports())
             {
@@ -100,11 +105,23 @@ public final class ReadmeResults
                     row.add(Transports.displayName(transport));
                     row.addAll(LatencyCells.percentiles(run.get().result().latency()));
                     row.add(RunLabels.achieved(run.get().result()));
+                    if (classes.isPresent())
+                    {
+                        row.add(classes.get().classOf(run.get().result()).orElse(Formats.NO_RUN));
+                    }
                     table.row(row);
                 }
             }
             table.appendTo(out);
             out.append('\n');
+            if (classes.isPresent())
+            {
+                out.append("Placement: where the host had put the run's two CPUs, read from the round trip of a cache ")
+                    .append("line between them just before and just after the run. Near or far for both readings, ")
+                    .append("moved when they differ. A far placement slows every transport alike, so compare rows of ")
+                    .append("the same placement; the summary's Repeats section gives each transport's median per ")
+                    .append("placement.\n\n");
+            }
         }
 
         final List<String> medians = new ArrayList<>();

@@ -1,5 +1,8 @@
 package io.mongoose.benchmarks.report;
 
+import io.mongoose.benchmarks.sweep.Jitter;
+import io.mongoose.benchmarks.sweep.Placement;
+import io.mongoose.benchmarks.sweep.RunResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -9,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Optional;
 
 import static io.mongoose.benchmarks.report.RunFixtures.latency;
 import static io.mongoose.benchmarks.report.RunFixtures.oneToThousand;
@@ -61,6 +65,34 @@ class ReadmeResultsTest
             "--command=scripts/sweep.sh"}, new PrintStream(new ByteArrayOutputStream()),
             new PrintStream(new ByteArrayOutputStream()));
         assertEquals(after, Files.readString(readme));
+    }
+
+    @Test
+    void eachHeadlineRunCarriesItsPlacementWhenTheRunsRecordedOne() throws Exception
+    {
+        final Path runs = dir.resolve("placed");
+        write(runs, "m", placed(latency("mongoose", 1_000_000, 1_000_000, oneToThousand(), 0), 480, 500), WHEN);
+        write(runs, "d", placed(latency("disruptor", 1_000_000, 1_000_000, values(2, 1_000, 2), 0), 120, 130), WHEN);
+        write(runs, "a", placed(latency("agrona", 1_000_000, 1_000_000, values(2, 1_000, 2), 0), 125, 490), WHEN);
+        final Path readme = dir.resolve("README.md");
+        Files.writeString(readme, ReadmeResults.BEGIN + "\n" + ReadmeResults.END + "\n");
+
+        assertEquals(ReportMain.EXIT_OK, ReportMain.run(new String[]{"--input=" + runs, "--output=" + runs,
+            "--readme=" + readme}, new PrintStream(new ByteArrayOutputStream()),
+            new PrintStream(new ByteArrayOutputStream())));
+
+        final String after = Files.readString(readme);
+        assertTrue(after.contains("| Achieved / target | Placement |"), after);
+        assertTrue(after.contains("| 1M of 1M | far |"), after);
+        assertTrue(after.contains("| 1M of 1M | near |"), after);
+        assertTrue(after.contains("| 1M of 1M | moved |"), after);
+        assertTrue(after.contains("Placement: where the host had put the run's two CPUs"), after);
+    }
+
+    private static RunResult placed(final RunResult run, final long before, final long after)
+    {
+        return RunFixtures.withJitter(run, new Jitter(Optional.empty(), Optional.empty(), 0, Optional.empty(),
+            Optional.of(new Placement(before, after))));
     }
 
     @Test
