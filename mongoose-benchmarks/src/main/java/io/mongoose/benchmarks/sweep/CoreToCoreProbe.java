@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Measures the round trip of a cache line between two CPUs: one thread writes a number, a second thread spinning on it
@@ -47,29 +47,16 @@ final class CoreToCoreProbe
     {
         final AtomicLongArray lines = new AtomicLongArray(2 * ECHO);
         final long deadline = System.nanoTime() + DEADLINE_NANOS;
-        final AtomicReference<String> unpinned = new AtomicReference<>();
+        final AtomicBoolean unpinned = new AtomicBoolean();
         final long[] batches = new long[BATCHES];
         final int[] measured = new int[1];
-        final Thread echo = new Thread(() ->
-        {
-            try (ThreadPinning pinning = ThreadPinning.pinCurrentThread(pin))
-            {
-                if (pin && !pinning.outcome().startsWith("pinned"))
-                {
-                    unpinned.set(pinning.outcome());
-                }
-                echo(lines, deadline);
-            }
-        }, "placement-probe-echo");
+        final Thread echo = new Thread(() -> pinned(pin, unpinned, () -> echo(lines, deadline)),
+            "placement-probe-echo");
         final Thread ping = new Thread(() ->
         {
-            try (ThreadPinning pinning = ThreadPinning.pinCurrentThread(pin))
+            try
             {
-                if (pin && !pinning.outcome().startsWith("pinned"))
-                {
-                    unpinned.set(pinning.outcome());
-                }
-                measured[0] = ping(lines, deadline, batches);
+                pinned(pin, unpinned, () -> measured[0] = ping(lines, deadline, batches));
             }
             finally
             {
@@ -80,12 +67,25 @@ final class CoreToCoreProbe
         ping.start();
         ping.join();
         echo.join();
-        if (null != unpinned.get() || 0 == measured[0])
+        if (unpinned.get() || 0 == measured[0])
         {
             return Optional.empty();
         }
         final long fastest = Arrays.stream(batches, 0, measured[0]).min().orElseThrow();
         return Optional.of(Math.max(1, fastest / TRIPS_PER_BATCH));
+    }
+
+    /** Run {@code side} on the calling thread, pinned if asked; a pin asked for and not got is noted in {@code unpinned}. */
+    private static void pinned(final boolean pin, final AtomicBoolean unpinned, final Runnable side)
+    {
+        try (ThreadPinning pinning = ThreadPinning.pinCurrentThread(pin))
+        {
+            if (pin && !pinning.pinned())
+            {
+                unpinned.set(true);
+            }
+            side.run();
+        }
     }
 
     /** Echo every new ping value until told to stop or the deadline passes. */

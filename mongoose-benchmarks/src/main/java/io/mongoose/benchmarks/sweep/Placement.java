@@ -29,12 +29,4 @@ public record Placement(long roundTripBeforeNanos, long roundTripAfterNanos)
                 roundTripAfterNanos + " ns; expected both above 0");
         }
     }
-
-    /**
-     * @return the shorter of the two round trips.
-     */
-    public long fasterNanos()
-    {
-        return Math.min(roundTripBeforeNanos, roundTripAfterNanos);
-    }
 }

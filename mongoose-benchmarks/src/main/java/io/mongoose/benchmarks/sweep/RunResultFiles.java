@@ -267,14 +267,15 @@ public final class RunResultFiles
         {
             return Optional.empty();
         }
-        final long before = f.longValue(PLACEMENT_BEFORE_KEY);
-        final long after = f.longValue(PLACEMENT_AFTER_KEY);
-        if (before <= 0 || after <= 0)
+        try
         {
-            throw new IOException(f.file + ": '" + PLACEMENT_BEFORE_KEY + "' " + before + " and '" +
-                PLACEMENT_AFTER_KEY + "' " + after + "; expected round trips above 0 ns");
+            return Optional.of(new Placement(f.longValue(PLACEMENT_BEFORE_KEY), f.longValue(PLACEMENT_AFTER_KEY)));
         }
-        return Optional.of(new Placement(before, after));
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IOException(f.file + ": '" + PLACEMENT_BEFORE_KEY + "' and '" + PLACEMENT_AFTER_KEY + "': " +
+                ex.getMessage(), ex);
+        }
     }
 
     private static Optional<ContextSwitches> switches(final Field f, final String thread) throws IOException

@@ -57,6 +57,14 @@ final class ThreadPinning implements AutoCloseable
         return outcome;
     }
 
+    /**
+     * @return whether the thread is pinned to a CPU.
+     */
+    boolean pinned()
+    {
+        return null != lock;
+    }
+
     @Override
     public void close()
     {

@@ -133,7 +133,7 @@ class RunResultFilesTest
     }
 
     @Test
-    void placementIsWrittenAndReadBackAndAMissingHalfIsNamed() throws IOException
+    void placementIsWrittenAndReadBackAndAMissingOrNonPositiveHalfIsNamed() throws IOException
     {
         final RunResult written = RunFixtures.withJitter(
             RunFixtures.latency("mongoose", 1_000_000, 1_000_000, RunFixtures.oneToThousand(), 0),
@@ -158,6 +158,16 @@ class RunResultFilesTest
             () -> RunResultFiles.read(properties));
         assertTrue(missing.getMessage().contains("missing '" + RunResultFiles.PLACEMENT_AFTER_KEY + "'"),
             missing.getMessage());
+
+        p.setProperty(RunResultFiles.PLACEMENT_AFTER_KEY, "0");
+        try (java.io.Writer out = Files.newBufferedWriter(properties, StandardCharsets.UTF_8))
+        {
+            p.store(out, null);
+        }
+        final IOException zero = assertThrows(IOException.class, () -> RunResultFiles.read(properties));
+        assertTrue(zero.getMessage().startsWith(properties + ": '" + RunResultFiles.PLACEMENT_BEFORE_KEY + "' and '" +
+            RunResultFiles.PLACEMENT_AFTER_KEY + "'") && zero.getMessage().contains("after 0 ns; expected both above 0"),
+            zero.getMessage());
     }
 
     @Test

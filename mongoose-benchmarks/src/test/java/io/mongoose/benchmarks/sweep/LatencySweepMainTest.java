@@ -67,6 +67,10 @@ class LatencySweepMainTest
         assertTrue(wakeUps > 0 && wakeUps <= RUN_MILLIS / 10, () -> "hiccup samples " + wakeUps);
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("hiccups (10,000 µs park, " + wakeUps + " wake-ups)"),
             () -> out.toString(StandardCharsets.UTF_8));
+        // Unpinned (the default), the run's CPUs are not known, so there is no placement to probe.
+        assertTrue(jitter.placement().isEmpty(), jitter::toString);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("core-to-core round trip: not measured"),
+            () -> out.toString(StandardCharsets.UTF_8));
         if (Files.isSymbolicLink(Path.of("/proc/thread-self")))
         {
             // Both threads learned their ids before the window, and were still there to be read at its end.
