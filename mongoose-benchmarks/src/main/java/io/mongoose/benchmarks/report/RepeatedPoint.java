@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * One latency point (a transport at a target rate) of the sweep's repeats: its runs by repeat number, and which of
@@ -52,9 +53,7 @@ public final class RepeatedPoint
         this.rate = rate;
         this.name = name;
         this.repeats = new TreeMap<>(repeats);
-        final List<Map.Entry<Integer, LoadedRun>> ordered = new ArrayList<>(this.repeats.entrySet());
-        ordered.sort(BY_P50);
-        this.selected = ordered.get((ordered.size() - 1) / 2).getKey();
+        this.selected = median(r -> true).orElseThrow().getKey();
     }
 
     /**
@@ -79,6 +78,18 @@ public final class RepeatedPoint
     public String name()
     {
         return name;
+    }
+
+    /**
+     * The median of some of the repeats, chosen by the rule that chooses {@link #selected()} among all of them, so that
+     * a subset (the runs of one placement, say) is summarised the way the point is.
+     *
+     * @param which the repeats to take the median of.
+     * @return the median run of those {@code which} accepts; empty if it accepts none.
+     */
+    public Optional<LoadedRun> medianOf(final Predicate<LoadedRun> which)
+    {
+        return median(which).map(Map.Entry::getValue);
     }
 
     /**
@@ -154,5 +165,19 @@ public final class RepeatedPoint
     static long p90(final RunResult result)
     {
         return Percentile.P90.valueIn(result.latency());
+    }
+
+    private Optional<Map.Entry<Integer, LoadedRun>> median(final Predicate<LoadedRun> which)
+    {
+        final List<Map.Entry<Integer, LoadedRun>> ordered = new ArrayList<>();
+        for (final Map.Entry<Integer, LoadedRun> entry : repeats.entrySet())
+        {
+            if (which.test(entry.getValue()))
+            {
+                ordered.add(entry);
+            }
+        }
+        ordered.sort(BY_P50);
+        return ordered.isEmpty() ? Optional.empty() : Optional.of(ordered.get((ordered.size() - 1) / 2));
     }
 }

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The repeated runs behind each latency point: every repeat's p50 and p90 with the selected (median) run marked and
@@ -45,9 +46,9 @@ public final class RepeatsSection implements SummarySection
             .append("the sweep ran every transport once per round (r1, r2, ...), rotating the order between rounds, ")
             .append("so no transport always ran first. A run on a shared or virtual machine can land as a whole in ")
             .append("a fast or a slow mode, every transport alike (on a VM, the host's placement of the two CPUs: see ")
-            .append("below), so one run per point would let that decide a ratio. The run reported in the tables above is the one whose p50 is the median ")
-            .append("of its repeats (for an even count the lower of the middle two; a tie on p50 goes to the lower ")
-            .append("p90), shown in bold below as p50 / p90.\n\n");
+            .append("below), so one run per point would let that decide a ratio. The run reported in the tables ")
+            .append("above is the one whose p50 is the median of its repeats (for an even count the lower of the ")
+            .append("middle two; a tie on p50 goes to the lower p90), shown in bold below as p50 / p90.\n\n");
 
         final List<String> header = new ArrayList<>(List.of("Rate", "Transport"));
         for (int r = 1; r <= columns; r++)
@@ -198,7 +199,8 @@ public final class RepeatsSection implements SummarySection
      * Where the modes come from: the placement counts, then each transport's median p50 over the runs of one placement
      * class, so transports are compared on the same placement.
      */
-    private static void appendPlacement(final StringBuilder out, final RepeatRuns repeats, final PlacementClasses classes)
+    private static void appendPlacement(
+        final StringBuilder out, final RepeatRuns repeats, final PlacementClasses classes)
     {
         final Map<String, Integer> counts = new TreeMap<>();
         for (final LoadedRun run : repeats.all())
@@ -224,15 +226,16 @@ public final class RepeatsSection implements SummarySection
                 Transports.displayName(point.transport())));
             for (final String c : List.of(PlacementClasses.NEAR, PlacementClasses.FAR, PlacementClasses.MOVED))
             {
-                final long[] p50s = point.repeats().values().stream().filter(run -> classes.classOf(run.result()).equals(
-                    Optional.of(c))).mapToLong(run -> RepeatedPoint.p50(run.result())).sorted().toArray();
-                row.add(0 == p50s.length ? Formats.NO_RUN : Formats.latency(p50s[(p50s.length - 1) / 2]) + " (" +
-                    p50s.length + ")");
+                final Predicate<LoadedRun> ofClass = run -> classes.classOf(run.result()).equals(Optional.of(c));
+                final long runs = point.repeats().values().stream().filter(ofClass).count();
+                row.add(point.medianOf(ofClass).map(run -> Formats.latency(RepeatedPoint.p50(run.result())) + " (" +
+                    runs + ")").orElse(Formats.NO_RUN));
             }
             table.row(row);
         }
         table.appendTo(out);
-        out.append("\nIn brackets, the runs of that class; for an even count the lower of the middle two.\n\n");
+        out.append("\nIn brackets, the runs of that class; the median is chosen as the selected run is (for an even ")
+            .append("count the lower of the middle two, a tie on p50 going to the lower p90).\n\n");
     }
 
     private static String countsText(final Map<String, Integer> counts)

@@ -12,10 +12,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * harness pins its threads, while the hop is not running), this is the {@link Placement} the run got.
  *
  * <p>The figure is the fastest of several batches of round trips, each batch timed as a whole (one clock read per
- * batch, not per trip: a clock read costs a fraction of a round trip here). The fastest, not the median: anything else
- * running (the JVM's own compiler threads, just after it starts) can only slow a batch down, and in the first sweep with
- * the probe the median read anything from 230 to 1,900 ns on a machine whose two placements are 120 and 490 ns. A probe
- * stops at its deadline with the batches it has, so a loaded machine makes it coarse, never long.
+ * batch, not per trip: a clock read costs a fraction of a round trip here). The fastest, not the median: anything
+ * else running (the JVM's own compiler threads, just after it starts) can only slow a batch down, and in the first
+ * sweep with the probe the median read anything from 230 to 1,900 ns on a machine whose two placements are 120 and
+ * 490 ns. A probe stops at its deadline with the batches it has, so a loaded machine makes it coarse, never long.
  *
  * <p>Threading: {@link #roundTripNanos} starts and joins its own two threads; it may be called from any thread.
  */
@@ -75,7 +75,7 @@ final class CoreToCoreProbe
         return Optional.of(Math.max(1, fastest / TRIPS_PER_BATCH));
     }
 
-    /** Run {@code side} on the calling thread, pinned if asked; a pin asked for and not got is noted in {@code unpinned}. */
+    /** Run {@code side} on this thread, pinned if asked; a pin asked for and not got is noted in {@code unpinned}. */
     private static void pinned(final boolean pin, final AtomicBoolean unpinned, final Runnable side)
     {
         try (ThreadPinning pinning = ThreadPinning.pinCurrentThread(pin))

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -59,6 +60,23 @@ class RepeatedPointTest
         assertEquals(2, point(List.of(new long[] {200, 300}, new long[] {200, 300}, new long[] {200, 300}))
             .selectedRepeat());
         assertEquals(1, point(List.of(new long[] {200, 300}, new long[] {200, 300})).selectedRepeat());
+    }
+
+    @Test
+    void theMedianOfSomeRepeatsFollowsTheSameRuleAsTheSelectedRun()
+    {
+        // Repeats 1, 2 and 4 are taken: {300, (200, 900), (200, 250)} ordered is (200, 250), (200, 900), 300, so the
+        // median is repeat 2; of two taken (1 and 3) it is the lower, repeat 3; of none, nothing.
+        final RepeatedPoint point = point(List.of(new long[] {300, 400}, new long[] {200, 900}, new long[] {100, 150},
+            new long[] {200, 250}));
+
+        assertEquals(200, RepeatedPoint.p50(point.medianOf(run -> RepeatedPoint.p50(run.result()) >= 200)
+            .orElseThrow().result()));
+        assertEquals(900, RepeatedPoint.p90(point.medianOf(run -> RepeatedPoint.p50(run.result()) >= 200)
+            .orElseThrow().result()));
+        assertEquals(100, RepeatedPoint.p50(point.medianOf(run -> RepeatedPoint.p50(run.result()) % 200 != 0)
+            .orElseThrow().result()));
+        assertEquals(Optional.empty(), point.medianOf(run -> false));
     }
 
     @Test

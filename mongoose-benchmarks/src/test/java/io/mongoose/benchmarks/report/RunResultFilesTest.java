@@ -166,8 +166,8 @@ class RunResultFilesTest
         }
         final IOException zero = assertThrows(IOException.class, () -> RunResultFiles.read(properties));
         assertTrue(zero.getMessage().startsWith(properties + ": '" + RunResultFiles.PLACEMENT_BEFORE_KEY + "' and '" +
-            RunResultFiles.PLACEMENT_AFTER_KEY + "'") && zero.getMessage().contains("after 0 ns; expected both above 0"),
-            zero.getMessage());
+            RunResultFiles.PLACEMENT_AFTER_KEY + "'"), zero.getMessage());
+        assertTrue(zero.getMessage().contains("after 0 ns; expected both above 0"), zero.getMessage());
     }
 
     @Test
