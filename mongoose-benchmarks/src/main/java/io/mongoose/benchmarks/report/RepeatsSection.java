@@ -90,7 +90,7 @@ public final class RepeatsSection implements SummarySection
         {
             appendPlacement(out, repeats, classes.get());
         }
-        appendRatios(out, repeats, columns);
+        appendRatios(out, repeats, columns, classes);
     }
 
     /**
@@ -133,19 +133,31 @@ public final class RepeatsSection implements SummarySection
         return point.selected().result().equals(reported.result());
     }
 
-    private static void appendRatios(final StringBuilder out, final RepeatRuns repeats, final int columns)
+    private static void appendRatios(
+        final StringBuilder out, final RepeatRuns repeats, final int columns, final Optional<PlacementClasses> classes)
     {
         out.append("Mongoose / peer p50 ratio per round: Mongoose's run of round r divided by the peer's run of the ")
             .append("same round, the two run one after the other. Each run lands in its mode on its own, so a round's ")
             .append("ratio can be off by the whole fast/slow factor either way; how far the rounds disagree shows ")
-            .append("how much a single run per point could have decided. The last column divides the two selected ")
-            .append("(median) runs' p50s, as Table 3 does; below 1.00× Mongoose was faster.\n\n");
+            .append("how much a single run per point could have decided. The ratio of medians divides the two ")
+            .append("selected (median) runs' p50s, as Table 3 does");
+        if (classes.isPresent())
+        {
+            out.append("; the last column compares like with like: Mongoose's median near run divided by the peer's ")
+                .append("(each chosen from that transport's near runs alone, as in the placement table), p50 / p90, ")
+                .append("and is empty when either transport had no near run");
+        }
+        out.append(". Below 1.00× Mongoose was faster.\n\n");
         final List<String> header = new ArrayList<>(List.of("Peer", "Rate"));
         for (int r = 1; r <= columns; r++)
         {
             header.add("r" + r);
         }
         header.add("Ratio of medians");
+        if (classes.isPresent())
+        {
+            header.add("Near runs: p50 / p90");
+        }
         final MarkdownTable table = MarkdownTable.numeric(header, 2);
         for (final String peer : Transports.peers(repeats.transports()))
         {
@@ -165,6 +177,7 @@ public final class RepeatsSection implements SummarySection
                     row.add(m.isPresent() && p.isPresent() ? ratio(m.get(), p.get()) : Formats.NO_RUN);
                 }
                 row.add(ratio(mongoose.get().selected(), other.get().selected()));
+                classes.ifPresent(c -> row.add(nearRatio(mongoose.get(), other.get(), c)));
                 table.row(row);
             }
         }
@@ -175,6 +188,22 @@ public final class RepeatsSection implements SummarySection
         }
         table.appendTo(out);
         out.append('\n');
+    }
+
+    /** Mongoose's median near run against the peer's, p50 and p90; {@link Formats#NO_RUN} without a near run each. */
+    private static String nearRatio(
+        final RepeatedPoint mongoose, final RepeatedPoint peer, final PlacementClasses classes)
+    {
+        final Predicate<LoadedRun> near =
+            run -> classes.classOf(run.result()).equals(Optional.of(PlacementClasses.NEAR));
+        final Optional<LoadedRun> m = mongoose.medianOf(near);
+        final Optional<LoadedRun> p = peer.medianOf(near);
+        if (m.isEmpty() || p.isEmpty())
+        {
+            return Formats.NO_RUN;
+        }
+        return ratio(m.get(), p.get()) + " / " + Formats.ratio(RepeatedPoint.p90(m.get().result()),
+            RepeatedPoint.p90(p.get().result()));
     }
 
     private static String ratio(final LoadedRun mongoose, final LoadedRun peer)

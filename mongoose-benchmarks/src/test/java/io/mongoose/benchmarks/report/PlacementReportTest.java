@@ -89,6 +89,35 @@ class PlacementReportTest
         assertTrue(repeats.contains("| 1M msg/s | Disruptor | 130 ns (1) | 450 ns (1) | 300 ns (1) |"), repeats);
     }
 
+    @Test
+    void theRatioTableComparesTheNearRunsLikeWithLike()
+    {
+        // Mongoose's near runs 150 and 180 ns (median 150 / 200), the Disruptor's one near run 130 / 160: the selected
+        // runs (180 against 300, a moved run) would give 0.60x instead.
+        assertTrue(repeats.contains("| Disruptor | 1M msg/s | 4.77× | 0.33× | 0.60× | 0.60× | 1.15× / 1.25× |"),
+            repeats);
+        assertTrue(repeats.contains("the last column compares like with like"), repeats);
+    }
+
+    @Test
+    void theNearColumnIsEmptyWhenAPeerHadNoNearRun(@TempDir final Path dir) throws IOException
+    {
+        final Path input = dir.resolve("sweep");
+        final Path runs = input.resolve(RepeatRuns.DIRECTORY);
+        repeat(runs, "latency_1m_mps", 1, "mongoose", 150, 200, 120, 130);
+        repeat(runs, "latency_1m_mps", 2, "mongoose", 160, 210, 125, 130);
+        repeat(runs, "jctools_latency_1m_mps", 1, "jctools", 450, 500, 490, 510);
+        repeat(runs, "jctools_latency_1m_mps", 2, "jctools", 470, 520, 500, 520);
+        final PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertEquals(RepeatSelectMain.EXIT_OK, RepeatSelectMain.run(new String[] {"--input=" + input, "--repeats=2"},
+            quiet, quiet));
+        assertEquals(ReportMain.EXIT_OK, ReportMain.run(new String[] {"--input=" + input,
+            "--output=" + dir.resolve("report")}, quiet, quiet));
+        final String section = new SummaryText(Files.readString(dir.resolve("report")
+            .resolve(SummaryReport.FILE_NAME))).section(RepeatsSection.HEADING);
+        assertTrue(section.contains("| JCTools queue | 1M msg/s | 0.33× | 0.34× | 0.33× | — |"), section);
+    }
+
     private static void repeat(final Path runs, final String point, final int r, final String transport,
         final long p50, final long p90, final long roundTripBefore, final long roundTripAfter) throws IOException
     {
