@@ -147,7 +147,7 @@ public record SweepOptions(
         return Long.toString(rate);
     }
 
-    private static long rate(final String text, final List<String> errors)
+    static long rate(final String text, final List<String> errors)
     {
         if ("max".equals(text))
         {
@@ -183,7 +183,7 @@ public record SweepOptions(
         }
     }
 
-    private static long positiveLong(final String name, final String text, final long min, final List<String> errors)
+    static long positiveLong(final String name, final String text, final long min, final List<String> errors)
     {
         try
         {

@@ -1,0 +1,116 @@
+package io.mongoose.benchmarks.sweep;
+
+import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.pool.ObjectPool;
+import io.mongoose.pool.PoolConfig;
+import io.mongoose.pool.PoolRegistry;
+import io.mongoose.pool.SingleThreadMessageRing;
+import io.mongoose.server.AgentGroupConfig;
+import io.mongoose.server.AgentGroupInvoker;
+import io.mongoose.server.FeedConfig;
+import io.mongoose.server.FeedPublisher;
+import io.mongoose.server.MongooseServer;
+import io.mongoose.server.ShutdownReport;
+import io.mongoose.server.ThreadMode;
+
+import java.time.Duration;
+
+/**
+ * Mongoose's full pooled path as {@link MongooseHop} runs it (a publisher's message ring, a named feed, SPSC queue,
+ * typed dispatch, release), with the agent group in {@link ThreadMode#INVOKER}: each {@link #poll()} is one duty cycle
+ * on the caller's thread, the same {@code DispatchAgent} code a dedicated agent thread runs.
+ */
+final class MongoosePolledHop implements PolledHop
+{
+    private static final String FEED = "paired";
+    private static final String AGENT = "paired-agent";
+
+    private final SliceRecorder recorder = new SliceRecorder();
+    private final ObjectPool<BenchMessage> pool;
+    private final MongooseServer server;
+    private final FeedPublisher publisher;
+    private final AgentGroupInvoker invoker;
+    private final SingleThreadMessageRing<BenchMessage> messages;
+
+    /**
+     * Build and start the server; call on the consumer thread, which becomes the invoker's owner.
+     *
+     * @param queueCapacity the feed's queue capacity, a power of two.
+     * @param drainLimit    messages per duty cycle.
+     */
+    MongoosePolledHop(final int queueCapacity, final int drainLimit)
+    {
+        final PoolRegistry pools = new PoolRegistry("paired");
+        // As MongooseHop: twice the queue, all in the ring, so the slot the ring comes round to is always free again.
+        final int messageCount = 2 * queueCapacity;
+        pool = pools.register(BenchMessage.class, BenchMessage::new,
+            PoolConfig.of(messageCount).waitingAtMost(Duration.ofMinutes(1)));
+        final SliceRecorder sink = recorder;
+        final EventProcessor processor = new EventProcessor()
+        {
+            @Override
+            public void registerHandlers(final HandlerRegistry handlers)
+            {
+                handlers.on(BenchMessage.class, m -> sink.onReceive(m.intendedNanos));
+            }
+        };
+        server = MongooseServer.builder().name("paired").poolRegistry(pools)
+            .feed(FeedConfig.named(FEED).queueCapacity(queueCapacity).publishTimeout(Duration.ofMinutes(1)))
+            .agentGroup(AgentGroupConfig.named(AGENT).threadMode(ThreadMode.INVOKER).drainLimit(drainLimit)
+                .processor("recorder", processor, FEED))
+            .build();
+        server.start();
+        publisher = server.publisher(FEED);
+        invoker = server.invoker(AGENT);
+        // Used by the publisher thread only; handed to it through PairedRunMain's start-up latch.
+        messages = pool.newThreadRing(messageCount);
+    }
+
+    @Override
+    public Transport transport()
+    {
+        return Transport.MONGOOSE;
+    }
+
+    @Override
+    public void send(final long intendedNanos, final long sentNanos)
+    {
+        final BenchMessage m = messages.acquire();
+        m.intendedNanos = intendedNanos;
+        m.sentNanos = sentNanos;
+        publisher.publish(m);
+    }
+
+    @Override
+    public int poll()
+    {
+        return invoker.invoke();
+    }
+
+    @Override
+    public SliceRecorder recorder()
+    {
+        return recorder;
+    }
+
+    /**
+     * @throws IllegalStateException if the server did not stop cleanly or a message did not come back to its pool.
+     */
+    @Override
+    public void close()
+    {
+        // The publisher has stopped and every message was received; the ring's owner is gone, so the consumer (the
+        // server's owner) closes it: its free messages go back to the pool at once.
+        messages.close();
+        final ShutdownReport report = server.stop();
+        if (!report.clean())
+        {
+            throw new IllegalStateException("Mongoose polled hop did not stop cleanly: " + report);
+        }
+        if (0 != pool.inFlight())
+        {
+            throw new IllegalStateException("Mongoose polled hop: messages not back in the pool: " + pool.stats());
+        }
+    }
+}

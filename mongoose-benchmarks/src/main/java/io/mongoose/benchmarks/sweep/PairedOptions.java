@@ -1,0 +1,136 @@
+package io.mongoose.benchmarks.sweep;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What one {@link PairedRunMain} run measures, parsed from {@code --name=value} flags.
+ *
+ * @param rate          messages per second within each slice.
+ * @param sliceMillis   how long one transport is measured before the next takes over.
+ * @param cycles        measured cycles; a cycle gives every transport one slice.
+ * @param warmupCycles  cycles run first and discarded.
+ * @param transports    the transports, Mongoose first.
+ * @param queueCapacity every hop's queue or ring capacity, a power of two.
+ * @param drainLimit    messages per poll for the hops that take a limit (Mongoose, JCTools).
+ * @param pin           whether to pin the publisher and the consumer to CPUs of their own.
+ * @param output        the Markdown file to write, if any.
+ */
+record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, List<Transport> transports,
+    int queueCapacity, int drainLimit, boolean pin, Optional<Path> output)
+{
+    /** The transports that have a polled hop. */
+    static final List<Transport> SUPPORTED = List.of(Transport.MONGOOSE, Transport.DISRUPTOR, Transport.JCTOOLS);
+
+    static final String USAGE = String.join("\n",
+        "usage: PairedRunMain [--name=value ...]",
+        "  --rate=N             messages per second within a slice, e.g. 10k, 1M (default 1M)",
+        "  --sliceMillis=N      one transport's turn, milliseconds (default 50)",
+        "  --cycles=N           measured cycles, each one slice per transport (default 200)",
+        "  --warmupCycles=N     cycles run first and discarded (default 40)",
+        "  --transports=a,b     mongoose and at least one of disruptor, jctools (default mongoose,disruptor,jctools)",
+        "  --queueCapacity=N    every hop's queue or ring capacity, a power of two (default 65536)",
+        "  --drainLimit=N       messages per poll (default 256)",
+        "  --pin=auto|none      pin publisher and consumer to CPUs of their own (default auto)",
+        "  --output=FILE        also write the result as Markdown to FILE");
+
+    /**
+     * @param args {@code --name=value} flags.
+     * @return the options.
+     * @throws IllegalArgumentException naming every bad flag and what it expects.
+     */
+    static PairedOptions parse(final String... args)
+    {
+        final Map<String, String> values = new LinkedHashMap<>(Map.of("rate", "1M", "sliceMillis", "50", "cycles",
+            "200", "warmupCycles", "40", "transports", "mongoose,disruptor,jctools", "queueCapacity", "65536",
+            "drainLimit", "256", "pin", "auto"));
+        final List<String> errors = new ArrayList<>();
+        String output = null;
+        for (final String arg : args)
+        {
+            final int eq = arg.indexOf('=');
+            final String name = arg.startsWith("--") && eq > 2 ? arg.substring(2, eq) : null;
+            if (null == name || !(values.containsKey(name) || "output".equals(name)))
+            {
+                errors.add("unknown or malformed flag '" + arg + "'; expected one of --rate, --sliceMillis, " +
+                    "--cycles, --warmupCycles, --transports, --queueCapacity, --drainLimit, --pin, --output, as " +
+                    "--name=value");
+                continue;
+            }
+            if ("output".equals(name))
+            {
+                output = arg.substring(eq + 1);
+            }
+            else
+            {
+                values.put(name, arg.substring(eq + 1));
+            }
+        }
+        final long rate = SweepOptions.rate(values.get("rate"), errors);
+        if (0 == rate)
+        {
+            errors.add("--rate: max; expected a paced rate: every slice runs on an open-loop schedule");
+        }
+        final long slice = SweepOptions.positiveLong("sliceMillis", values.get("sliceMillis"), 1, errors);
+        final long cycles = SweepOptions.positiveLong("cycles", values.get("cycles"), 1, errors);
+        final long warmup = SweepOptions.positiveLong("warmupCycles", values.get("warmupCycles"), 0, errors);
+        final long capacity = SweepOptions.positiveLong("queueCapacity", values.get("queueCapacity"), 2, errors);
+        if (capacity > 0 && (Long.bitCount(capacity) != 1 || capacity > 1 << 30))
+        {
+            errors.add("--queueCapacity: " + capacity + "; expected a power of two up to 2^30");
+        }
+        final long drainLimit = SweepOptions.positiveLong("drainLimit", values.get("drainLimit"), 1, errors);
+        final List<Transport> transports = transports(values.get("transports"), errors);
+        final String pin = values.get("pin");
+        if (!"auto".equals(pin) && !"none".equals(pin))
+        {
+            errors.add("--pin: '" + pin + "'; expected auto or none");
+        }
+        if (output != null && output.isBlank())
+        {
+            errors.add("--output: empty; expected a file path");
+        }
+        if (!errors.isEmpty())
+        {
+            throw new IllegalArgumentException(String.join("\n", errors));
+        }
+        return new PairedOptions(rate, slice, (int)Math.min(Integer.MAX_VALUE, cycles),
+            (int)Math.min(Integer.MAX_VALUE, warmup), transports, (int)capacity, (int)Math.min(Integer.MAX_VALUE,
+            drainLimit), "auto".equals(pin), Optional.ofNullable(output).map(Path::of));
+    }
+
+    private static List<Transport> transports(final String text, final List<String> errors)
+    {
+        final List<Transport> found = new ArrayList<>();
+        for (final String name : text.split(","))
+        {
+            final Transport t = Transport.byName(name.trim().toLowerCase(Locale.ROOT));
+            if (null == t || !SUPPORTED.contains(t))
+            {
+                errors.add("--transports: '" + name + "'; expected mongoose, disruptor or jctools (the transports " +
+                    "with a consumer the harness can drive)");
+            }
+            else if (found.contains(t))
+            {
+                errors.add("--transports: '" + name + "' twice; expected each transport once");
+            }
+            else
+            {
+                found.add(t);
+            }
+        }
+        if (!found.contains(Transport.MONGOOSE) || found.size() < 2)
+        {
+            errors.add("--transports: '" + text + "'; expected mongoose and at least one peer, every ratio is " +
+                "Mongoose's against a peer's");
+        }
+        // Mongoose first, so the table and the ratios read in one order whatever the flag's order.
+        found.sort((a, b) -> Integer.compare(SUPPORTED.indexOf(a), SUPPORTED.indexOf(b)));
+        return List.copyOf(found);
+    }
+}

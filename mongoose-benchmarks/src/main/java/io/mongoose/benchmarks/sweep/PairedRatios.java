@@ -1,0 +1,71 @@
+package io.mongoose.benchmarks.sweep;
+
+import java.util.Arrays;
+
+/**
+ * Mongoose's per-cycle latency divided by a peer's in the same cycle, summarised by median and quartiles. Each cycle's
+ * two slices ran within a few tens of milliseconds of each other on the same two threads, so whatever the host did
+ * to the CPUs at that moment (the placement that moves a whole run between fast and slow modes) weighs on both.
+ */
+final class PairedRatios
+{
+    private final double[] sorted;
+    private final int atOrBelowOne;
+
+    /**
+     * @param mongoose Mongoose's value per cycle.
+     * @param peer     the peer's value in the same cycles.
+     * @throws IllegalArgumentException if the two differ in length, are empty, or a peer value is not positive.
+     */
+    PairedRatios(final long[] mongoose, final long[] peer)
+    {
+        if (mongoose.length != peer.length || 0 == mongoose.length)
+        {
+            throw new IllegalArgumentException("cycles: Mongoose " + mongoose.length + ", peer " + peer.length +
+                "; expected the same number, at least one");
+        }
+        sorted = new double[mongoose.length];
+        int below = 0;
+        for (int i = 0; i < mongoose.length; i++)
+        {
+            if (peer[i] <= 0)
+            {
+                throw new IllegalArgumentException("peer value of cycle " + i + ": " + peer[i] + "; expected > 0");
+            }
+            sorted[i] = (double)mongoose[i] / peer[i];
+            if (mongoose[i] <= peer[i])
+            {
+                below++;
+            }
+        }
+        Arrays.sort(sorted);
+        atOrBelowOne = below;
+    }
+
+    /**
+     * @param q a quantile from 0 to 1.
+     * @return the ratio at that quantile, by the nearest-rank rule (so the median of an even count is the lower
+     *         middle one, as the sweep's repeats choose).
+     */
+    double quantile(final double q)
+    {
+        final int rank = (int)Math.ceil(q * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
+    /**
+     * @return cycles compared.
+     */
+    int cycles()
+    {
+        return sorted.length;
+    }
+
+    /**
+     * @return cycles in which Mongoose's value was at most the peer's.
+     */
+    int mongooseAtOrBelow()
+    {
+        return atOrBelowOne;
+    }
+}

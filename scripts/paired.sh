@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Mongoose against the LMAX Disruptor and a raw JCTools queue in one JVM: one publisher thread and one consumer thread
+# for all three, alternating slices of 50 ms at each rate, and Mongoose's latency divided by each peer's cycle by
+# cycle. On a virtual machine the host moves a whole single-transport run between a fast and a slow placement of its
+# two CPUs; slices this short put each Mongoose slice next to a peer's under the same placement. The consumer is the
+# harness's loop polling each hop (Mongoose's agent group in INVOKER mode, the Disruptor's EventPoller, JCTools'
+# drain), not each transport's own consumer thread: scripts/sweep.sh measures those.
+#
+#   scripts/paired.sh                 10k, 100k, 1M and 10M msg/s, 200 cycles after 40 discarded (about 2.5 min),
+#                                     into docs/reports/paired/paired_<rate>_mps.md
+#   scripts/paired.sh --rates=1M --cycles=400 --output=/tmp/p
+#
+# Options: --rates=a,b (default 10k,100k,1M,10M), --output=DIR (default docs/reports/paired); any other flag goes to
+# PairedRunMain as it is (--sliceMillis, --cycles, --warmupCycles, --transports, --queueCapacity, --drainLimit, --pin).
+# Run it with nothing else running: the publisher and the consumer busy-spin on both CPUs of a 2-core machine.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+rates=10k,100k,1M,10M
+output=docs/reports/paired
+pass=()
+for arg in "$@"; do
+    case "${arg}" in
+        --rates=*) rates="${arg#*=}" ;;
+        --output=*) output="${arg#*=}" ;;
+        --rate=*) echo "paired.sh: ${arg}: expected --rates=a,b (one run per rate)" >&2; exit 2 ;;
+        *) pass+=("${arg}") ;;
+    esac
+done
+
+mvn -q -B -DskipTests package -pl mongoose-benchmarks -am
+
+java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
+launch=mongoose-benchmarks/target/launch
+classpath="mongoose-benchmarks/target/classes:$(cat "${launch}/classpath.txt")"
+# As sweep.sh: let OpenHFT Affinity hand out every CPU, so publisher and consumer can both be pinned.
+affinity_mask=$(printf '%x' $(( (1 << $(nproc)) - 1 )))
+
+mkdir -p "${output}"
+IFS=',' read -r -a rate_list <<< "${rates}"
+for rate in "${rate_list[@]}"; do
+    label=$(echo "${rate}" | tr 'A-Z' 'a-z')
+    "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
+        io.mongoose.benchmarks.sweep.PairedRunMain --rate="${rate}" --output="${output}/paired_${label}_mps.md" \
+        ${pass[@]+"${pass[@]}"}
+done
+echo "paired done: ${output}"
