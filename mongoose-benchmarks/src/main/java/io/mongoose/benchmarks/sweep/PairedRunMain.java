@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +41,8 @@ public final class PairedRunMain
 
     private static final long START_SLACK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
     private static final long DRAIN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** Round trips per placement reading; the reading is their median. */
+    static final int ROUND_TRIPS = 33;
 
     private PairedRunMain()
     {
@@ -110,6 +113,7 @@ public final class PairedRunMain
         final long[][] p50 = new long[n][options.cycles()];
         final long[][] p90 = new long[n][options.cycles()];
         final long[] sent = new long[n];
+        final long[] roundTrips = new long[options.cycles()];
         try (ThreadPinning pin = ThreadPinning.pinCurrentThread(options.pin()))
         {
             publisherPinning = pin.outcome();
@@ -125,8 +129,14 @@ public final class PairedRunMain
                 totals[i] = new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, 3);
             }
             final long sliceNanos = TimeUnit.MILLISECONDS.toNanos(options.sliceMillis());
+            final long[] trips = new long[ROUND_TRIPS];
             for (int cycle = 0; cycle < options.warmupCycles() + options.cycles(); cycle++)
             {
+                final long roundTrip = roundTrip(slices, trips, consumerFailure);
+                if (cycle >= options.warmupCycles())
+                {
+                    roundTrips[cycle - options.warmupCycles()] = roundTrip;
+                }
                 for (int k = 0; k < n; k++)
                 {
                     final int h = (k + cycle) % n;
@@ -154,7 +164,8 @@ public final class PairedRunMain
         {
             throw new IllegalStateException("the consumer thread failed", consumerFailure.get());
         }
-        return PairedReport.markdown(options, publisherPinning, consumerPinning.get(), totals, p50, p90);
+        return PairedReport.markdown(options, publisherPinning, consumerPinning.get(), totals, p50, p90,
+            roundTrips);
     }
 
     /** Send one slice on the open-loop schedule; the count sent. */
@@ -178,6 +189,33 @@ public final class PairedRunMain
             hop.send(intended, now);
             count++;
         }
+    }
+
+    /**
+     * Where the host has the two threads' CPUs now: the median of {@value #ROUND_TRIPS} round trips of a value through
+     * the consumer's loop, which echoes every new ping (see {@link #consume}). Between slices, so no hop is running.
+     */
+    private static long roundTrip(
+        final Slices slices, final long[] trips, final AtomicReference<Throwable> consumerFailure)
+    {
+        final long deadline = System.nanoTime() + DRAIN_TIMEOUT_NANOS;
+        for (int i = 0; i < trips.length; i++)
+        {
+            final long ping = slices.ping + 1;
+            final long start = System.nanoTime();
+            slices.ping = ping;
+            while (slices.pong != ping)
+            {
+                if (null != consumerFailure.get() || System.nanoTime() - deadline > 0)
+                {
+                    throw new IllegalStateException("the consumer thread did not echo a placement ping",
+                        consumerFailure.get());
+                }
+            }
+            trips[i] = System.nanoTime() - start;
+        }
+        Arrays.sort(trips);
+        return trips[trips.length / 2];
     }
 
     private static void awaitReceived(
@@ -229,8 +267,16 @@ public final class PairedRunMain
             {
                 ready.countDown();
             }
+            long echoed = 0;
             while (slices.running)
             {
+                // Every transport's polls pay this one read of a line the publisher writes only between slices.
+                final long ping = slices.ping;
+                if (ping != echoed)
+                {
+                    slices.pong = ping;
+                    echoed = ping;
+                }
                 if (0 == slices.current.poll())
                 {
                     Thread.onSpinWait();
@@ -260,10 +306,18 @@ public final class PairedRunMain
         }
     }
 
-    /** The hop the consumer polls now, and whether to go on: written by the publisher, read every consumer loop. */
+    /**
+     * The hop the consumer polls now, whether to go on, and the placement probe's ping (publisher) and echo (consumer).
+     * The padding keeps the ping and the echo on different cache lines, so a round trip moves one line each way, as
+     * {@link CoreToCoreProbe}'s do.
+     */
     private static final class Slices
     {
         volatile PolledHop current;
         volatile boolean running = true;
+        volatile long ping;
+        @SuppressWarnings("unused")
+        long p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12, p13, p14, p15, p16;
+        volatile long pong;
     }
 }

@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks.sweep;
 
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +42,10 @@ class PairedRunMainTest
         assertTrue(result.contains("\n| Disruptor | 3 | "), result);
         assertTrue(result.contains("\n| JCTools queue | 3 | "), result);
         assertTrue(result.contains("3 cycles after 1 discarded"), result);
+        // Every measured cycle has a placement reading, and the near/far split names each peer.
+        assertTrue(result.matches("(?s).*Cycles: \\d near, \\d far\\..*"), result);
+        assertTrue(result.contains("| Peer | p50 ratio, near cycles | p50 ratio, far cycles |"), result);
+        assertTrue(result.matches("(?s).*\\n\\| Disruptor \\| \\d+\\.\\d\\d× \\(.*"), result);
     }
 
     @Test
@@ -60,6 +65,25 @@ class PairedRunMainTest
         assertTrue(message.contains("--pin: 'maybe'; expected auto or none"), message);
         assertTrue(message.contains("unknown or malformed flag '--speed=9'"), message);
         assertTrue(message.contains("usage: PairedRunMain"), message);
+    }
+
+    @Test
+    void cyclesAreSplitByTheirPlacementReading()
+    {
+        // Reference round trip 100 ns (the 10th percentile of 100, 100, 500), so near is up to 200 ns.
+        final PairedOptions options = PairedOptions.parse("--cycles=3", "--transports=mongoose,disruptor");
+        final Histogram any = new Histogram(3);
+        any.recordValue(150);
+        final String result = PairedReport.markdown(options, "pinned to CPU 0", "pinned to CPU 1",
+            new Histogram[] {any, any}, new long[][] {{100, 100, 1000}, {200, 200, 100}},
+            new long[][] {{100, 100, 1000}, {200, 200, 100}}, new long[] {100, 100, 500});
+        assertTrue(result.contains("Reference: the 10th percentile of the cycles' readings, 100 ns; a cycle is near " +
+            "when its reading was at most 2× that (200 ns), far otherwise. Median reading 100 ns, highest 500 ns. " +
+            "Cycles: 2 near, 1 far."), result);
+        assertTrue(result.contains("| Disruptor | 0.50× (0.50–0.50), 2 cycles | 10.00× (10.00–10.00), 1 cycle |"),
+            result);
+        // All cycles together: 0.5, 0.5 and 10.
+        assertTrue(result.contains("| Disruptor | 3 | 0.50× (0.50–10.00) | 0.50× (0.50–10.00) | 2 of 3 |"), result);
     }
 
     @Test
