@@ -109,7 +109,8 @@ final class PairedReport
             .append("Reference: the ").append(REFERENCE_PERCENTILE).append("th percentile of the cycles' readings, ")
             .append(nanos(reference)).append("; a cycle is near when its reading was at most ").append(FAR_FACTOR)
             .append("× that (").append(nanos(nearLimit)).append("), far otherwise. Median reading ")
-            .append(nanos(sorted[(sorted.length - 1) / 2])).append(", highest ").append(nanos(sorted[sorted.length - 1]))
+            .append(nanos(sorted[(sorted.length - 1) / 2])).append(", highest ")
+            .append(nanos(sorted[sorted.length - 1]))
             .append(". Cycles: ").append(near).append(" near, ").append(roundTrips.length - near).append(" far.\n\n");
         out.append("| Peer | p50 ratio, near cycles | p50 ratio, far cycles |\n");
         out.append("| --- | ---: | ---: |\n");

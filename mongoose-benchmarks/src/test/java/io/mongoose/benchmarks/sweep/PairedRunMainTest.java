@@ -83,7 +83,8 @@ class PairedRunMainTest
         assertTrue(result.contains("| Disruptor | 0.50× (0.50–0.50), 2 cycles | 10.00× (10.00–10.00), 1 cycle |"),
             result);
         // All cycles together: 0.5, 0.5 and 10.
-        assertTrue(result.contains("| Disruptor | 3 | 0.50× (0.50–10.00) | 0.50× (0.50–10.00) | 2 of 3 |"), result);
+        assertTrue(result.contains("| Disruptor | 3 | 0.50× (0.50–10.00) | 0.50× (0.50–10.00) | 2 of 3 |"),
+            result);
     }
 
     @Test
