@@ -54,6 +54,12 @@ final class DisruptorHop implements Hop
     @Override
     public void send(final long intendedNanos, final long sentNanos)
     {
+        publish(ring, intendedNanos, sentNanos);
+    }
+
+    /** One send, as every Disruptor hop makes it: claim the next event, fill it, publish its sequence. */
+    static void publish(final RingBuffer<BenchEvent> ring, final long intendedNanos, final long sentNanos)
+    {
         final long sequence = ring.next();
         final BenchEvent event = ring.get(sequence);
         event.intendedNanos = intendedNanos;

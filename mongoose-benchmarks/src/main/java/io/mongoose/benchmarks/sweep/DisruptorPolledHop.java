@@ -42,11 +42,7 @@ final class DisruptorPolledHop implements PolledHop
     @Override
     public void send(final long intendedNanos, final long sentNanos)
     {
-        final long sequence = ring.next();
-        final BenchEvent event = ring.get(sequence);
-        event.intendedNanos = intendedNanos;
-        event.sentNanos = sentNanos;
-        ring.publish(sequence);
+        DisruptorHop.publish(ring, intendedNanos, sentNanos);
     }
 
     @Override

@@ -39,12 +39,7 @@ final class MongooseHop implements Hop
     public void start(final LatencyRecorder recorder)
     {
         final PoolRegistry pools = new PoolRegistry("bench");
-        // Twice the queue, all of it in the publisher's ring: more than a full queue and the agent's drain can have
-        // out at once, so the slot the ring comes round to is always free again and the publisher never waits on the
-        // pool while the queue has room.
-        final int messageCount = 2 * options.queueCapacity();
-        final ObjectPool<BenchMessage> pool = pools.register(BenchMessage.class, BenchMessage::new,
-            PoolConfig.of(messageCount).waitingAtMost(Duration.ofMinutes(1)));
+        final ObjectPool<BenchMessage> pool = registerPool(pools, options.queueCapacity());
         final EventProcessor processor = new EventProcessor()
         {
             @Override
@@ -62,13 +57,47 @@ final class MongooseHop implements Hop
         server.start();
         publisher = server.publisher(FEED);
         // Created here, used only by the publisher thread (Thread.start orders this before its first use).
-        messages = pool.newThreadRing(messageCount);
+        messages = pool.newThreadRing(ringSize(options.queueCapacity()));
     }
 
     @Override
     public void send(final long intendedNanos, final long sentNanos)
     {
-        final BenchMessage m = messages.acquire();
+        send(messages, publisher, intendedNanos, sentNanos);
+    }
+
+    /**
+     * The publisher's ring of every Mongoose hop, the sweep's and the paired harness's alike: twice the queue, more
+     * than a full queue and the agent's drain can have out at once, so the slot the ring comes round to is always free
+     * again and the publisher never waits on the pool while the queue has room.
+     *
+     * @param queueCapacity the feed's queue capacity.
+     * @return the ring's size, and its pool's.
+     */
+    static int ringSize(final int queueCapacity)
+    {
+        return 2 * queueCapacity;
+    }
+
+    /**
+     * @param pools         where to register it.
+     * @param queueCapacity the feed's queue capacity.
+     * @return the pool every Mongoose hop publishes from, all of it to be lent to the publisher's ring.
+     */
+    static ObjectPool<BenchMessage> registerPool(final PoolRegistry pools, final int queueCapacity)
+    {
+        return pools.register(BenchMessage.class, BenchMessage::new,
+            PoolConfig.of(ringSize(queueCapacity)).waitingAtMost(Duration.ofMinutes(1)));
+    }
+
+    /**
+     * One send on Mongoose's full path, as every Mongoose hop makes it: acquire from the publisher's ring, fill,
+     * publish.
+     */
+    static void send(final SingleThreadMessageRing<BenchMessage> ring, final FeedPublisher publisher,
+        final long intendedNanos, final long sentNanos)
+    {
+        final BenchMessage m = ring.acquire();
         m.intendedNanos = intendedNanos;
         m.sentNanos = sentNanos;
         publisher.publish(m);

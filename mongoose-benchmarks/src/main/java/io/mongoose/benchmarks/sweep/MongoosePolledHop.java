@@ -3,7 +3,6 @@ package io.mongoose.benchmarks.sweep;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.pool.ObjectPool;
-import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.server.AgentGroupConfig;
@@ -42,10 +41,7 @@ final class MongoosePolledHop implements PolledHop
     MongoosePolledHop(final int queueCapacity, final int drainLimit)
     {
         final PoolRegistry pools = new PoolRegistry("paired");
-        // As MongooseHop: twice the queue, all in the ring, so the slot the ring comes round to is always free again.
-        final int messageCount = 2 * queueCapacity;
-        pool = pools.register(BenchMessage.class, BenchMessage::new,
-            PoolConfig.of(messageCount).waitingAtMost(Duration.ofMinutes(1)));
+        pool = MongooseHop.registerPool(pools, queueCapacity);
         final SliceRecorder sink = recorder;
         final EventProcessor processor = new EventProcessor()
         {
@@ -64,7 +60,7 @@ final class MongoosePolledHop implements PolledHop
         publisher = server.publisher(FEED);
         invoker = server.invoker(AGENT);
         // Used by the publisher thread only; handed to it through PairedRunMain's start-up latch.
-        messages = pool.newThreadRing(messageCount);
+        messages = pool.newThreadRing(MongooseHop.ringSize(queueCapacity));
     }
 
     @Override
@@ -76,10 +72,7 @@ final class MongoosePolledHop implements PolledHop
     @Override
     public void send(final long intendedNanos, final long sentNanos)
     {
-        final BenchMessage m = messages.acquire();
-        m.intendedNanos = intendedNanos;
-        m.sentNanos = sentNanos;
-        publisher.publish(m);
+        MongooseHop.send(messages, publisher, intendedNanos, sentNanos);
     }
 
     @Override
