@@ -1,5 +1,7 @@
 package io.mongoose.benchmarks.sweep;
 
+import io.mongoose.benchmarks.report.Formats;
+import io.mongoose.benchmarks.report.PairedReport;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -7,9 +9,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -164,8 +169,29 @@ public final class PairedRunMain
         {
             throw new IllegalStateException("the consumer thread failed", consumerFailure.get());
         }
-        return PairedReport.markdown(options, publisherPinning, consumerPinning.get(), totals, p50, p90,
-            roundTrips);
+        final List<String> names = new ArrayList<>();
+        for (final Transport t : options.transports())
+        {
+            names.add(t.flagName());
+        }
+        return PairedReport.markdown(heading(options, publisherPinning, consumerPinning.get()), names, totals, p50,
+            p90, roundTrips, ROUND_TRIPS);
+    }
+
+    /** The result's title and what was run, for {@link PairedReport}. */
+    private static String heading(final PairedOptions options, final String publisherPinning,
+        final String consumerPinning)
+    {
+        return "# Paired hop latency at " + SweepOptions.rateLabel(options.rate()).toUpperCase(Locale.ROOT) +
+            " msg/s\n\nMeasured by `PairedRunMain` (`scripts/paired.sh`) at " +
+            Instant.now().truncatedTo(ChronoUnit.SECONDS) + " on Java " + System.getProperty("java.version") + ", " +
+            Runtime.getRuntime().availableProcessors() + " CPUs. " + options.cycles() + " cycles after " +
+            options.warmupCycles() + " discarded; each cycle gave every transport one slice of " +
+            options.sliceMillis() + " ms at " + Formats.count(options.rate()) + " msg/s on an open-loop schedule " +
+            "(latency from the intended send time), the order rotating by one each cycle. One publisher thread and " +
+            "one consumer thread for all transports; publisher: " + publisherPinning + "; consumer: " +
+            consumerPinning + ". Queue or ring capacity " + options.queueCapacity() + ", drain limit " +
+            options.drainLimit() + ".\n\n";
     }
 
     /** Send one slice on the open-loop schedule; the count sent. */

@@ -52,15 +52,7 @@ class PlacementReportTest
         write(input.resolve("throughput"), "mongoose_run1", throughput("mongoose", 9_000_000), FIRST);
         write(input.resolve("throughput"), "disruptor_run1", throughput("disruptor", 20_000_000), FIRST);
 
-        final ByteArrayOutputStream err = new ByteArrayOutputStream();
-        final PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        assertEquals(RepeatSelectMain.EXIT_OK, RepeatSelectMain.run(new String[] {"--input=" + input, "--repeats=3"},
-            quiet, new PrintStream(err, true, StandardCharsets.UTF_8)), err.toString(StandardCharsets.UTF_8));
-        assertEquals(ReportMain.EXIT_OK, ReportMain.run(new String[] {"--input=" + input,
-            "--output=" + dir.resolve("report")}, quiet, new PrintStream(err, true, StandardCharsets.UTF_8)),
-            err.toString(StandardCharsets.UTF_8));
-        repeats = new SummaryText(Files.readString(dir.resolve("report").resolve(SummaryReport.FILE_NAME)))
-            .section(RepeatsSection.HEADING);
+        repeats = repeatsSection(dir, input, 3);
     }
 
     @Test
@@ -108,14 +100,22 @@ class PlacementReportTest
         repeat(runs, "latency_1m_mps", 2, "mongoose", 160, 210, 125, 130);
         repeat(runs, "jctools_latency_1m_mps", 1, "jctools", 450, 500, 490, 510);
         repeat(runs, "jctools_latency_1m_mps", 2, "jctools", 470, 520, 500, 520);
-        final PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        assertEquals(RepeatSelectMain.EXIT_OK, RepeatSelectMain.run(new String[] {"--input=" + input, "--repeats=2"},
-            quiet, quiet));
-        assertEquals(ReportMain.EXIT_OK, ReportMain.run(new String[] {"--input=" + input,
-            "--output=" + dir.resolve("report")}, quiet, quiet));
-        final String section = new SummaryText(Files.readString(dir.resolve("report")
-            .resolve(SummaryReport.FILE_NAME))).section(RepeatsSection.HEADING);
+        final String section = repeatsSection(dir, input, 2);
         assertTrue(section.contains("| JCTools queue | 1M msg/s | 0.33× | 0.34× | 0.33× | — |"), section);
+    }
+
+    /** Select each point's median run, as the sweep does, report, and return the Repeats section. */
+    private static String repeatsSection(final Path dir, final Path input, final int repeats) throws IOException
+    {
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertEquals(RepeatSelectMain.EXIT_OK, RepeatSelectMain.run(new String[] {"--input=" + input, "--repeats=" +
+            repeats}, quiet, new PrintStream(err, true, StandardCharsets.UTF_8)), err.toString(StandardCharsets.UTF_8));
+        assertEquals(ReportMain.EXIT_OK, ReportMain.run(new String[] {"--input=" + input,
+            "--output=" + dir.resolve("report")}, quiet, new PrintStream(err, true, StandardCharsets.UTF_8)),
+            err.toString(StandardCharsets.UTF_8));
+        return new SummaryText(Files.readString(dir.resolve("report").resolve(SummaryReport.FILE_NAME)))
+            .section(RepeatsSection.HEADING);
     }
 
     private static void repeat(final Path runs, final String point, final int r, final String transport,

@@ -1,4 +1,4 @@
-package io.mongoose.benchmarks.sweep;
+package io.mongoose.benchmarks.report;
 
 import java.util.Arrays;
 
@@ -7,7 +7,7 @@ import java.util.Arrays;
  * two slices ran within a few tens of milliseconds of each other on the same two threads, so whatever the host did
  * to the CPUs at that moment (the placement that moves a whole run between fast and slow modes) weighs on both.
  */
-final class PairedRatios
+public final class PairedRatios
 {
     private final double[] sorted;
     private final int atOrBelowOne;
@@ -17,7 +17,7 @@ final class PairedRatios
      * @param peer     the peer's value in the same cycles.
      * @throws IllegalArgumentException if the two differ in length, are empty, or a peer value is not positive.
      */
-    PairedRatios(final long[] mongoose, final long[] peer)
+    public PairedRatios(final long[] mongoose, final long[] peer)
     {
         if (mongoose.length != peer.length || 0 == mongoose.length)
         {
@@ -47,7 +47,7 @@ final class PairedRatios
      * @return the ratio at that quantile, by the nearest-rank rule (so the median of an even count is the lower
      *         middle one, as the sweep's repeats choose).
      */
-    double quantile(final double q)
+    public double quantile(final double q)
     {
         final int rank = (int)Math.ceil(q * sorted.length);
         return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
@@ -56,7 +56,7 @@ final class PairedRatios
     /**
      * @return cycles compared.
      */
-    int cycles()
+    public int cycles()
     {
         return sorted.length;
     }
@@ -64,7 +64,7 @@ final class PairedRatios
     /**
      * @return cycles in which Mongoose's value was at most the peer's.
      */
-    int mongooseAtOrBelow()
+    public int mongooseAtOrBelow()
     {
         return atOrBelowOne;
     }

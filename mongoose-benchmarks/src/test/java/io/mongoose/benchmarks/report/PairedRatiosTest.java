@@ -1,4 +1,4 @@
-package io.mongoose.benchmarks.sweep;
+package io.mongoose.benchmarks.report;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,153 @@
+package io.mongoose.benchmarks.report;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A paired run's result ({@code io.mongoose.benchmarks.sweep.PairedRunMain}) as Markdown: each transport's latency
+ * over all measured slices, Mongoose's ratio to each peer cycle by cycle ({@link PairedRatios}), and the same ratios
+ * split by each cycle's placement reading with the sweep's rule ({@link PlacementClasses}). Latencies, counts, ratios
+ * and transport names are written as the sweep's report writes them.
+ */
+public final class PairedReport
+{
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9};
+
+    private PairedReport()
+    {
+    }
+
+    /**
+     * @param heading         the report's title and method paragraph, Markdown, ending in a blank line.
+     * @param transports      transport names as the run files spell them, Mongoose among them.
+     * @param totals          each transport's latency over all measured slices, in {@code transports} order.
+     * @param p50             each transport's p50 per measured cycle, in the same order.
+     * @param p90             each transport's p90 per measured cycle.
+     * @param roundTrips      the placement reading before each measured cycle, nanoseconds.
+     * @param tripsPerReading round trips behind each reading (their median is the reading).
+     * @return the Markdown.
+     * @throws IllegalArgumentException if Mongoose is not among {@code transports}.
+     */
+    public static String markdown(final String heading, final List<String> transports, final Histogram[] totals,
+        final long[][] p50, final long[][] p90, final long[] roundTrips, final int tripsPerReading)
+    {
+        final int mongoose = transports.indexOf(Transports.MONGOOSE);
+        if (mongoose < 0)
+        {
+            throw new IllegalArgumentException("transports: " + transports + "; expected mongoose among them");
+        }
+        final StringBuilder out = new StringBuilder(heading);
+        final MarkdownTable latency = MarkdownTable.numeric(List.of("Transport", "Messages", "p50", "p90", "p99",
+            "p99.9", "max"), 1);
+        for (int i = 0; i < transports.size(); i++)
+        {
+            final List<String> row = new ArrayList<>(List.of(Transports.displayName(transports.get(i)),
+                Formats.count(totals[i].getTotalCount())));
+            for (final double percentile : PERCENTILES)
+            {
+                row.add(Formats.latency(totals[i].getValueAtPercentile(percentile)));
+            }
+            row.add(Formats.latency(totals[i].getMaxValue()));
+            latency.row(row);
+        }
+        latency.appendTo(out);
+        out.append("\nMongoose / peer, cycle by cycle: each cycle's Mongoose slice divided by the same cycle's ")
+            .append("peer slice, then the median and quartiles over the cycles. Below 1.00× Mongoose was ")
+            .append("faster.\n\n");
+        final MarkdownTable ratios = MarkdownTable.numeric(List.of("Peer", "Cycles", "p50 ratio: median (quartiles)",
+            "p90 ratio: median (quartiles)", "Cycles with Mongoose's p50 at or below the peer's"), 1);
+        for (int i = 0; i < transports.size(); i++)
+        {
+            if (i != mongoose)
+            {
+                final PairedRatios r50 = new PairedRatios(p50[mongoose], p50[i]);
+                final PairedRatios r90 = new PairedRatios(p90[mongoose], p90[i]);
+                ratios.row(List.of(Transports.displayName(transports.get(i)), Integer.toString(r50.cycles()),
+                    summary(r50), summary(r90), r50.mongooseAtOrBelow() + " of " + r50.cycles()));
+            }
+        }
+        ratios.appendTo(out);
+        appendPlacement(out, transports, mongoose, p50, roundTrips, tripsPerReading);
+        return out.toString();
+    }
+
+    /** The p50 ratios split by where the host had the two CPUs in each cycle, by the sweep's rule for its runs. */
+    private static void appendPlacement(final StringBuilder out, final List<String> transports, final int mongoose,
+        final long[][] p50, final long[] roundTrips, final int tripsPerReading)
+    {
+        final long[] sorted = roundTrips.clone();
+        Arrays.sort(sorted);
+        final long reference = sorted[(sorted.length - 1) * PlacementClasses.REFERENCE_PERCENTILE / 100];
+        final long nearLimit = PlacementClasses.FAR_FACTOR * reference;
+        int near = 0;
+        for (final long trip : roundTrips)
+        {
+            near += trip <= nearLimit ? 1 : 0;
+        }
+        out.append("\nPlacement: before each cycle the publisher timed ").append(tripsPerReading)
+            .append(" round trips of a value through the consumer's loop (the median is the cycle's reading). ")
+            .append("Reference: the ").append(PlacementClasses.REFERENCE_PERCENTILE)
+            .append("th percentile of the cycles' readings, ").append(Formats.latency(reference))
+            .append("; a cycle is near when its reading was at most ").append(PlacementClasses.FAR_FACTOR)
+            .append("× that (").append(Formats.latency(nearLimit)).append("), far otherwise. Median reading ")
+            .append(Formats.latency(sorted[(sorted.length - 1) / 2])).append(", highest ")
+            .append(Formats.latency(sorted[sorted.length - 1])).append(". Cycles: ").append(near).append(" near, ")
+            .append(roundTrips.length - near).append(" far.\n\n");
+        final MarkdownTable table = MarkdownTable.numeric(List.of("Peer", "p50 ratio, near cycles",
+            "p50 ratio, far cycles"), 1);
+        for (int i = 0; i < transports.size(); i++)
+        {
+            if (i != mongoose)
+            {
+                table.row(List.of(Transports.displayName(transports.get(i)),
+                    ofClass(p50[mongoose], p50[i], roundTrips, nearLimit, true),
+                    ofClass(p50[mongoose], p50[i], roundTrips, nearLimit, false)));
+            }
+        }
+        table.appendTo(out);
+    }
+
+    private static String ofClass(final long[] mongoose, final long[] peer, final long[] roundTrips,
+        final long nearLimit, final boolean near)
+    {
+        int count = 0;
+        for (final long trip : roundTrips)
+        {
+            count += (trip <= nearLimit) == near ? 1 : 0;
+        }
+        if (0 == count)
+        {
+            return Formats.NO_RUN;
+        }
+        final long[] m = new long[count];
+        final long[] p = new long[count];
+        for (int c = 0, j = 0; c < roundTrips.length; c++)
+        {
+            if ((roundTrips[c] <= nearLimit) == near)
+            {
+                m[j] = mongoose[c];
+                p[j++] = peer[c];
+            }
+        }
+        return summary(new PairedRatios(m, p)) + ", " + count + (1 == count ? " cycle" : " cycles");
+    }
+
+    private static String summary(final PairedRatios ratios)
+    {
+        return times(ratios.quantile(0.5)) + " (" + bare(ratios.quantile(0.25)) + "–" +
+            bare(ratios.quantile(0.75)) + ")";
+    }
+
+    private static String bare(final double ratio)
+    {
+        return times(ratio).replace("×", "");
+    }
+
+    private static String times(final double ratio)
+    {
+        return Formats.ratio(ratio, 1);
+    }
+}

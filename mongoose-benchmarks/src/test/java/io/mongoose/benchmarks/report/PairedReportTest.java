@@ -1,0 +1,66 @@
+package io.mongoose.benchmarks.report;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class PairedReportTest
+{
+    private static final String HEADING = "# Paired hop latency at 1M msg/s\n\nMethod.\n\n";
+
+    @Test
+    void cyclesAreSplitByTheirPlacementReading()
+    {
+        // Reference round trip 100 ns (the 10th percentile of 100, 100, 500), so near is up to 200 ns.
+        final String result = report(new long[] {100, 100, 500});
+        assertTrue(result.contains("Reference: the 10th percentile of the cycles' readings, 100 ns; a cycle is near " +
+            "when its reading was at most 2× that (200 ns), far otherwise. Median reading 100 ns, highest 500 ns. " +
+            "Cycles: 2 near, 1 far."), result);
+        assertTrue(result.contains("| Disruptor | 0.50× (0.50–0.50), 2 cycles | 10.00× (10.00–10.00), 1 cycle |"),
+            result);
+        // All cycles together: 0.5, 0.5 and 10.
+        assertTrue(result.contains("| Disruptor | 3 | 0.50× (0.50–10.00) | 0.50× (0.50–10.00) | 2 of 3 |"),
+            result);
+    }
+
+    @Test
+    void latenciesAndNamesAreWrittenAsTheSweepsReportWritesThem()
+    {
+        final String result = report(new long[] {100, 100, 100});
+        assertTrue(result.startsWith(HEADING), result);
+        // 150 ns and 1,712,100 ns (of two values, the upper is the p90 too): the sweep's units, not a second
+        // formatter's.
+        assertTrue(result.contains("| Mongoose | 2 | 150 ns | 1.71 ms | 1.71 ms | 1.71 ms | 1.71 ms |"), result);
+        assertTrue(result.contains("| Disruptor | 2 | "), result);
+        assertTrue(result.contains("Cycles: 3 near, 0 far."), result);
+        assertTrue(result.contains("| Disruptor | 0.50× (0.50–10.00), 3 cycles | — |"), result);
+    }
+
+    @Test
+    void mongooseMustBeAmongTheTransports()
+    {
+        final Histogram any = histogram();
+        assertThrows(IllegalArgumentException.class, () -> PairedReport.markdown(HEADING, List.of("disruptor",
+            "jctools"), new Histogram[] {any, any}, new long[2][1], new long[2][1], new long[] {100}, 33));
+    }
+
+    private static String report(final long[] roundTrips)
+    {
+        final Histogram any = histogram();
+        return PairedReport.markdown(HEADING, List.of("mongoose", "disruptor"), new Histogram[] {any, any},
+            new long[][] {{100, 100, 1000}, {200, 200, 100}}, new long[][] {{100, 100, 1000}, {200, 200, 100}},
+            roundTrips, 33);
+    }
+
+    private static Histogram histogram()
+    {
+        final Histogram h = new Histogram(3);
+        h.recordValue(150);
+        h.recordValue(1_712_100);
+        return h;
+    }
+}
