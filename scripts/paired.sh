@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Mongoose against the LMAX Disruptor and a raw JCTools queue in one JVM: one publisher thread and one consumer thread
-# for all three, alternating slices of 50 ms at each rate, and Mongoose's latency divided by each peer's cycle by
-# cycle. On a virtual machine the host moves a whole single-transport run between a fast and a slow placement of its
-# two CPUs; slices this short put each Mongoose slice next to a peer's under the same placement. The consumer is the
-# harness's loop polling each hop (Mongoose's agent group in INVOKER mode, the Disruptor's EventPoller, JCTools'
-# drain), not each transport's own consumer thread: scripts/sweep.sh measures those.
+# Mongoose against the LMAX Disruptor and a raw JCTools queue in one JVM: one publisher thread for all three,
+# alternating slices of 50 ms at each rate, and Mongoose's latency divided by each peer's cycle by cycle. On a virtual
+# machine the host moves a whole single-transport run between a fast and a slow placement of its two CPUs; slices this
+# short put each Mongoose slice next to a peer's under the same placement. By default each transport keeps its own
+# consumer thread, as scripts/sweep.sh runs it, parked in its handler between its slices; --consumers=polled has one
+# harness thread poll every hop instead (Mongoose's agent group in INVOKER mode, the Disruptor's EventPoller, JCTools'
+# drain), which replaces each transport's own wait loop with the harness's.
 #
 #   scripts/paired.sh                 10k, 100k, 1M and 10M msg/s, 200 cycles after 40 discarded (about 2.5 min),
 #                                     into docs/reports/paired/paired_<rate>_mps.md
 #   scripts/paired.sh --rates=1M --cycles=400 --output=/tmp/p
+#   scripts/paired.sh --rates=1M --transports=mongoose,disruptor,agrona,jctools,abq --output=/tmp/p
 #
 # Options: --rates=a,b (default 10k,100k,1M,10M), --output=DIR (default docs/reports/paired); any other flag goes to
-# PairedRunMain as it is (--sliceMillis, --cycles, --warmupCycles, --transports, --queueCapacity, --drainLimit, --pin).
+# PairedRunMain as it is (--consumers, --sliceMillis, --cycles, --warmupCycles, --transports, --queueCapacity,
+# --drainLimit, --pin).
 # Run it with nothing else running: the publisher and the consumer busy-spin on both CPUs of a 2-core machine.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -26,13 +26,16 @@ public final class PairedReport
      * @param totals          each transport's latency over all measured slices, in {@code transports} order.
      * @param p50             each transport's p50 per measured cycle, in the same order.
      * @param p90             each transport's p90 per measured cycle.
-     * @param roundTrips      the placement reading before each measured cycle, nanoseconds.
-     * @param tripsPerReading round trips behind each reading (their median is the reading).
+     * @param roundTrips      each measured cycle's placement reading, nanoseconds: the highest of its slices'.
+     * @param tripsPerReading round trips behind each slice's reading (their median is the reading).
+     * @param placementMethod what was timed before each slice, e.g. "round trips of a value through the consumer's
+     *                        loop".
      * @return the Markdown.
      * @throws IllegalArgumentException if Mongoose is not among {@code transports}.
      */
     public static String markdown(final String heading, final List<String> transports, final Histogram[] totals,
-        final long[][] p50, final long[][] p90, final long[] roundTrips, final int tripsPerReading)
+        final long[][] p50, final long[][] p90, final long[] roundTrips, final int tripsPerReading,
+        final String placementMethod)
     {
         final int mongoose = transports.indexOf(Transports.MONGOOSE);
         if (mongoose < 0)
@@ -70,13 +73,13 @@ public final class PairedReport
             }
         }
         ratios.appendTo(out);
-        appendPlacement(out, transports, mongoose, p50, roundTrips, tripsPerReading);
+        appendPlacement(out, transports, mongoose, p50, roundTrips, tripsPerReading, placementMethod);
         return out.toString();
     }
 
     /** The p50 ratios split by where the host had the two CPUs in each cycle, by the sweep's rule for its runs. */
     private static void appendPlacement(final StringBuilder out, final List<String> transports, final int mongoose,
-        final long[][] p50, final long[] roundTrips, final int tripsPerReading)
+        final long[][] p50, final long[] roundTrips, final int tripsPerReading, final String placementMethod)
     {
         final long[] sorted = roundTrips.clone();
         Arrays.sort(sorted);
@@ -87,8 +90,9 @@ public final class PairedReport
         {
             near += trip <= nearLimit ? 1 : 0;
         }
-        out.append("\nPlacement: before each cycle the publisher timed ").append(tripsPerReading)
-            .append(" round trips of a value through the consumer's loop (the median is the cycle's reading). ")
+        out.append("\nPlacement: before each slice the publisher timed ").append(tripsPerReading).append(' ')
+            .append(placementMethod).append(" (the median is the slice's reading; a cycle's reading is the highest ")
+            .append("of its slices'). ")
             .append("Reference: the ").append(PlacementClasses.REFERENCE_PERCENTILE)
             .append("th percentile of the cycles' readings, ").append(Formats.latency(reference))
             .append("; a cycle is near when its reading was at most ").append(PlacementClasses.FAR_FACTOR)

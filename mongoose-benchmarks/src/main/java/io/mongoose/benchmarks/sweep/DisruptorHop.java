@@ -30,12 +30,12 @@ final class DisruptorHop implements Hop
     }
 
     @Override
-    public void start(final LatencyRecorder recorder) throws InterruptedException
+    public void start(final Receiver receiver) throws InterruptedException
     {
         ring = RingBuffer.createSingleProducer(BenchEvent::new, options.queueCapacity(), waitStrategy(options.idle()));
         processor = new BatchEventProcessorBuilder().setMaxBatchSize(options.drainLimit()).build(
             ring, ring.newBarrier(), (event, sequence, endOfBatch) ->
-                recorder.onReceive(event.intendedNanos, event.sentNanos));
+                receiver.onReceive(event.intendedNanos, event.sentNanos));
         ring.addGatingSequences(processor.getSequence());
         final CountDownLatch running = new CountDownLatch(1);
         consumer = new Thread(() ->

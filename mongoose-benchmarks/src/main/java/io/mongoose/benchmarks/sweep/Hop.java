@@ -2,18 +2,18 @@ package io.mongoose.benchmarks.sweep;
 
 /**
  * One transport's hop from the publisher thread to a consumer thread. The harness calls {@link #send} from its single
- * publisher thread; the hop delivers every message, losslessly and in order, to {@link LatencyRecorder#onReceive} on
- * its single consumer thread. Implementations use their transport's idiomatic zero-allocation form.
+ * publisher thread; the hop delivers every message, losslessly and in order, to its {@link Receiver} on its single
+ * consumer thread. Implementations use their transport's idiomatic zero-allocation form.
  */
 interface Hop extends AutoCloseable
 {
     /**
-     * Start the consumer thread, feeding {@code recorder}. Returns once the consumer is running.
+     * Start the consumer thread, feeding {@code receiver}. Returns once the consumer is running.
      *
-     * @param recorder where received messages go.
+     * @param receiver where received messages go.
      * @throws Exception if the transport cannot start.
      */
-    void start(LatencyRecorder recorder) throws Exception;
+    void start(Receiver receiver) throws Exception;
 
     /**
      * Hand one message to the consumer, waiting while the hop is full. Publisher thread only.

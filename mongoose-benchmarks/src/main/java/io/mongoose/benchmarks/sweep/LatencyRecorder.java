@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link ProcThreads}), so the harness can read that thread's context switches at the window's edges. Learning it
  * allocates, which is why it happens once and before the window's allocation baseline is taken.
  */
-public final class LatencyRecorder
+public final class LatencyRecorder implements Receiver
 {
     /** Largest recordable latency; anything slower is clamped (and shows as max). */
     public static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.SECONDS.toNanos(60);
@@ -60,6 +60,7 @@ public final class LatencyRecorder
      * @param intendedNanos when the schedule said it should be sent.
      * @param sentNanos     when it was actually sent.
      */
+    @Override
     public void onReceive(final long intendedNanos, final long sentNanos)
     {
         final long now = System.nanoTime();

@@ -36,7 +36,7 @@ final class MongooseHop implements Hop
     }
 
     @Override
-    public void start(final LatencyRecorder recorder)
+    public void start(final Receiver receiver)
     {
         final PoolRegistry pools = new PoolRegistry("bench");
         final ObjectPool<BenchMessage> pool = registerPool(pools, options.queueCapacity());
@@ -45,7 +45,7 @@ final class MongooseHop implements Hop
             @Override
             public void registerHandlers(final HandlerRegistry handlers)
             {
-                handlers.on(BenchMessage.class, m -> recorder.onReceive(m.intendedNanos, m.sentNanos));
+                handlers.on(BenchMessage.class, m -> receiver.onReceive(m.intendedNanos, m.sentNanos));
             }
         };
         server = MongooseServer.builder().name("latency-sweep").poolRegistry(pools)

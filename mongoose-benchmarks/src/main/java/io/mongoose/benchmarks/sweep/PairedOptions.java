@@ -16,16 +16,34 @@ import java.util.Optional;
  * @param cycles        measured cycles; a cycle gives every transport one slice.
  * @param warmupCycles  cycles run first and discarded.
  * @param transports    the transports, Mongoose first.
+ * @param consumers     which consumer threads take the transports' messages.
  * @param queueCapacity every hop's queue or ring capacity, a power of two.
  * @param drainLimit    messages per poll for the hops that take a limit (Mongoose, JCTools).
  * @param pin           whether to pin the publisher and the consumer to CPUs of their own.
  * @param output        the Markdown file to write, if any.
  */
 record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, List<Transport> transports,
-    int queueCapacity, int drainLimit, boolean pin, Optional<Path> output)
+    Consumers consumers, int queueCapacity, int drainLimit, boolean pin, Optional<Path> output)
 {
     /** The transports that have a polled hop. */
-    static final List<Transport> SUPPORTED = List.of(Transport.MONGOOSE, Transport.DISRUPTOR, Transport.JCTOOLS);
+    static final List<Transport> POLLED = List.of(Transport.MONGOOSE, Transport.DISRUPTOR, Transport.JCTOOLS);
+
+    /** Which consumer threads take the transports' messages. */
+    enum Consumers
+    {
+        /** Each transport's own consumer thread, as the sweep runs it: {@link OwnThreadConsumers}. */
+        OWN,
+        /** One harness thread polling every transport: {@link PolledConsumers}. */
+        POLLED;
+
+        /**
+         * @return the name on the command line.
+         */
+        String flagName()
+        {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     static final String USAGE = String.join("\n",
         "usage: PairedRunMain [--name=value ...]",
@@ -33,7 +51,10 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
         "  --sliceMillis=N      one transport's turn, milliseconds (default 50)",
         "  --cycles=N           measured cycles, each one slice per transport (default 200)",
         "  --warmupCycles=N     cycles run first and discarded (default 40)",
-        "  --transports=a,b     mongoose and at least one of disruptor, jctools (default mongoose,disruptor,jctools)",
+        "  --consumers=own|polled  own: each transport's own consumer thread, as the sweep runs it, parked between",
+        "                       its slices; polled: one harness thread polls every transport (default own)",
+        "  --transports=a,b     mongoose and at least one peer (default mongoose,disruptor,jctools); with",
+        "                       --consumers=polled, only mongoose, disruptor and jctools",
         "  --queueCapacity=N    every hop's queue or ring capacity, a power of two (default 65536)",
         "  --drainLimit=N       messages per poll (default 256)",
         "  --pin=auto|none      pin publisher and consumer to CPUs of their own (default auto)",
@@ -47,8 +68,8 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
     static PairedOptions parse(final String... args)
     {
         final Map<String, String> values = new LinkedHashMap<>(Map.of("rate", "1M", "sliceMillis", "50", "cycles",
-            "200", "warmupCycles", "40", "transports", "mongoose,disruptor,jctools", "queueCapacity", "65536",
-            "drainLimit", "256", "pin", "auto"));
+            "200", "warmupCycles", "40", "transports", "mongoose,disruptor,jctools", "consumers", "own",
+            "queueCapacity", "65536", "drainLimit", "256", "pin", "auto"));
         final List<String> errors = new ArrayList<>();
         String output = null;
         for (final String arg : args)
@@ -58,7 +79,7 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
             if (null == name || !(values.containsKey(name) || "output".equals(name)))
             {
                 errors.add("unknown or malformed flag '" + arg + "'; expected one of --rate, --sliceMillis, " +
-                    "--cycles, --warmupCycles, --transports, --queueCapacity, --drainLimit, --pin, --output, as " +
+                    "--cycles, --warmupCycles, --transports, --consumers, --queueCapacity, --drainLimit, --pin, --output, as " +
                     "--name=value");
                 continue;
             }
@@ -85,7 +106,9 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
             errors.add("--queueCapacity: " + capacity + "; expected a power of two up to 2^30");
         }
         final long drainLimit = SweepOptions.positiveLong("drainLimit", values.get("drainLimit"), 1, errors);
-        final List<Transport> transports = transports(values.get("transports"), errors);
+        final Consumers consumers = consumers(values.get("consumers"), errors);
+        final List<Transport> transports = transports(values.get("transports"),
+            Consumers.POLLED == consumers ? POLLED : List.of(Transport.values()), errors);
         final String pin = values.get("pin");
         if (!"auto".equals(pin) && !"none".equals(pin))
         {
@@ -100,20 +123,34 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
             throw new IllegalArgumentException(String.join("\n", errors));
         }
         return new PairedOptions(rate, slice, (int)Math.min(Integer.MAX_VALUE, cycles),
-            (int)Math.min(Integer.MAX_VALUE, warmup), transports, (int)capacity, (int)Math.min(Integer.MAX_VALUE,
+            (int)Math.min(Integer.MAX_VALUE, warmup), transports, consumers, (int)capacity, (int)Math.min(Integer.MAX_VALUE,
             drainLimit), "auto".equals(pin), Optional.ofNullable(output).map(Path::of));
     }
 
-    private static List<Transport> transports(final String text, final List<String> errors)
+    private static Consumers consumers(final String text, final List<String> errors)
+    {
+        for (final Consumers c : Consumers.values())
+        {
+            if (c.flagName().equals(text))
+            {
+                return c;
+            }
+        }
+        errors.add("--consumers: '" + text + "'; expected own or polled");
+        return Consumers.OWN;
+    }
+
+    private static List<Transport> transports(final String text, final List<Transport> supported,
+        final List<String> errors)
     {
         final List<Transport> found = new ArrayList<>();
         for (final String name : text.split(","))
         {
             final Transport t = Transport.byName(name.trim().toLowerCase(Locale.ROOT));
-            if (null == t || !SUPPORTED.contains(t))
+            if (null == t || !supported.contains(t))
             {
-                errors.add("--transports: '" + name + "'; expected mongoose, disruptor or jctools (the transports " +
-                    "with a consumer the harness can drive)");
+                errors.add("--transports: '" + name + "'; expected one of " + names(supported) +
+                    (supported.size() < Transport.values().length ? " (the transports with a polled hop)" : ""));
             }
             else if (found.contains(t))
             {
@@ -130,7 +167,17 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
                 "Mongoose's against a peer's");
         }
         // Mongoose first, so the table and the ratios read in one order whatever the flag's order.
-        found.sort((a, b) -> Integer.compare(SUPPORTED.indexOf(a), SUPPORTED.indexOf(b)));
+        found.sort((a, b) -> Integer.compare(a.ordinal(), b.ordinal()));
         return List.copyOf(found);
+    }
+
+    private static String names(final List<Transport> transports)
+    {
+        final List<String> names = new ArrayList<>();
+        for (final Transport t : transports)
+        {
+            names.add(t.flagName());
+        }
+        return String.join(", ", names);
     }
 }

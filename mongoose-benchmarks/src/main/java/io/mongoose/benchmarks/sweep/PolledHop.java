@@ -8,32 +8,14 @@ package io.mongoose.benchmarks.sweep;
  * <p>Threading: {@link #send} on the publisher thread only; {@link #poll()} and {@link #close()} on the consumer thread
  * only, the thread that created the hop; {@link #recorder()} from either, as its own Javadoc says.
  */
-interface PolledHop extends AutoCloseable
+interface PolledHop extends PairedLane, AutoCloseable
 {
-    /**
-     * @return the transport measured.
-     */
-    Transport transport();
-
-    /**
-     * Hand one message to the consumer side, waiting (busy) while the hop is full.
-     *
-     * @param intendedNanos when the schedule meant to send it.
-     * @param sentNanos     when it was actually sent.
-     */
-    void send(long intendedNanos, long sentNanos);
-
     /**
      * Handle whatever has arrived, up to the hop's batch limit, recording each message.
      *
      * @return messages handled; 0 when there was nothing.
      */
     int poll();
-
-    /**
-     * @return where this hop's messages are recorded.
-     */
-    SliceRecorder recorder();
 
     /** Stop the hop and check that it ended cleanly; consumer thread. */
     @Override

@@ -15,7 +15,7 @@ abstract class RecyclingQueueHop implements Hop
 {
     final SweepOptions options;
     private final SpscArrayQueue<BenchEvent> free;
-    private LatencyRecorder recorder;
+    private Receiver receiver;
     private Thread consumer;
     private volatile boolean running = true;
     private volatile String pinning = "not started";
@@ -46,14 +46,14 @@ abstract class RecyclingQueueHop implements Hop
 
     final void consume(final BenchEvent event)
     {
-        recorder.onReceive(event.intendedNanos, event.sentNanos);
+        receiver.onReceive(event.intendedNanos, event.sentNanos);
         free.offer(event);
     }
 
     @Override
-    public final void start(final LatencyRecorder recorder) throws InterruptedException
+    public final void start(final Receiver receiver) throws InterruptedException
     {
-        this.recorder = recorder;
+        this.receiver = receiver;
         final CountDownLatch started = new CountDownLatch(1);
         consumer = new Thread(() ->
         {

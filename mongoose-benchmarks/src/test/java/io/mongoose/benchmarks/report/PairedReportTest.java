@@ -17,6 +17,9 @@ class PairedReportTest
     {
         // Reference round trip 100 ns (the 10th percentile of 100, 100, 500), so near is up to 200 ns.
         final String result = report(new long[] {100, 100, 500});
+        assertTrue(result.contains("Placement: before each slice the publisher timed 33 probe messages through the " +
+            "transport (the median is the slice's reading; a cycle's reading is the highest of its slices'). "),
+            result);
         assertTrue(result.contains("Reference: the 10th percentile of the cycles' readings, 100 ns; a cycle is near " +
             "when its reading was at most 2× that (200 ns), far otherwise. Median reading 100 ns, highest 500 ns. " +
             "Cycles: 2 near, 1 far."), result);
@@ -45,7 +48,7 @@ class PairedReportTest
     {
         final Histogram any = histogram();
         assertThrows(IllegalArgumentException.class, () -> PairedReport.markdown(HEADING, List.of("disruptor",
-            "jctools"), new Histogram[] {any, any}, new long[2][1], new long[2][1], new long[] {100}, 33));
+            "jctools"), new Histogram[] {any, any}, new long[2][1], new long[2][1], new long[] {100}, 33, "probes"));
     }
 
     private static String report(final long[] roundTrips)
@@ -53,7 +56,7 @@ class PairedReportTest
         final Histogram any = histogram();
         return PairedReport.markdown(HEADING, List.of("mongoose", "disruptor"), new Histogram[] {any, any},
             new long[][] {{100, 100, 1000}, {200, 200, 100}}, new long[][] {{100, 100, 1000}, {200, 200, 100}},
-            roundTrips, 33);
+            roundTrips, 33, "probe messages through the transport");
     }
 
     private static Histogram histogram()

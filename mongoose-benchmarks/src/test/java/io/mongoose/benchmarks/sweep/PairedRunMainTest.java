@@ -14,18 +14,50 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The paired harness end to end at a low rate: every transport's slices are delivered whole (a hop that lost or kept
- * a message fails the run), and the result names every transport and every peer ratio. Nothing here is timed. The
- * Markdown's own rules are {@code PairedReportTest}'s.
+ * The paired harness end to end at a low rate, with each transport's own consumer thread and with one polling thread:
+ * every transport's slices are delivered whole (a hop that lost or kept a message fails the run, and so does a
+ * consumer that does not park or wake), and the result names every transport and every peer ratio. Nothing here is
+ * timed. The Markdown's own rules are {@code PairedReportTest}'s.
  */
 class PairedRunMainTest
 {
     @Test
-    void runsEveryTransportInSlicesAndWritesTheRatios(@TempDir final Path dir) throws IOException
+    void runsEveryTransportOnItsOwnConsumerThreadInSlices(@TempDir final Path dir) throws IOException
+    {
+        final String result = runsInSlicesAndWritesTheRatios(dir, "--consumers=own");
+        assertTrue(result.contains("`--consumers=own`"), result);
+        assertTrue(result.contains("each transport's own consumer thread, as the latency sweep runs it"), result);
+        assertTrue(result.contains("33 probe messages through the transport"), result);
+    }
+
+    @Test
+    void runsEveryTransportThroughOnePollingConsumerInSlices(@TempDir final Path dir) throws IOException
+    {
+        final String result = runsInSlicesAndWritesTheRatios(dir, "--consumers=polled");
+        assertTrue(result.contains("`--consumers=polled`"), result);
+        assertTrue(result.contains("One publisher thread and one consumer thread for all transports"), result);
+        assertTrue(result.contains("33 round trips of a value through the consumer's loop"), result);
+    }
+
+    @Test
+    void ownConsumerThreadsTakeTransportsThatHaveNoPolledHop()
+    {
+        // The Agrona queue and ArrayBlockingQueue (whose consumer blocks in take) park and wake through their handlers
+        // as the others do.
+        final Outcome outcome = run("--rate=20k", "--sliceMillis=10", "--cycles=2", "--warmupCycles=0", "--pin=none",
+            "--queueCapacity=1024", "--transports=mongoose,agrona,abq");
+        assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
+        // 20k msg/s for 10 ms is 200 sends a slice; two cycles.
+        assertTrue(outcome.out.contains("| Agrona queue | 400 | "), outcome.out);
+        assertTrue(outcome.out.contains("| ArrayBlockingQueue | 400 | "), outcome.out);
+        assertTrue(outcome.out.contains("\n| ArrayBlockingQueue | 2 | "), outcome.out);
+    }
+
+    private static String runsInSlicesAndWritesTheRatios(final Path dir, final String consumers) throws IOException
     {
         final Path file = dir.resolve("sub").resolve("paired.md");
         final Outcome outcome = run("--rate=20k", "--sliceMillis=20", "--cycles=3", "--warmupCycles=1", "--pin=none",
-            "--queueCapacity=1024", "--transports=jctools,mongoose,disruptor", "--output=" + file);
+            "--queueCapacity=1024", "--transports=jctools,mongoose,disruptor", consumers, "--output=" + file);
         assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
         final String result = Files.readString(file);
         assertEquals(result, outcome.out);
@@ -41,17 +73,19 @@ class PairedRunMainTest
         // Every measured cycle has a placement reading, and the near/far split names each peer.
         assertTrue(result.matches("(?s).*Cycles: \\d near, \\d far\\..*"), result);
         assertTrue(result.matches("(?s).*\\n\\| Disruptor \\| \\d+\\.\\d\\d× \\(.*"), result);
+        return result;
     }
 
     @Test
     void badFlagsAreRefusedNamingTheFlagAndWhatItExpects()
     {
-        final Outcome outcome = run("--rate=max", "--transports=disruptor,agrona", "--queueCapacity=1000",
-            "--pin=maybe", "--speed=9", "--cycles=0", "--output=");
+        final Outcome outcome = run("--rate=max", "--transports=disruptor,agrona", "--consumers=polled",
+            "--queueCapacity=1000", "--pin=maybe", "--speed=9", "--cycles=0", "--output=");
         assertEquals(PairedRunMain.EXIT_USAGE, outcome.code);
         final String message = outcome.err;
         assertTrue(message.contains("--rate: max; expected a paced rate"), message);
-        assertTrue(message.contains("--transports: 'agrona'; expected mongoose, disruptor or jctools"), message);
+        assertTrue(message.contains("--transports: 'agrona'; expected one of mongoose, disruptor, jctools (the " +
+            "transports with a polled hop)"), message);
         assertTrue(message.contains("expected mongoose and at least one peer"), message);
         assertTrue(message.contains("--queueCapacity: 1000; expected a power of two"), message);
         assertTrue(message.contains("--pin: 'maybe'; expected auto or none"), message);
@@ -59,6 +93,16 @@ class PairedRunMainTest
         assertTrue(message.contains("--cycles: 0; expected at least 1"), message);
         assertTrue(message.contains("--output: empty; expected a file path"), message);
         assertTrue(message.contains("usage: PairedRunMain"), message);
+    }
+
+    @Test
+    void ownConsumersTakeEveryTransportAndTheModeMustBeKnown()
+    {
+        final Outcome outcome = run("--transports=mongoose,nats", "--consumers=shared");
+        assertEquals(PairedRunMain.EXIT_USAGE, outcome.code);
+        assertTrue(outcome.err.contains("--consumers: 'shared'; expected own or polled"), outcome.err);
+        assertTrue(outcome.err.contains("--transports: 'nats'; expected one of mongoose, disruptor, agrona, jctools, " +
+            "abq\n"), outcome.err);
     }
 
     private static Outcome run(final String... args)

@@ -1,0 +1,197 @@
+package io.mongoose.benchmarks.sweep;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One consumer thread for every transport: the harness's loop polls the hop whose slice it is ({@link PolledHop}:
+ * Mongoose's agent group in {@code INVOKER} mode, the Disruptor's {@code EventPoller}, JCTools' {@code drain}) and
+ * follows every empty poll with one {@link Thread#onSpinWait()}, for every transport alike. The placement is read as a
+ * value's round trip through that loop, which echoes every new ping.
+ */
+final class PolledConsumers implements PairedConsumers
+{
+    private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+    private final Slices slices = new Slices();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final AtomicReference<String> pinning = new AtomicReference<>("not started");
+    private final Thread consumer;
+    private final PolledHop[] hops;
+
+    /**
+     * Start the consumer thread, which builds the hops (Mongoose's invoker runs only on the thread that started its
+     * server), and wait until it has.
+     *
+     * @param options the run's options.
+     * @throws InterruptedException if interrupted while waiting.
+     * @throws IllegalStateException if the consumer thread could not build the hops.
+     */
+    PolledConsumers(final PairedOptions options) throws InterruptedException
+    {
+        final AtomicReference<PolledHop[]> built = new AtomicReference<>();
+        final CountDownLatch ready = new CountDownLatch(1);
+        consumer = new Thread(() -> consume(options, built, ready), "paired-consumer");
+        consumer.start();
+        ready.await();
+        hops = built.get();
+        if (null == hops)
+        {
+            slices.running = false;
+            consumer.join();
+            throw new IllegalStateException("the consumer thread failed to build the hops", failure.get());
+        }
+    }
+
+    @Override
+    public PairedLane[] lanes()
+    {
+        return hops.clone();
+    }
+
+    @Override
+    public long beginSlice(final int lane, final long[] trips)
+    {
+        slices.current = hops[lane];
+        final long deadline = System.nanoTime() + WAIT_NANOS;
+        for (int i = 0; i < trips.length; i++)
+        {
+            final long ping = slices.ping + 1;
+            final long start = System.nanoTime();
+            slices.ping = ping;
+            while (slices.pong != ping)
+            {
+                if (null != failure.get() || System.nanoTime() - deadline > 0)
+                {
+                    throw new IllegalStateException("the consumer thread did not echo a placement ping",
+                        failure.get());
+                }
+            }
+            trips[i] = System.nanoTime() - start;
+        }
+        Arrays.sort(trips);
+        return trips[trips.length / 2];
+    }
+
+    @Override
+    public void endSlice(final int lane)
+    {
+        // The consumer goes on polling the finished hop, which stays empty, until the next slice names another.
+    }
+
+    @Override
+    public void check()
+    {
+        if (null != failure.get())
+        {
+            throw new IllegalStateException("the consumer thread failed", failure.get());
+        }
+    }
+
+    @Override
+    public String describe()
+    {
+        return "One publisher thread and one consumer thread for all transports: the harness's loop polls the hop " +
+            "whose slice it is (Mongoose's agent group in INVOKER mode, the Disruptor's EventPoller, JCTools' " +
+            "drain), with one spin-wait hint after every empty poll; consumer: " + pinning.get() + ".";
+    }
+
+    @Override
+    public String placementMethod()
+    {
+        return "round trips of a value through the consumer's loop";
+    }
+
+    @Override
+    public void close() throws InterruptedException
+    {
+        slices.running = false;
+        consumer.join();
+        check();
+    }
+
+    private void consume(final PairedOptions options, final AtomicReference<PolledHop[]> built,
+        final CountDownLatch ready)
+    {
+        final List<PolledHop> made = new ArrayList<>();
+        try (ThreadPinning pin = ThreadPinning.pinCurrentThread(options.pin()))
+        {
+            pinning.set(pin.outcome());
+            try
+            {
+                for (final Transport t : options.transports())
+                {
+                    made.add(switch (t)
+                    {
+                        case MONGOOSE -> new MongoosePolledHop(options.queueCapacity(), options.drainLimit());
+                        case DISRUPTOR -> new DisruptorPolledHop(options.queueCapacity());
+                        case JCTOOLS -> new JctoolsPolledHop(options.queueCapacity(), options.drainLimit());
+                        default -> throw new IllegalArgumentException("no polled hop for " + t.flagName());
+                    });
+                }
+                final PolledHop[] array = made.toArray(new PolledHop[0]);
+                slices.current = array[0];
+                built.set(array);
+            }
+            finally
+            {
+                ready.countDown();
+            }
+            long echoed = 0;
+            while (slices.running)
+            {
+                // Every transport's polls pay this one read of a line the publisher writes only between slices.
+                final long ping = slices.ping;
+                if (ping != echoed)
+                {
+                    slices.pong = ping;
+                    echoed = ping;
+                }
+                if (0 == slices.current.poll())
+                {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+        catch (final Throwable t)
+        {
+            failure.compareAndSet(null, t);
+        }
+        finally
+        {
+            for (final PolledHop hop : made)
+            {
+                try
+                {
+                    hop.close();
+                }
+                catch (final Throwable t)
+                {
+                    if (!failure.compareAndSet(null, t))
+                    {
+                        failure.get().addSuppressed(t);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The hop the consumer polls now, whether to go on, and the placement probe's ping (publisher) and echo (consumer).
+     * The padding keeps the ping and the echo on different cache lines, so a round trip moves one line each way, as
+     * {@link CoreToCoreProbe}'s do.
+     */
+    private static final class Slices
+    {
+        volatile PolledHop current;
+        volatile boolean running = true;
+        volatile long ping;
+        @SuppressWarnings("unused")
+        long p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12, p13, p14, p15, p16;
+        volatile long pong;
+    }
+}
