@@ -5,16 +5,18 @@
 # short put each Mongoose slice next to a peer's under the same placement. By default each transport keeps its own
 # consumer thread, as scripts/sweep.sh runs it, parked in its handler between its slices; --consumers=polled has one
 # harness thread poll every hop instead (Mongoose's agent group in INVOKER mode, the Disruptor's EventPoller, JCTools'
-# drain), which replaces each transport's own wait loop with the harness's.
+# drain), which replaces each transport's own wait loop with the harness's. Each rate runs 5 JVMs one after another
+# and pools their cycles: a JVM's JIT choices and heap layout put it in a mode of its own for its whole life, which
+# only other JVMs average out.
 #
-#   scripts/paired.sh                 10k, 100k, 1M and 10M msg/s, 200 cycles after 40 discarded (about 2.5 min),
-#                                     into docs/reports/paired/paired_<rate>_mps.md
+#   scripts/paired.sh                 10k, 100k, 1M and 10M msg/s, 5 JVMs of 80 cycles after 20 discarded (about
+#                                     6 min), into docs/reports/paired/paired_<rate>_mps.md
 #   scripts/paired.sh --rates=1M --cycles=400 --output=/tmp/p
 #   scripts/paired.sh --rates=1M --transports=mongoose,disruptor,agrona,jctools,abq --output=/tmp/p
 #
 # Options: --rates=a,b (default 10k,100k,1M,10M), --output=DIR (default docs/reports/paired); any other flag goes to
-# PairedRunMain as it is (--consumers, --sliceMillis, --cycles, --warmupCycles, --transports, --queueCapacity,
-# --drainLimit, --pin).
+# PairedRunMain as it is and overrides the script's --jvms=5 --cycles=80 --warmupCycles=20 (--consumers,
+# --sliceMillis, --cycles, --warmupCycles, --jvms, --transports, --queueCapacity, --drainLimit, --pin).
 # Run it with nothing else running: the publisher and the consumer busy-spin on both CPUs of a 2-core machine.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -44,7 +46,7 @@ IFS=',' read -r -a rate_list <<< "${rates}"
 for rate in "${rate_list[@]}"; do
     label=$(echo "${rate}" | tr 'A-Z' 'a-z')
     "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
-        io.mongoose.benchmarks.sweep.PairedRunMain --rate="${rate}" --output="${output}/paired_${label}_mps.md" \
-        ${pass[@]+"${pass[@]}"}
+        io.mongoose.benchmarks.sweep.PairedRunMain --jvms=5 --cycles=80 --warmupCycles=20 --rate="${rate}" \
+        --output="${output}/paired_${label}_mps.md" ${pass[@]+"${pass[@]}"}
 done
 echo "paired done: ${output}"

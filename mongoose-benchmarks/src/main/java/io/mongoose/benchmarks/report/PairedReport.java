@@ -30,12 +30,14 @@ public final class PairedReport
      * @param tripsPerReading round trips behind each slice's reading (their median is the reading).
      * @param placementMethod what was timed before each slice, e.g. "round trips of a value through the consumer's
      *                        loop".
+     * @param cyclesPerJvm    the measured cycles of each JVM the cycles come from, in order; with more than one, a
+     *                        table gives each JVM's ratios on their own.
      * @return the Markdown.
      * @throws IllegalArgumentException if Mongoose is not among {@code transports}.
      */
     public static String markdown(final String heading, final List<String> transports, final Histogram[] totals,
         final long[][] p50, final long[][] p90, final long[] roundTrips, final int tripsPerReading,
-        final String placementMethod)
+        final String placementMethod, final int[] cyclesPerJvm)
     {
         final int mongoose = transports.indexOf(Transports.MONGOOSE);
         if (mongoose < 0)
@@ -74,6 +76,10 @@ public final class PairedReport
         }
         ratios.appendTo(out);
         appendPlacement(out, transports, mongoose, p50, roundTrips, tripsPerReading, placementMethod);
+        if (cyclesPerJvm.length > 1)
+        {
+            appendPerJvm(out, transports, mongoose, p50, cyclesPerJvm);
+        }
         return out.toString();
     }
 
@@ -111,6 +117,60 @@ public final class PairedReport
                     ofClass(p50[mongoose], p50[i], roundTrips, nearLimit, false)));
             }
         }
+        table.appendTo(out);
+    }
+
+    /**
+     * Each JVM's cycles alone: slices within one JVM share its JIT's choices and its heap's layout, so a JVM can sit
+     * in a mode of its own that only other JVMs average out.
+     */
+    private static void appendPerJvm(final StringBuilder out, final List<String> transports, final int mongoose,
+        final long[][] p50, final int[] cyclesPerJvm)
+    {
+        out.append("\nPer JVM: Mongoose's p50 over each peer's, cycle by cycle within each JVM alone. The JIT's ")
+            .append("choices and the heap's layout are fixed for a JVM's life, so a JVM can sit in a mode of its own ")
+            .append("that only other JVMs average out; the last row is the median of the JVMs' medians.\n\n");
+        final List<String> header = new ArrayList<>(List.of("JVM", "Cycles"));
+        for (int i = 0; i < transports.size(); i++)
+        {
+            if (i != mongoose)
+            {
+                header.add("p50 ratio to " + Transports.displayName(transports.get(i)) + ": median (quartiles)");
+            }
+        }
+        final MarkdownTable table = MarkdownTable.numeric(header, 1);
+        final List<List<Double>> medians = new ArrayList<>();
+        for (int i = 0; i < transports.size(); i++)
+        {
+            medians.add(new ArrayList<>());
+        }
+        int from = 0;
+        for (int j = 0; j < cyclesPerJvm.length; j++)
+        {
+            final int to = from + cyclesPerJvm[j];
+            final List<String> row = new ArrayList<>(List.of(Integer.toString(j + 1), Integer.toString(to - from)));
+            for (int i = 0; i < transports.size(); i++)
+            {
+                if (i != mongoose)
+                {
+                    final PairedRatios r = new PairedRatios(Arrays.copyOfRange(p50[mongoose], from, to),
+                        Arrays.copyOfRange(p50[i], from, to));
+                    medians.get(i).add(r.quantile(0.5));
+                    row.add(summary(r));
+                }
+            }
+            table.row(row);
+            from = to;
+        }
+        final List<String> last = new ArrayList<>(List.of("Median of the JVMs", Integer.toString(from)));
+        for (int i = 0; i < transports.size(); i++)
+        {
+            if (i != mongoose)
+            {
+                last.add(times(Median.of(medians.get(i))));
+            }
+        }
+        table.row(last);
         table.appendTo(out);
     }
 

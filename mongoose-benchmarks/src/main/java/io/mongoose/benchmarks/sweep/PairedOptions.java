@@ -20,10 +20,13 @@ import java.util.Optional;
  * @param queueCapacity every hop's queue or ring capacity, a power of two.
  * @param drainLimit    messages per poll for the hops that take a limit (Mongoose, JCTools).
  * @param pin           whether to pin the publisher and the consumer to CPUs of their own.
+ * @param jvms          JVMs to run one after another, their cycles pooled; 1 measures in this JVM.
  * @param output        the Markdown file to write, if any.
+ * @param data          the file to write this JVM's measurements to, for a parent run that pools JVMs, if any.
  */
 record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, List<Transport> transports,
-    Consumers consumers, int queueCapacity, int drainLimit, boolean pin, Optional<Path> output)
+    Consumers consumers, int queueCapacity, int drainLimit, boolean pin, int jvms, Optional<Path> output,
+    Optional<Path> data)
 {
     /** The transports that have a polled hop. */
     static final List<Transport> POLLED = List.of(Transport.MONGOOSE, Transport.DISRUPTOR, Transport.JCTOOLS);
@@ -58,7 +61,9 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
         "  --queueCapacity=N    every hop's queue or ring capacity, a power of two (default 65536)",
         "  --drainLimit=N       messages per poll (default 256)",
         "  --pin=auto|none      pin publisher and consumer to CPUs of their own (default auto)",
-        "  --output=FILE        also write the result as Markdown to FILE");
+        "  --jvms=N             run N JVMs one after another and pool their cycles (default 1: this JVM)",
+        "  --output=FILE        also write the result as Markdown to FILE",
+        "  --data=FILE          also write this JVM's measurements to FILE (what --jvms pools)");
 
     /**
      * @param args {@code --name=value} flags.
@@ -69,23 +74,29 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
     {
         final Map<String, String> values = new LinkedHashMap<>(Map.of("rate", "1M", "sliceMillis", "50", "cycles",
             "200", "warmupCycles", "40", "transports", "mongoose,disruptor,jctools", "consumers", "own",
-            "queueCapacity", "65536", "drainLimit", "256", "pin", "auto"));
+            "queueCapacity", "65536", "drainLimit", "256", "pin", "auto", "jvms", "1"));
         final List<String> errors = new ArrayList<>();
         String output = null;
+        String data = null;
         for (final String arg : args)
         {
             final int eq = arg.indexOf('=');
             final String name = arg.startsWith("--") && eq > 2 ? arg.substring(2, eq) : null;
-            if (null == name || !(values.containsKey(name) || "output".equals(name)))
+            if (null == name || !(values.containsKey(name) || "output".equals(name) || "data".equals(name)))
             {
                 errors.add("unknown or malformed flag '" + arg + "'; expected one of --rate, --sliceMillis, " +
-                    "--cycles, --warmupCycles, --transports, --consumers, --queueCapacity, --drainLimit, --pin, --output, as " +
+                    "--cycles, --warmupCycles, --transports, --consumers, --queueCapacity, --drainLimit, --pin, --jvms, " +
+                    "--output, --data, as " +
                     "--name=value");
                 continue;
             }
             if ("output".equals(name))
             {
                 output = arg.substring(eq + 1);
+            }
+            else if ("data".equals(name))
+            {
+                data = arg.substring(eq + 1);
             }
             else
             {
@@ -118,13 +129,24 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
         {
             errors.add("--output: empty; expected a file path");
         }
+        if (data != null && data.isBlank())
+        {
+            errors.add("--data: empty; expected a file path");
+        }
+        final long jvms = SweepOptions.positiveLong("jvms", values.get("jvms"), 1, errors);
+        if (jvms > 1 && data != null)
+        {
+            errors.add("--data with --jvms=" + jvms + "; expected --data only for a single JVM (--jvms=1), each " +
+                "pooled JVM writes its own");
+        }
         if (!errors.isEmpty())
         {
             throw new IllegalArgumentException(String.join("\n", errors));
         }
         return new PairedOptions(rate, slice, (int)Math.min(Integer.MAX_VALUE, cycles),
             (int)Math.min(Integer.MAX_VALUE, warmup), transports, consumers, (int)capacity, (int)Math.min(Integer.MAX_VALUE,
-            drainLimit), "auto".equals(pin), Optional.ofNullable(output).map(Path::of));
+            drainLimit), "auto".equals(pin), (int)Math.min(Integer.MAX_VALUE, jvms), Optional.ofNullable(output).map(Path::of),
+            Optional.ofNullable(data).map(Path::of));
     }
 
     private static Consumers consumers(final String text, final List<String> errors)

@@ -4,7 +4,9 @@ import io.mongoose.benchmarks.report.Formats;
 import io.mongoose.benchmarks.report.PairedReport;
 import org.HdrHistogram.Histogram;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Mongoose against its peers in one JVM, from one publisher thread, in alternating slices: each cycle gives every
@@ -80,16 +83,19 @@ public final class PairedRunMain
         }
         try
         {
-            final String result = measure(options);
+            final PairedRunData data = options.jvms() > 1 ? pooledJvms(options, args) : measure(options);
+            if (options.data().isPresent())
+            {
+                createParent(options.data().get());
+                data.write(options.data().get());
+            }
+            final String result = PairedReport.markdown(heading(options, data), data.transports(), data.totals(),
+                data.p50(), data.p90(), data.readings(), ROUND_TRIPS, data.placementMethod(), data.cyclesPerJvm());
             out.print(result);
             if (options.output().isPresent())
             {
-                final Path file = options.output().get();
-                if (null != file.toAbsolutePath().getParent())
-                {
-                    Files.createDirectories(file.toAbsolutePath().getParent());
-                }
-                Files.writeString(file, result, StandardCharsets.UTF_8);
+                createParent(options.output().get());
+                Files.writeString(options.output().get(), result, StandardCharsets.UTF_8);
             }
             return EXIT_OK;
         }
@@ -100,7 +106,71 @@ public final class PairedRunMain
         }
     }
 
-    private static String measure(final PairedOptions options) throws Exception
+    private static void createParent(final Path file) throws IOException
+    {
+        if (null != file.toAbsolutePath().getParent())
+        {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+        }
+    }
+
+    /**
+     * Run {@code --jvms} child JVMs one after another, each with this JVM's options and flags but measuring on its own
+     * ({@code --jvms=1}) and writing its measurements ({@code --data}) for this one to pool. Only one child runs at a
+     * time, and this JVM only waits, so each child has the machine as a single run would.
+     */
+    private static PairedRunData pooledJvms(final PairedOptions options, final String[] args) throws Exception
+    {
+        final Path dir = Files.createTempDirectory("paired-jvms");
+        try
+        {
+            final List<PairedRunData> runs = new ArrayList<>();
+            for (int j = 1; j <= options.jvms(); j++)
+            {
+                final Path data = dir.resolve("jvm-" + j + ".properties");
+                final Path log = dir.resolve("jvm-" + j + ".log");
+                final List<String> command = new ArrayList<>();
+                command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+                command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+                command.add("-cp");
+                command.add(System.getProperty("java.class.path"));
+                command.add(PairedRunMain.class.getName());
+                for (final String arg : args)
+                {
+                    if (!arg.startsWith("--jvms=") && !arg.startsWith("--output=") && !arg.startsWith("--data="))
+                    {
+                        command.add(arg);
+                    }
+                }
+                command.add("--data=" + data);
+                final Process child = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(log.toFile()).start();
+                final int code = child.waitFor();
+                if (EXIT_OK != code)
+                {
+                    final List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+                    throw new IllegalStateException("JVM " + j + " of " + options.jvms() + " exited with " + code +
+                        "; expected " + EXIT_OK + ". Its last output:\n" + String.join("\n",
+                        lines.subList(Math.max(0, lines.size() - 20), lines.size())));
+                }
+                runs.add(PairedRunData.read(data));
+            }
+            return PairedRunData.pool(runs);
+        }
+        finally
+        {
+            try (Stream<Path> files = Files.list(dir))
+            {
+                for (final Path file : (Iterable<Path>)files::iterator)
+                {
+                    Files.deleteIfExists(file);
+                }
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    private static PairedRunData measure(final PairedOptions options) throws Exception
     {
         final int n = options.transports().size();
         final Histogram[] totals = new Histogram[n];
@@ -108,7 +178,8 @@ public final class PairedRunMain
         final long[][] p90 = new long[n][options.cycles()];
         final long[] sent = new long[n];
         final long[] readings = new long[options.cycles()];
-        final String heading;
+        final String publisherPinning;
+        final String consumersText;
         final String placementMethod;
         // Before the publisher pins itself: the CPU count reads this thread's affinity, and threads started from here
         // inherit it, so consumer threads started after the pinning would be confined to the publisher's CPU.
@@ -151,7 +222,8 @@ public final class PairedRunMain
                     readings[measured] = reading;
                 }
             }
-            heading = heading(options, cpus, pin.outcome(), consumers.describe());
+            publisherPinning = pin.outcome();
+            consumersText = consumers.describe();
             placementMethod = consumers.placementMethod();
         }
         final List<String> names = new ArrayList<>();
@@ -159,21 +231,23 @@ public final class PairedRunMain
         {
             names.add(t.flagName());
         }
-        return PairedReport.markdown(heading, names, totals, p50, p90, readings, ROUND_TRIPS, placementMethod);
+        return new PairedRunData(names, cpus, publisherPinning, consumersText, placementMethod, totals, p50, p90,
+            readings, new int[] {options.cycles()});
     }
 
     /** The result's title and what was run, for {@link PairedReport}. */
-    private static String heading(final PairedOptions options, final int cpus, final String publisherPinning,
-        final String consumers)
+    private static String heading(final PairedOptions options, final PairedRunData data)
     {
+        final String jvms = 1 == options.jvms() ? "" : " Each of " + options.jvms() + " JVMs, run one after " +
+            "another, did the same, and their cycles are pooled: " + options.jvms() * options.cycles() + " cycles.";
         return "# Paired hop latency at " + SweepOptions.rateLabel(options.rate()).toUpperCase(Locale.ROOT) +
             " msg/s\n\nMeasured by `PairedRunMain` (`scripts/paired.sh`, `--consumers=" +
             options.consumers().flagName() + "`) at " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + " on Java " +
-            System.getProperty("java.version") + ", " + cpus + " CPUs. " +
-            options.cycles() + " cycles after " + options.warmupCycles() + " discarded; each cycle gave every " +
-            "transport one slice of " + options.sliceMillis() + " ms at " + Formats.count(options.rate()) +
-            " msg/s on an open-loop schedule (latency from the intended send time), the order rotating by one each " +
-            "cycle. " + consumers + " Publisher: " + publisherPinning + ". Queue or ring capacity " +
+            System.getProperty("java.version") + ", " + data.cpus() + " CPUs. " + options.cycles() + " cycles after " +
+            options.warmupCycles() + " discarded; each cycle gave every transport one slice of " +
+            options.sliceMillis() + " ms at " + Formats.count(options.rate()) + " msg/s on an open-loop schedule " +
+            "(latency from the intended send time), the order rotating by one each cycle." + jvms + " " +
+            data.consumers() + " Publisher: " + data.publisherPinning() + ". Queue or ring capacity " +
             options.queueCapacity() + ", drain limit " + options.drainLimit() + ".\n\n";
     }
 

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,11 +45,29 @@ class PairedReportTest
     }
 
     @Test
+    void pooledJvmsGetATableOfTheirOwnAndTheMedianOfTheirMedians()
+    {
+        final Histogram any = histogram();
+        // JVM 1: cycles 0.5 and 0.5; JVM 2: 10 and 1 (nearest rank: median 1); JVM 3: 2. Median of 0.5, 1 and 2 is 1.
+        final String result = PairedReport.markdown(HEADING, List.of("mongoose", "disruptor"),
+            new Histogram[] {any, any}, new long[][] {{100, 100, 1000, 100, 200}, {200, 200, 100, 100, 100}},
+            new long[][] {{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}}, new long[] {100, 100, 100, 100, 100}, 33, "probes",
+            new int[] {2, 2, 1});
+        assertTrue(result.contains("| JVM | Cycles | p50 ratio to Disruptor: median (quartiles) |"), result);
+        assertTrue(result.contains("\n| 1 | 2 | 0.50× (0.50–0.50) |"), result);
+        assertTrue(result.contains("\n| 2 | 2 | 1.00× (1.00–10.00) |"), result);
+        assertTrue(result.contains("\n| 3 | 1 | 2.00× (2.00–2.00) |"), result);
+        assertTrue(result.contains("\n| Median of the JVMs | 5 | 1.00× |"), result);
+        // One JVM: no such table.
+        assertFalse(report(new long[] {100, 100, 100}).contains("Per JVM"));
+    }
+
+    @Test
     void mongooseMustBeAmongTheTransports()
     {
         final Histogram any = histogram();
         assertThrows(IllegalArgumentException.class, () -> PairedReport.markdown(HEADING, List.of("disruptor",
-            "jctools"), new Histogram[] {any, any}, new long[2][1], new long[2][1], new long[] {100}, 33, "probes"));
+            "jctools"), new Histogram[] {any, any}, new long[2][1], new long[2][1], new long[] {100}, 33, "probes", new int[] {1}));
     }
 
     private static String report(final long[] roundTrips)
@@ -56,7 +75,7 @@ class PairedReportTest
         final Histogram any = histogram();
         return PairedReport.markdown(HEADING, List.of("mongoose", "disruptor"), new Histogram[] {any, any},
             new long[][] {{100, 100, 1000}, {200, 200, 100}}, new long[][] {{100, 100, 1000}, {200, 200, 100}},
-            roundTrips, 33, "probe messages through the transport");
+            roundTrips, 33, "probe messages through the transport", new int[] {roundTrips.length});
     }
 
     private static Histogram histogram()

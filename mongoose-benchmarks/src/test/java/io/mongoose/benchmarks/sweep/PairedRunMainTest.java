@@ -9,7 +9,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,6 +39,42 @@ class PairedRunMainTest
         assertTrue(result.contains("`--consumers=polled`"), result);
         assertTrue(result.contains("One publisher thread and one consumer thread for all transports"), result);
         assertTrue(result.contains("33 round trips of a value through the consumer's loop"), result);
+    }
+
+    @Test
+    void jvmsRunOneAfterAnotherAndTheirCyclesArePooled(@TempDir final Path dir) throws IOException
+    {
+        final Path file = dir.resolve("pooled.md");
+        final Outcome outcome = run("--rate=20k", "--sliceMillis=10", "--cycles=2", "--warmupCycles=0", "--pin=none",
+            "--queueCapacity=1024", "--transports=mongoose,disruptor", "--jvms=2", "--output=" + file);
+        assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
+        final String result = Files.readString(file);
+        // Two JVMs of two cycles of 200 sends: every message of both is in the pooled table.
+        assertTrue(result.contains("| Mongoose | 800 | "), result);
+        assertTrue(result.contains("| Disruptor | 800 | "), result);
+        assertTrue(result.contains("Each of 2 JVMs, run one after another, did the same, and their cycles are " +
+            "pooled: 4 cycles."), result);
+        assertTrue(result.contains("\n| Disruptor | 4 | "), result);
+        assertTrue(result.contains("\n| 1 | 2 | "), result);
+        assertTrue(result.contains("\n| 2 | 2 | "), result);
+        assertTrue(result.contains("\n| Median of the JVMs | 4 | "), result);
+    }
+
+    @Test
+    void aSingleJvmWritesItsMeasurementsForAParentToPool(@TempDir final Path dir) throws IOException
+    {
+        final Path data = dir.resolve("jvm.properties");
+        final Outcome outcome = run("--rate=20k", "--sliceMillis=10", "--cycles=2", "--warmupCycles=0", "--pin=none",
+            "--queueCapacity=1024", "--transports=mongoose,jctools", "--data=" + data);
+        assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
+        final PairedRunData read = PairedRunData.read(data);
+        assertEquals(List.of("mongoose", "jctools"), read.transports());
+        assertEquals(400, read.totals()[0].getTotalCount());
+        assertEquals(400, read.totals()[1].getTotalCount());
+        assertEquals(2, read.readings().length);
+        assertEquals(2, read.p50()[1].length);
+        assertTrue(read.p50()[0][0] > 0, "a measured p50");
+        assertArrayEquals(new int[] {2}, read.cyclesPerJvm());
     }
 
     @Test
@@ -98,9 +136,11 @@ class PairedRunMainTest
     @Test
     void ownConsumersTakeEveryTransportAndTheModeMustBeKnown()
     {
-        final Outcome outcome = run("--transports=mongoose,nats", "--consumers=shared");
+        final Outcome outcome = run("--transports=mongoose,nats", "--consumers=shared", "--jvms=0", "--data=");
         assertEquals(PairedRunMain.EXIT_USAGE, outcome.code);
         assertTrue(outcome.err.contains("--consumers: 'shared'; expected own or polled"), outcome.err);
+        assertTrue(outcome.err.contains("--jvms: 0; expected at least 1"), outcome.err);
+        assertTrue(outcome.err.contains("--data: empty; expected a file path"), outcome.err);
         assertTrue(outcome.err.contains("--transports: 'nats'; expected one of mongoose, disruptor, agrona, jctools, " +
             "abq\n"), outcome.err);
     }

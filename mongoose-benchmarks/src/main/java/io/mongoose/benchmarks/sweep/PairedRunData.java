@@ -1,0 +1,181 @@
+package io.mongoose.benchmarks.sweep;
+
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Properties;
+import java.util.zip.DataFormatException;
+
+/**
+ * What one paired run measured, or several pooled: every transport's latency over its measured slices, its p50 and
+ * p90 per measured cycle, and each cycle's placement reading. A run started with {@code --jvms=N} has each of its N
+ * JVMs write one of these ({@code --data}) and pools them: the JVM itself is one more source of variation (the JIT's
+ * choices, where the heap put each hop's objects), which slices within one JVM cannot average out.
+ *
+ * @param transports       transport names as the run files spell them.
+ * @param cpus             CPUs the JVM saw.
+ * @param publisherPinning what pinning achieved for the publisher thread.
+ * @param consumers        the consumer arrangement, as {@link PairedConsumers#describe()} wrote it.
+ * @param placementMethod  what was timed before each slice, as {@link PairedConsumers#placementMethod()} wrote it.
+ * @param totals           each transport's latency over all measured slices, in {@code transports} order.
+ * @param p50              each transport's p50 per measured cycle.
+ * @param p90              each transport's p90 per measured cycle.
+ * @param readings         each measured cycle's placement reading, nanoseconds.
+ * @param cyclesPerJvm     measured cycles of each JVM pooled here, in order; one entry for a single run.
+ */
+record PairedRunData(List<String> transports, int cpus, String publisherPinning, String consumers,
+    String placementMethod, Histogram[] totals, long[][] p50, long[][] p90, long[] readings, int[] cyclesPerJvm)
+{
+    /**
+     * Pool runs of the same options, one after another, cycle order kept.
+     *
+     * @param runs at least one run, all of the same transports.
+     * @return the pooled run; its descriptions are the first run's.
+     * @throws IllegalArgumentException if the runs measured different transports.
+     */
+    static PairedRunData pool(final List<PairedRunData> runs)
+    {
+        final PairedRunData first = runs.get(0);
+        final int n = first.transports.size();
+        int cycles = 0;
+        final List<Integer> perJvm = new ArrayList<>();
+        for (final PairedRunData run : runs)
+        {
+            if (!run.transports.equals(first.transports))
+            {
+                throw new IllegalArgumentException("runs measured " + run.transports + " and " + first.transports +
+                    "; expected the same transports in every run");
+            }
+            cycles += run.readings.length;
+            for (final int c : run.cyclesPerJvm)
+            {
+                perJvm.add(c);
+            }
+        }
+        final Histogram[] totals = new Histogram[n];
+        final long[][] p50 = new long[n][cycles];
+        final long[][] p90 = new long[n][cycles];
+        final long[] readings = new long[cycles];
+        for (int i = 0; i < n; i++)
+        {
+            totals[i] = new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, 3);
+        }
+        int at = 0;
+        for (final PairedRunData run : runs)
+        {
+            final int length = run.readings.length;
+            for (int i = 0; i < n; i++)
+            {
+                totals[i].add(run.totals[i]);
+                System.arraycopy(run.p50[i], 0, p50[i], at, length);
+                System.arraycopy(run.p90[i], 0, p90[i], at, length);
+            }
+            System.arraycopy(run.readings, 0, readings, at, length);
+            at += length;
+        }
+        return new PairedRunData(first.transports, first.cpus, first.publisherPinning, first.consumers,
+            first.placementMethod, totals, p50, p90, readings, perJvm.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    /**
+     * @param file where to write this run, as {@link #read(Path)} reads it.
+     * @throws IOException if it cannot be written.
+     */
+    void write(final Path file) throws IOException
+    {
+        final Properties p = new Properties();
+        p.setProperty("transports", String.join(",", transports));
+        p.setProperty("cpus", Integer.toString(cpus));
+        p.setProperty("publisherPinning", publisherPinning);
+        p.setProperty("consumers", consumers);
+        p.setProperty("placementMethod", placementMethod);
+        p.setProperty("readings", join(readings));
+        p.setProperty("cyclesPerJvm", join(Arrays.stream(cyclesPerJvm).asLongStream().toArray()));
+        for (int i = 0; i < transports.size(); i++)
+        {
+            final String t = transports.get(i);
+            p.setProperty("p50." + t, join(p50[i]));
+            p.setProperty("p90." + t, join(p90[i]));
+            final ByteBuffer buffer = ByteBuffer.allocate(totals[i].getNeededByteBufferCapacity());
+            final int length = totals[i].encodeIntoCompressedByteBuffer(buffer);
+            p.setProperty("latency." + t, Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length)));
+        }
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8))
+        {
+            p.store(out, "PairedRunMain --data");
+        }
+    }
+
+    /**
+     * @param file a file {@link #write(Path)} wrote.
+     * @return the run.
+     * @throws IOException if it cannot be read, or a field is missing or malformed (named in the message).
+     */
+    static PairedRunData read(final Path file) throws IOException
+    {
+        final Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8))
+        {
+            p.load(in);
+        }
+        try
+        {
+            final List<String> transports = List.of(required(p, file, "transports").split(","));
+            final int n = transports.size();
+            final Histogram[] totals = new Histogram[n];
+            final long[][] p50 = new long[n][];
+            final long[][] p90 = new long[n][];
+            for (int i = 0; i < n; i++)
+            {
+                final String t = transports.get(i);
+                p50[i] = split(required(p, file, "p50." + t));
+                p90[i] = split(required(p, file, "p90." + t));
+                totals[i] = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(
+                    Base64.getDecoder().decode(required(p, file, "latency." + t))), 0);
+            }
+            return new PairedRunData(transports, Integer.parseInt(required(p, file, "cpus")),
+                required(p, file, "publisherPinning"), required(p, file, "consumers"),
+                required(p, file, "placementMethod"), totals, p50, p90, split(required(p, file, "readings")),
+                Arrays.stream(split(required(p, file, "cyclesPerJvm"))).mapToInt(v -> (int)v).toArray());
+        }
+        catch (final IllegalArgumentException | DataFormatException ex)
+        {
+            throw new IOException(file + ": malformed paired run data: " + ex.getMessage(), ex);
+        }
+    }
+
+    private static String required(final Properties p, final Path file, final String key) throws IOException
+    {
+        final String value = p.getProperty(key);
+        if (null == value)
+        {
+            throw new IOException(file + ": no '" + key + "'; expected a file written by PairedRunMain --data");
+        }
+        return value;
+    }
+
+    private static String join(final long[] values)
+    {
+        final StringBuilder out = new StringBuilder();
+        for (int i = 0; i < values.length; i++)
+        {
+            out.append(i > 0 ? "," : "").append(values[i]);
+        }
+        return out.toString();
+    }
+
+    private static long[] split(final String text)
+    {
+        return text.isEmpty() ? new long[0] : Arrays.stream(text.split(",")).mapToLong(Long::parseLong).toArray();
+    }
+}
