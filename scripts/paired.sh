@@ -10,7 +10,8 @@
 # only other JVMs average out.
 #
 #   scripts/paired.sh                 10k, 100k, 1M and 10M msg/s, 5 JVMs of 80 cycles after 20 discarded (about
-#                                     6 min), into docs/reports/paired/paired_<rate>_mps.md
+#                                     6 min), into docs/reports/paired/paired_<rate>_mps.md, and the pooled cycles
+#                                     into paired_<rate>_mps.properties, which scripts/report.sh's summary.md reads
 #   scripts/paired.sh --rates=1M --cycles=400 --output=/tmp/p
 #   scripts/paired.sh --rates=1M --transports=mongoose,disruptor,agrona,jctools,abq --output=/tmp/p
 #
@@ -47,6 +48,7 @@ for rate in "${rate_list[@]}"; do
     label=$(echo "${rate}" | tr 'A-Z' 'a-z')
     "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
         io.mongoose.benchmarks.sweep.PairedRunMain --jvms=5 --cycles=80 --warmupCycles=20 --rate="${rate}" \
-        --output="${output}/paired_${label}_mps.md" ${pass[@]+"${pass[@]}"}
+        --output="${output}/paired_${label}_mps.md" --data="${output}/paired_${label}_mps.properties" \
+        ${pass[@]+"${pass[@]}"}
 done
 echo "paired done: ${output}"

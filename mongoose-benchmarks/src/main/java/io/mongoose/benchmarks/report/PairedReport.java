@@ -89,8 +89,8 @@ public final class PairedReport
     {
         final long[] sorted = roundTrips.clone();
         Arrays.sort(sorted);
-        final long reference = sorted[(sorted.length - 1) * PlacementClasses.REFERENCE_PERCENTILE / 100];
-        final long nearLimit = PlacementClasses.FAR_FACTOR * reference;
+        final long nearLimit = nearLimit(roundTrips);
+        final long reference = nearLimit / PlacementClasses.FAR_FACTOR;
         int near = 0;
         for (final long trip : roundTrips)
         {
@@ -121,6 +121,37 @@ public final class PairedReport
     }
 
     /**
+     * @param readings every cycle's placement reading.
+     * @return the highest reading of a near cycle, by the sweep's rule: {@link PlacementClasses#FAR_FACTOR} times the
+     *         {@link PlacementClasses#REFERENCE_PERCENTILE}th percentile of the readings.
+     */
+    static long nearLimit(final long[] readings)
+    {
+        final long[] sorted = readings.clone();
+        Arrays.sort(sorted);
+        return PlacementClasses.FAR_FACTOR * sorted[(sorted.length - 1) * PlacementClasses.REFERENCE_PERCENTILE / 100];
+    }
+
+    /**
+     * @param mongoose     Mongoose's value per cycle.
+     * @param peer         the peer's value per cycle.
+     * @param cyclesPerJvm each JVM's cycles, in order.
+     * @return each JVM's median ratio, in order.
+     */
+    static List<Double> jvmMedians(final long[] mongoose, final long[] peer, final int[] cyclesPerJvm)
+    {
+        final List<Double> medians = new ArrayList<>();
+        int from = 0;
+        for (final int cycles : cyclesPerJvm)
+        {
+            medians.add(new PairedRatios(Arrays.copyOfRange(mongoose, from, from + cycles),
+                Arrays.copyOfRange(peer, from, from + cycles)).quantile(0.5));
+            from += cycles;
+        }
+        return medians;
+    }
+
+    /**
      * Each JVM's cycles alone: slices within one JVM share its JIT's choices and its heap's layout, so a JVM can sit
      * in a mode of its own that only other JVMs average out.
      */
@@ -139,11 +170,6 @@ public final class PairedReport
             }
         }
         final MarkdownTable table = MarkdownTable.numeric(header, 1);
-        final List<List<Double>> medians = new ArrayList<>();
-        for (int i = 0; i < transports.size(); i++)
-        {
-            medians.add(new ArrayList<>());
-        }
         int from = 0;
         for (int j = 0; j < cyclesPerJvm.length; j++)
         {
@@ -153,10 +179,8 @@ public final class PairedReport
             {
                 if (i != mongoose)
                 {
-                    final PairedRatios r = new PairedRatios(Arrays.copyOfRange(p50[mongoose], from, to),
-                        Arrays.copyOfRange(p50[i], from, to));
-                    medians.get(i).add(r.quantile(0.5));
-                    row.add(summary(r));
+                    row.add(summary(new PairedRatios(Arrays.copyOfRange(p50[mongoose], from, to),
+                        Arrays.copyOfRange(p50[i], from, to))));
                 }
             }
             table.row(row);
@@ -167,14 +191,14 @@ public final class PairedReport
         {
             if (i != mongoose)
             {
-                last.add(times(Median.of(medians.get(i))));
+                last.add(times(Median.of(jvmMedians(p50[mongoose], p50[i], cyclesPerJvm))));
             }
         }
         table.row(last);
         table.appendTo(out);
     }
 
-    private static String ofClass(final long[] mongoose, final long[] peer, final long[] roundTrips,
+    static String ofClass(final long[] mongoose, final long[] peer, final long[] roundTrips,
         final long nearLimit, final boolean near)
     {
         int count = 0;
@@ -199,7 +223,7 @@ public final class PairedReport
         return summary(new PairedRatios(m, p)) + ", " + count + (1 == count ? " cycle" : " cycles");
     }
 
-    private static String summary(final PairedRatios ratios)
+    static String summary(final PairedRatios ratios)
     {
         return times(ratios.quantile(0.5)) + " (" + bare(ratios.quantile(0.25)) + "–" +
             bare(ratios.quantile(0.75)) + ")";
@@ -210,7 +234,7 @@ public final class PairedReport
         return times(ratio).replace("×", "");
     }
 
-    private static String times(final double ratio)
+    static String times(final double ratio)
     {
         return Formats.ratio(ratio, 1);
     }

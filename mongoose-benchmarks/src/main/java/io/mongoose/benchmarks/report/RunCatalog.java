@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks.report;
 
+import io.mongoose.benchmarks.sweep.PairedRunData;
 import io.mongoose.benchmarks.sweep.RunResult;
 import io.mongoose.benchmarks.sweep.RunResultFiles;
 
@@ -42,6 +43,7 @@ public final class RunCatalog
         Comparator.comparing(LoadedRun::modified).reversed().thenComparing(LoadedRun::properties);
 
     private final List<LoadedRun> runs;
+    private final List<PairedRunData> pairedRuns;
     private final Map<String, TreeMap<Long, LoadedRun>> latency;
     private final Map<String, List<LoadedRun>> throughput;
     private final List<LoadedRun> superseded;
@@ -50,9 +52,10 @@ public final class RunCatalog
 
     private RunCatalog(
         final List<LoadedRun> runs, final Optional<DrainLimitRuns> drainLimitRuns,
-        final Optional<RepeatRuns> repeatRuns)
+        final Optional<RepeatRuns> repeatRuns, final List<PairedRunData> pairedRuns)
     {
         this.runs = List.copyOf(runs);
+        this.pairedRuns = List.copyOf(pairedRuns);
         this.drainLimitRuns = drainLimitRuns;
         this.repeatRuns = repeatRuns;
         final Map<String, TreeMap<Long, LoadedRun>> byPoint = new HashMap<>();
@@ -127,7 +130,35 @@ public final class RunCatalog
         final Optional<RepeatRuns> repeats = Files.isDirectory(repeatDirectory) ?
             RepeatRuns.of(repeatDirectory, read(list(repeatDirectory, List.of(), flag), flag), flag) :
             Optional.empty();
-        return new RunCatalog(read(files, flag), drainLimits, repeats);
+        return new RunCatalog(read(files, flag), drainLimits, repeats, readPaired(input.resolve(PairedSection.DIRECTORY),
+            flag));
+    }
+
+    /** Every paired run's data file in {@code dir} ({@code scripts/paired.sh}), by rate; none if there is no dir. */
+    private static List<PairedRunData> readPaired(final Path dir, final String flag) throws ReportInputException
+    {
+        if (!Files.isDirectory(dir))
+        {
+            return List.of();
+        }
+        final List<PairedRunData> paired = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir))
+        {
+            for (final Path file : (Iterable<Path>)files.sorted()::iterator)
+            {
+                if (file.getFileName().toString().endsWith(PairedSection.SUFFIX))
+                {
+                    paired.add(PairedRunData.read(file));
+                }
+            }
+        }
+        catch (final IOException ex)
+        {
+            // PairedRunData's message names the file and what it expected.
+            throw new ReportInputException(flag + ": " + ex.getMessage(), ex);
+        }
+        paired.sort(Comparator.comparingLong(PairedRunData::rate));
+        return paired;
     }
 
     /**
@@ -295,6 +326,15 @@ public final class RunCatalog
     public Optional<RepeatRuns> repeatRuns()
     {
         return repeatRuns;
+    }
+
+    /**
+     * @return the paired runs' data ({@code scripts/paired.sh}) under the input's {@value PairedSection#DIRECTORY}/,
+     *         by rate; empty if there are none.
+     */
+    public List<PairedRunData> pairedRuns()
+    {
+        return pairedRuns;
     }
 
     /**

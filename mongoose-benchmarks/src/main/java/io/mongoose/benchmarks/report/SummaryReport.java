@@ -26,6 +26,7 @@ public final class SummaryReport
             new PeerLatencySection(),
             new RatioSection(),
             new RepeatsSection(),
+            new PairedSection(),
             new ServiceTimeSection(),
             new TailSourceSection(),
             new ThroughputSection(),

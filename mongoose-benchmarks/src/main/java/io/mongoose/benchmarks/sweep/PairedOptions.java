@@ -63,7 +63,7 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
         "  --pin=auto|none      pin publisher and consumer to CPUs of their own (default auto)",
         "  --jvms=N             run N JVMs one after another and pool their cycles (default 1: this JVM)",
         "  --output=FILE        also write the result as Markdown to FILE",
-        "  --data=FILE          also write this JVM's measurements to FILE (what --jvms pools)");
+        "  --data=FILE          also write the measurements to FILE: this JVM's, or with --jvms the pooled ones");
 
     /**
      * @param args {@code --name=value} flags.
@@ -134,11 +134,7 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
             errors.add("--data: empty; expected a file path");
         }
         final long jvms = SweepOptions.positiveLong("jvms", values.get("jvms"), 1, errors);
-        if (jvms > 1 && data != null)
-        {
-            errors.add("--data with --jvms=" + jvms + "; expected --data only for a single JVM (--jvms=1), each " +
-                "pooled JVM writes its own");
-        }
+
         if (!errors.isEmpty())
         {
             throw new IllegalArgumentException(String.join("\n", errors));

@@ -22,6 +22,11 @@ import java.util.zip.DataFormatException;
  * JVMs write one of these ({@code --data}) and pools them: the JVM itself is one more source of variation (the JIT's
  * choices, where the heap put each hop's objects), which slices within one JVM cannot average out.
  *
+ * @param rate             messages per second within each slice.
+ * @param measuredAt       when the run (the first JVM of a pooled run) finished, ISO-8601.
+ * @param javaVersion      the JVM's {@code java.version}.
+ * @param consumerMode     {@code own} or {@code polled}, as {@code --consumers} names it.
+ * @param sliceMillis      one transport's slice.
  * @param transports       transport names as the run files spell them.
  * @param cpus             CPUs the JVM saw.
  * @param publisherPinning what pinning achieved for the publisher thread.
@@ -33,7 +38,8 @@ import java.util.zip.DataFormatException;
  * @param readings         each measured cycle's placement reading, nanoseconds.
  * @param cyclesPerJvm     measured cycles of each JVM pooled here, in order; one entry for a single run.
  */
-record PairedRunData(List<String> transports, int cpus, String publisherPinning, String consumers,
+public record PairedRunData(long rate, String measuredAt, String javaVersion, String consumerMode, long sliceMillis,
+    List<String> transports, int cpus, String publisherPinning, String consumers,
     String placementMethod, Histogram[] totals, long[][] p50, long[][] p90, long[] readings, int[] cyclesPerJvm)
 {
     /**
@@ -43,7 +49,7 @@ record PairedRunData(List<String> transports, int cpus, String publisherPinning,
      * @return the pooled run; its descriptions are the first run's.
      * @throws IllegalArgumentException if the runs measured different transports.
      */
-    static PairedRunData pool(final List<PairedRunData> runs)
+    public static PairedRunData pool(final List<PairedRunData> runs)
     {
         final PairedRunData first = runs.get(0);
         final int n = first.transports.size();
@@ -51,10 +57,11 @@ record PairedRunData(List<String> transports, int cpus, String publisherPinning,
         final List<Integer> perJvm = new ArrayList<>();
         for (final PairedRunData run : runs)
         {
-            if (!run.transports.equals(first.transports))
+            if (!run.transports.equals(first.transports) || run.rate != first.rate)
             {
-                throw new IllegalArgumentException("runs measured " + run.transports + " and " + first.transports +
-                    "; expected the same transports in every run");
+                throw new IllegalArgumentException("runs measured " + run.transports + " at " + run.rate + " and " +
+                    first.transports + " at " + first.rate + " msg/s; expected the same transports and rate in " +
+                    "every run");
             }
             cycles += run.readings.length;
             for (final int c : run.cyclesPerJvm)
@@ -83,7 +90,8 @@ record PairedRunData(List<String> transports, int cpus, String publisherPinning,
             System.arraycopy(run.readings, 0, readings, at, length);
             at += length;
         }
-        return new PairedRunData(first.transports, first.cpus, first.publisherPinning, first.consumers,
+        return new PairedRunData(first.rate, first.measuredAt, first.javaVersion, first.consumerMode,
+            first.sliceMillis, first.transports, first.cpus, first.publisherPinning, first.consumers,
             first.placementMethod, totals, p50, p90, readings, perJvm.stream().mapToInt(Integer::intValue).toArray());
     }
 
@@ -91,9 +99,14 @@ record PairedRunData(List<String> transports, int cpus, String publisherPinning,
      * @param file where to write this run, as {@link #read(Path)} reads it.
      * @throws IOException if it cannot be written.
      */
-    void write(final Path file) throws IOException
+    public void write(final Path file) throws IOException
     {
         final Properties p = new Properties();
+        p.setProperty("rate", Long.toString(rate));
+        p.setProperty("measuredAt", measuredAt);
+        p.setProperty("javaVersion", javaVersion);
+        p.setProperty("consumerMode", consumerMode);
+        p.setProperty("sliceMillis", Long.toString(sliceMillis));
         p.setProperty("transports", String.join(",", transports));
         p.setProperty("cpus", Integer.toString(cpus));
         p.setProperty("publisherPinning", publisherPinning);
@@ -121,7 +134,7 @@ record PairedRunData(List<String> transports, int cpus, String publisherPinning,
      * @return the run.
      * @throws IOException if it cannot be read, or a field is missing or malformed (named in the message).
      */
-    static PairedRunData read(final Path file) throws IOException
+    public static PairedRunData read(final Path file) throws IOException
     {
         final Properties p = new Properties();
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8))
@@ -143,7 +156,9 @@ record PairedRunData(List<String> transports, int cpus, String publisherPinning,
                 totals[i] = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(
                     Base64.getDecoder().decode(required(p, file, "latency." + t))), 0);
             }
-            return new PairedRunData(transports, Integer.parseInt(required(p, file, "cpus")),
+            return new PairedRunData(Long.parseLong(required(p, file, "rate")), required(p, file, "measuredAt"),
+                required(p, file, "javaVersion"), required(p, file, "consumerMode"),
+                Long.parseLong(required(p, file, "sliceMillis")), transports, Integer.parseInt(required(p, file, "cpus")),
                 required(p, file, "publisherPinning"), required(p, file, "consumers"),
                 required(p, file, "placementMethod"), totals, p50, p90, split(required(p, file, "readings")),
                 Arrays.stream(split(required(p, file, "cyclesPerJvm"))).mapToInt(v -> (int)v).toArray());

@@ -231,7 +231,9 @@ public final class PairedRunMain
         {
             names.add(t.flagName());
         }
-        return new PairedRunData(names, cpus, publisherPinning, consumersText, placementMethod, totals, p50, p90,
+        return new PairedRunData(options.rate(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+            System.getProperty("java.version"), options.consumers().flagName(), options.sliceMillis(), names, cpus,
+            publisherPinning, consumersText, placementMethod, totals, p50, p90,
             readings, new int[] {options.cycles()});
     }
 
@@ -242,8 +244,8 @@ public final class PairedRunMain
             "another, did the same, and their cycles are pooled: " + options.jvms() * options.cycles() + " cycles.";
         return "# Paired hop latency at " + SweepOptions.rateLabel(options.rate()).toUpperCase(Locale.ROOT) +
             " msg/s\n\nMeasured by `PairedRunMain` (`scripts/paired.sh`, `--consumers=" +
-            options.consumers().flagName() + "`) at " + Instant.now().truncatedTo(ChronoUnit.SECONDS) + " on Java " +
-            System.getProperty("java.version") + ", " + data.cpus() + " CPUs. " + options.cycles() + " cycles after " +
+            options.consumers().flagName() + "`) at " + data.measuredAt() + " on Java " + data.javaVersion() + ", " +
+            data.cpus() + " CPUs. " + options.cycles() + " cycles after " +
             options.warmupCycles() + " discarded; each cycle gave every transport one slice of " +
             options.sliceMillis() + " ms at " + Formats.count(options.rate()) + " msg/s on an open-loop schedule " +
             "(latency from the intended send time), the order rotating by one each cycle." + jvms + " " +

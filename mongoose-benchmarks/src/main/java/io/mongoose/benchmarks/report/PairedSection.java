@@ -1,0 +1,79 @@
+package io.mongoose.benchmarks.report;
+
+import io.mongoose.benchmarks.sweep.PairedRunData;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The paired runs' Mongoose / peer ratios beside the sweep's: {@code scripts/paired.sh} measures every transport from
+ * one publisher thread in alternating slices, each on its own consumer thread, over several JVMs, and writes each
+ * rate's cycles to {@code paired/paired_<rate>_mps.properties} under the report's input. Separate runs land wherever
+ * the host puts the two CPUs and in whatever mode their JVM settles in; the slices take out the first and the pooled
+ * JVMs average the second, so this is the comparison least moved by either.
+ */
+public final class PairedSection implements SummarySection
+{
+    /** The section's heading. */
+    public static final String HEADING = "## Paired runs";
+    /** Where under the input the paired runs' data files are. */
+    public static final String DIRECTORY = "paired";
+    /** How a data file's name ends. */
+    public static final String SUFFIX = "_mps.properties";
+
+    @Override
+    public void appendTo(final StringBuilder out, final ReportContext context)
+    {
+        out.append(HEADING).append("\n\n");
+        final Path dir = context.options().input().resolve(DIRECTORY);
+        final List<PairedRunData> runs = context.runs().pairedRuns();
+        if (runs.isEmpty())
+        {
+            out.append("The input has no `").append(DIRECTORY).append("/paired_<rate>").append(SUFFIX)
+                .append("`: `scripts/paired.sh` writes one per rate, and this section then sets its ratios beside ")
+                .append("the sweep's.\n\n");
+            return;
+        }
+        out.append("`scripts/paired.sh` (`PairedRunMain`), read from `").append(context.linkTo(dir)).append("/`: ")
+            .append("Mongoose and its peers in one JVM from one publisher thread, in alternating slices (the order ")
+            .append("rotating each cycle), so a Mongoose slice and a peer slice of one cycle run under the same ")
+            .append("placement of the two CPUs; each rate's JVMs (the table says how many) run one after another and ")
+            .append("their cycles are pooled, so no JVM's own mode decides a ratio. Each cell divides Mongoose's slice by the peer's slice of ")
+            .append("the same cycle. Near and far cycles are split by a placement reading taken before every slice, ")
+            .append("with the sweep's rule. Below 1.00× Mongoose was faster. `docs/benchmark-method.md` (Paired ")
+            .append("runs) describes the method, and each rate's full result is the Markdown file of the same name ")
+            .append("beside its data.\n\n");
+        final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Peer", "Consumers", "JVMs × cycles",
+            "p50 ratio: median of the JVMs", "p50 ratio, all cycles: median (quartiles)",
+            "p90 ratio, all cycles: median (quartiles)", "p50 ratio, near cycles", "p50 ratio, far cycles",
+            "Measured"), 2);
+        for (final PairedRunData run : runs)
+        {
+            final int mongoose = run.transports().indexOf(Transports.MONGOOSE);
+            if (mongoose < 0)
+            {
+                continue;
+            }
+            final long nearLimit = PairedReport.nearLimit(run.readings());
+            for (int i = 0; i < run.transports().size(); i++)
+            {
+                if (i == mongoose)
+                {
+                    continue;
+                }
+                final long[] m50 = run.p50()[mongoose];
+                final long[] p50 = run.p50()[i];
+                table.row(List.of(RunLabels.rate(run.rate()), Transports.displayName(run.transports().get(i)),
+                    run.consumerMode(), run.cyclesPerJvm().length + " × " + run.cyclesPerJvm()[0],
+                    PairedReport.times(Median.of(PairedReport.jvmMedians(m50, p50, run.cyclesPerJvm()))),
+                    PairedReport.summary(new PairedRatios(m50, p50)),
+                    PairedReport.summary(new PairedRatios(run.p90()[mongoose], run.p90()[i])),
+                    PairedReport.ofClass(m50, p50, run.readings(), nearLimit, true),
+                    PairedReport.ofClass(m50, p50, run.readings(), nearLimit, false),
+                    run.measuredAt() + ", Java " + run.javaVersion()));
+            }
+        }
+        table.appendTo(out);
+        out.append('\n');
+    }
+}

@@ -1,0 +1,85 @@
+package io.mongoose.benchmarks.report;
+
+import io.mongoose.benchmarks.sweep.PairedRunData;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The paired runs' section of summary.md on a data file written as {@code PairedRunMain --data} writes it, with known
+ * cycles: every ratio cell is checked by hand.
+ */
+class PairedSectionTest
+{
+    private static final Instant WRITTEN = Instant.parse("2025-06-01T12:00:00Z");
+
+    @Test
+    void eachPeerHasItsRatiosOverTheJvmsAllCyclesAndEachPlacement(@TempDir final Path dir) throws Exception
+    {
+        final Path input = inputWithOneSweepRun(dir);
+        // JVM 1: cycles 0.5 and 0.5 (median 0.5); JVM 2: 10 and 2 (nearest rank: 2). Readings: cycle 3 is far.
+        data(new long[][] {{100, 100, 1000, 200}, {200, 200, 100, 100}}, new long[] {100, 100, 500, 100})
+            .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
+        final SummaryText summary = render(input, dir);
+        assertEquals(List.of("1M msg/s", "Disruptor", "own", "2 × 2", "1.25×", "0.50× (0.50–2.00)",
+            "0.50× (0.50–2.00)", "0.50× (0.50–2.00), 3 cycles", "10.00× (10.00–10.00), 1 cycle",
+            "2026-11-22T01:00:00Z, Java 17.0.15"), summary.row(PairedSection.HEADING, "1M msg/s", "Disruptor"));
+        assertTrue(summary.section(PairedSection.HEADING).contains("read from `../runs/paired/`"),
+            summary.section(PairedSection.HEADING));
+    }
+
+    @Test
+    void withoutPairedDataTheSectionSaysHowToGetIt(@TempDir final Path dir) throws Exception
+    {
+        final SummaryText summary = render(inputWithOneSweepRun(dir), dir);
+        assertTrue(summary.section(PairedSection.HEADING).contains("The input has no `paired/paired_<rate>" +
+            "_mps.properties`: `scripts/paired.sh` writes one per rate"), summary.section(PairedSection.HEADING));
+    }
+
+    @Test
+    void aMalformedDataFileIsRefusedNamingIt(@TempDir final Path dir) throws Exception
+    {
+        final Path input = inputWithOneSweepRun(dir);
+        final Path file = Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m" +
+            PairedSection.SUFFIX);
+        Files.writeString(file, "rate=1000000\n");
+        final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
+        assertTrue(ex.getMessage().startsWith("--input: "), ex.getMessage());
+        assertTrue(ex.getMessage().contains("paired_1m_mps.properties: no 'transports'; expected a file written by " +
+            "PairedRunMain --data"), ex.getMessage());
+    }
+
+    private static Path inputWithOneSweepRun(final Path dir) throws Exception
+    {
+        final Path input = dir.resolve("runs");
+        RunFixtures.write(input, "m1m", RunFixtures.latency("mongoose", 1_000_000, 1_000_000,
+            RunFixtures.values(100, 10, 1), 0), WRITTEN);
+        return input;
+    }
+
+    private static SummaryText render(final Path input, final Path dir) throws Exception
+    {
+        final ReportOptions options = ReportOptions.parse(new String[] {"--input=" + input,
+            "--output=" + dir.resolve("out")});
+        final ReportContext context = new ReportContext(options, RunCatalog.load(input), List.of(), List.of());
+        return new SummaryText(SummaryReport.render(List.of(new PairedSection()), context));
+    }
+
+    private static PairedRunData data(final long[][] p50, final long[] readings)
+    {
+        final Histogram any = new Histogram(3);
+        any.recordValue(150);
+        return new PairedRunData(1_000_000, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
+            List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Each transport's own consumer thread.",
+            "probe messages", new Histogram[] {any, any}, p50, p50, readings, new int[] {2, 2});
+    }
+}
