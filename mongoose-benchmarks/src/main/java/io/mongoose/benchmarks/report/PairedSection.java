@@ -43,17 +43,14 @@ public final class PairedSection implements SummarySection
             .append("with the sweep's rule. Below 1.00× Mongoose was faster. `docs/benchmark-method.md` (Paired ")
             .append("runs) describes the method, and each rate's full result is the Markdown file of the same name ")
             .append("beside its data.\n\n");
-        final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Peer", "Consumers", "JVMs × cycles",
+        final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Peer", "Consumers", "JVMs, cycles",
             "p50 ratio: median of the JVMs", "p50 ratio, all cycles: median (quartiles)",
             "p90 ratio, all cycles: median (quartiles)", "p50 ratio, near cycles", "p50 ratio, far cycles",
             "Measured"), 2);
         for (final PairedRunData run : runs)
         {
+            // RunCatalog refuses a paired file without Mongoose.
             final int mongoose = run.transports().indexOf(Transports.MONGOOSE);
-            if (mongoose < 0)
-            {
-                continue;
-            }
             final long nearLimit = PairedReport.nearLimit(run.readings());
             for (int i = 0; i < run.transports().size(); i++)
             {
@@ -64,7 +61,7 @@ public final class PairedSection implements SummarySection
                 final long[] m50 = run.p50()[mongoose];
                 final long[] p50 = run.p50()[i];
                 table.row(List.of(RunLabels.rate(run.rate()), Transports.displayName(run.transports().get(i)),
-                    run.consumerMode(), run.cyclesPerJvm().length + " × " + run.cyclesPerJvm()[0],
+                    run.consumerMode(), run.cyclesPerJvm().length + ", " + run.readings().length,
                     PairedReport.times(Median.of(PairedReport.jvmMedians(m50, p50, run.cyclesPerJvm()))),
                     PairedReport.summary(new PairedRatios(m50, p50)),
                     PairedReport.summary(new PairedRatios(run.p90()[mongoose], run.p90()[i])),

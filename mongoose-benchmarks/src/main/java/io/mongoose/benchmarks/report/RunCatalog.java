@@ -148,7 +148,13 @@ public final class RunCatalog
             {
                 if (file.getFileName().toString().endsWith(PairedSection.SUFFIX))
                 {
-                    paired.add(PairedRunData.read(file));
+                    final PairedRunData run = PairedRunData.read(file);
+                    if (!run.transports().contains(Transports.MONGOOSE))
+                    {
+                        throw new ReportInputException(flag + ": " + file + ": transports " + run.transports() +
+                            "; expected mongoose among them, every paired ratio is Mongoose's against a peer's");
+                    }
+                    paired.add(run);
                 }
             }
         }

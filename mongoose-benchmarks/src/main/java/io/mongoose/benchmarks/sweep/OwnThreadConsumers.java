@@ -170,6 +170,15 @@ final class OwnThreadConsumers implements PairedConsumers
         }
     }
 
+    /**
+     * @param lane index into {@link #lanes()}.
+     * @return that transport's consumer thread.
+     */
+    Thread consumerThread(final int lane)
+    {
+        return hops[lane].consumerThread();
+    }
+
     /** Send a park message and wait until the consumer has it: from then on it spins no more. */
     private void park(final int lane)
     {

@@ -30,7 +30,7 @@ class PairedSectionTest
         data(new long[][] {{100, 100, 1000, 200}, {200, 200, 100, 100}}, new long[] {100, 100, 500, 100})
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
         final SummaryText summary = render(input, dir);
-        assertEquals(List.of("1M msg/s", "Disruptor", "own", "2 × 2", "1.25×", "0.50× (0.50–2.00)",
+        assertEquals(List.of("1M msg/s", "Disruptor", "own", "2, 4", "1.25×", "0.50× (0.50–2.00)",
             "0.50× (0.50–2.00)", "0.50× (0.50–2.00), 3 cycles", "10.00× (10.00–10.00), 1 cycle",
             "2026-11-22T01:00:00Z, Java 17.0.15"), summary.row(PairedSection.HEADING, "1M msg/s", "Disruptor"));
         assertTrue(summary.section(PairedSection.HEADING).contains("read from `../runs/paired/`"),
@@ -56,6 +56,20 @@ class PairedSectionTest
         assertTrue(ex.getMessage().startsWith("--input: "), ex.getMessage());
         assertTrue(ex.getMessage().contains("paired_1m_mps.properties: no 'transports'; expected a file written by " +
             "PairedRunMain --data"), ex.getMessage());
+    }
+
+    @Test
+    void aDataFileWithoutMongooseIsRefusedNamingIt(@TempDir final Path dir) throws Exception
+    {
+        final Path input = inputWithOneSweepRun(dir);
+        final PairedRunData run = data(new long[][] {{1}, {1}}, new long[] {1});
+        new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), run.consumerMode(), run.sliceMillis(),
+            List.of("disruptor", "jctools"), run.cpus(), run.publisherPinning(), run.consumers(),
+            run.placementMethod(), run.totals(), run.p50(), run.p90(), run.readings(), new int[] {1})
+            .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
+        final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
+        assertTrue(ex.getMessage().contains("paired_1m_mps.properties: transports [disruptor, jctools]; expected " +
+            "mongoose among them"), ex.getMessage());
     }
 
     private static Path inputWithOneSweepRun(final Path dir) throws Exception
