@@ -57,7 +57,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 public class PublishStopRace
 {
     private final ObjectPool<ProbeMessage> pool = ProbeMessage.newPool(1);
-    private final SpscArrayQueue<PooledMessage> queue = new SpscArrayQueue<>(2);
+    private final SpscArrayQueue<PooledMessage> queue = FeedPublisherAccess.newQueue(2);
     private final FeedPublisher publisher = FeedPublisherAccess.openPublisher("race", queue);
     private final ProbeMessage message;
 

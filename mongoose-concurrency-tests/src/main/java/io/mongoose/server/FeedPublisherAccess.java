@@ -16,18 +16,32 @@ public final class FeedPublisherAccess
     }
 
     /**
+     * A subscriber queue of the kind a server builds for a feed.
+     *
+     * @param capacity the queue's capacity (rounded up to a power of two).
+     * @return the queue; the caller plays its subscribing agent.
+     */
+    public static SpscArrayQueue<PooledMessage> newQueue(final int capacity)
+    {
+        return new DeliveryQueue(capacity);
+    }
+
+    /**
      * A publisher in front of one subscriber queue, opened as {@link MongooseServer#start()} opens its feeds.
      *
      * @param feedName the feed's name, used in the publisher's errors.
-     * @param queue    the one subscriber queue; the caller plays the subscribing agent.
+     * @param queue    the one subscriber queue, from {@link #newQueue(int)}; the caller plays the subscribing agent.
      * @return an open publisher.
      */
     public static FeedPublisher openPublisher(final String feedName, final SpscArrayQueue<PooledMessage> queue)
     {
-        @SuppressWarnings({"unchecked", "rawtypes"}) final SpscArrayQueue<PooledMessage>[] queues =
-            new SpscArrayQueue[] {queue};
-        final FeedPublisher publisher =
-            new FeedPublisher("jcstress", FeedConfig.named(feedName), queues, new String[] {"agent"});
+        if (!(queue instanceof DeliveryQueue))
+        {
+            throw new IllegalArgumentException("queue: " + queue.getClass().getName() + "; expected one from " +
+                "FeedPublisherAccess.newQueue(int), the kind a server builds");
+        }
+        final FeedPublisher publisher = new FeedPublisher(
+            "jcstress", FeedConfig.named(feedName), new DeliveryQueue[] {(DeliveryQueue)queue}, new String[] {"agent"});
         publisher.open();
         return publisher;
     }

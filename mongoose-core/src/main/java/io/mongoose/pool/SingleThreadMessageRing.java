@@ -47,9 +47,10 @@ public final class SingleThreadMessageRing<T extends PooledMessage> extends Mess
     SingleThreadMessageRing(final ObjectPool<T> pool, final PooledMessage[] slots)
     {
         super(pool, slots);
-        for (final PooledMessage message : slots)
+        for (int i = 0; i < slots.length; i++)
         {
-            message.lendToRing(this);
+            slots[i].ringSlot = i;
+            slots[i].lendToRing(this);
         }
     }
 

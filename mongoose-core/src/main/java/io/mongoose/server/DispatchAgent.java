@@ -4,7 +4,6 @@ import io.mongoose.dispatch.DispatchErrorHandler;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SingleThreadReleaseBatch;
 import org.agrona.concurrent.Agent;
-import org.jctools.queues.SpscArrayQueue;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -19,6 +18,8 @@ final class DispatchAgent implements Agent
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
     private static final int MAX_RELEASE_BATCH = 4096;
+    /** How long the closing agent waits for the slots of messages it took on announcement (see DeliveryQueue). */
+    private static final long SLOT_SETTLE_NANOS = 1_000_000_000L;
 
     private final String roleName;
     private final String agentSource;
@@ -130,7 +131,7 @@ final class DispatchAgent implements Agent
             {
                 continue;
             }
-            final int drained = drain(inbound[i].queue, inbound[i].subscribers);
+            final int drained = drain(inbound[i], inbound[i].subscribers);
             if (drained > 0)
             {
                 // Once per drain rather than per message: one ordered store where there were as many as drained.
@@ -160,12 +161,19 @@ final class DispatchAgent implements Agent
      * callback, the per-message method was compiled on its own first (it runs per message, the loop per drain) and C2
      * then refused to inline it into the loop ("already compiled into a big method"), leaving a real call per message.
      */
-    private int drain(final SpscArrayQueue<PooledMessage> queue, final ProcessorSlot[] subscribers)
+    private int drain(final InboundQueue queue, final ProcessorSlot[] subscribers)
     {
         final int limit = drainLimit;
+        // Only a drain's first message may be taken on announcement: that is the one a waiting agent's latency rides
+        // on. The rest of a backlog is already in the slots, and polling them costs less per message.
+        PooledMessage message = queue.takeAnnounced();
+        if (null == message)
+        {
+            message = queue.poll();
+        }
+        PooledMessage last = null;
         int drained = 0;
-        PooledMessage message;
-        while (drained < limit && null != (message = queue.relaxedPoll()))
+        while (null != message)
         {
             drained++;
             for (int i = 0; i < subscribers.length; i++)
@@ -192,6 +200,8 @@ final class DispatchAgent implements Agent
                     report(slot.name, message, t);
                 }
             }
+            queue.dispatched();
+            last = message;
             try
             {
                 releases.release(message);
@@ -201,6 +211,11 @@ final class DispatchAgent implements Agent
                 agentErrors.increment();
                 report(agentSource, message, t);
             }
+            message = drained < limit ? queue.poll() : null;
+        }
+        if (null != last)
+        {
+            queue.expectAfter(last);
         }
         return drained;
     }
@@ -241,6 +256,10 @@ final class DispatchAgent implements Agent
         {
             // Commands accepted while the server ran still run, before the processors stop.
             commands.runAll();
+        }
+        for (final InboundQueue queue : inbound)
+        {
+            queue.settleOnClose(SLOT_SETTLE_NANOS);
         }
         // Before onStop: no timer runs after it, and none can be scheduled from it.
         timers.close();
@@ -294,6 +313,12 @@ final class DispatchAgent implements Agent
             }
             pinning = null;
         }
+    }
+
+    /** For tests in this package: the agent's inbound queues, one per feed it receives. */
+    InboundQueue[] inbound()
+    {
+        return inbound;
     }
 
     /** Called by the server before it closes the runner or invoker: from then on, closing is expected. */

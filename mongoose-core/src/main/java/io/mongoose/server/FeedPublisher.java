@@ -3,7 +3,6 @@ package io.mongoose.server;
 import io.mongoose.pool.Backoff;
 import io.mongoose.pool.DebugChecks;
 import io.mongoose.pool.PooledMessage;
-import org.jctools.queues.SpscArrayQueue;
 
 
 /**
@@ -30,7 +29,7 @@ public final class FeedPublisher
     private final FullQueuePolicy policy;
     private final long publishTimeoutNanos;
     // Package-private for the ServerMonitor, which samples the queues and publishes the counters.
-    final SpscArrayQueue<PooledMessage>[] queues;
+    final DeliveryQueue[] queues;
     private final String[] subscriberNames;
     /** Decided once at build time: whether any processor this feed reaches monitors latency. */
     private final boolean stampsPublishTime;
@@ -43,14 +42,14 @@ public final class FeedPublisher
     private volatile long undeliveredAtStop;
 
     FeedPublisher(
-        final String serverName, final FeedConfig config, final SpscArrayQueue<PooledMessage>[] queues,
+        final String serverName, final FeedConfig config, final DeliveryQueue[] queues,
         final String[] subscriberNames)
     {
         this(serverName, config, queues, subscriberNames, false);
     }
 
     FeedPublisher(
-        final String serverName, final FeedConfig config, final SpscArrayQueue<PooledMessage>[] queues,
+        final String serverName, final FeedConfig config, final DeliveryQueue[] queues,
         final String[] subscriberNames, final boolean stampsPublishTime)
     {
         this.stampsPublishTime = stampsPublishTime;
@@ -230,7 +229,7 @@ public final class FeedPublisher
     public FeedStats stats()
     {
         long depth = 0;
-        for (final SpscArrayQueue<PooledMessage> queue : queues)
+        for (final DeliveryQueue queue : queues)
         {
             depth += queue.size();
         }
@@ -257,14 +256,22 @@ public final class FeedPublisher
     long releaseUndelivered()
     {
         long count = 0;
-        for (final SpscArrayQueue<PooledMessage> queue : queues)
+        for (final DeliveryQueue queue : queues)
         {
+            // The agent dispatched and released these on announcement; their slots arrived after it stopped.
+            long dispatched = queue.dispatchedAhead;
             PooledMessage left;
             while (null != (left = queue.poll()))
             {
+                if (dispatched > 0)
+                {
+                    dispatched--;
+                    continue;
+                }
                 left.release();
                 count++;
             }
+            queue.dispatchedAhead = 0;
         }
         undeliveredAtStop += count;
         return count;
@@ -273,11 +280,16 @@ public final class FeedPublisher
     /** One reference per subscriber queue (the caller's becomes the first), then one offer per queue. */
     private void deliver(final PooledMessage message)
     {
-        final SpscArrayQueue<PooledMessage>[] queues = this.queues;
+        final DeliveryQueue[] queues = this.queues;
         final int n = queues.length;
         if (n > 1)
         {
             message.retain(n - 1);
+        }
+        else if (1 == n)
+        {
+            // One subscriber: its agent may take the message from the message itself (see DeliveryQueue).
+            queues[0].announceNext(message);
         }
         for (int i = 0; i < n; i++)
         {
@@ -300,7 +312,7 @@ public final class FeedPublisher
     /** As {@link #roomInEveryQueue()}, for {@code count} messages: a batch that passes fits whole everywhere. */
     private boolean roomInEveryQueue(final int count)
     {
-        for (final SpscArrayQueue<PooledMessage> queue : queues)
+        for (final DeliveryQueue queue : queues)
         {
             if (queue.capacity() - queue.size() < count)
             {
@@ -378,7 +390,7 @@ public final class FeedPublisher
         }
     }
 
-    private int offerWithBackoff(final SpscArrayQueue<PooledMessage> queue, final PooledMessage message)
+    private int offerWithBackoff(final DeliveryQueue queue, final PooledMessage message)
     {
         final long deadline = System.nanoTime() + publishTimeoutNanos;
         for (;;)

@@ -15,7 +15,6 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
 import org.agrona.concurrent.SystemNanoClock;
-import org.jctools.queues.SpscArrayQueue;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -688,7 +687,7 @@ public final class MongooseServer implements AutoCloseable
     /** One queue per agent group that has a processor receiving the feed; that group's receivers share it. */
     private void wireFeed(final FeedConfig feed, final Map<String, List<InboundQueue>> inboundByGroup)
     {
-        final List<SpscArrayQueue<PooledMessage>> queues = new ArrayList<>();
+        final List<DeliveryQueue> queues = new ArrayList<>();
         final List<String> subscriberNames = new ArrayList<>();
         boolean monitored = false;
         for (final AgentGroupConfig group : config.agentGroups())
@@ -711,8 +710,7 @@ public final class MongooseServer implements AutoCloseable
                 subscriberNames.add(group.name());
             }
         }
-        @SuppressWarnings({"unchecked", "rawtypes"}) final SpscArrayQueue<PooledMessage>[] queueArray =
-            queues.toArray(new SpscArrayQueue[0]);
+        final DeliveryQueue[] queueArray = queues.toArray(new DeliveryQueue[0]);
         publishers.put(feed.name(),
             new FeedPublisher(name(), feed, queueArray, subscriberNames.toArray(new String[0]), monitored));
     }
@@ -744,6 +742,12 @@ public final class MongooseServer implements AutoCloseable
                 }
             }
         }
+    }
+
+    /** For tests in this package: the duty cycle of an agent group. */
+    DispatchAgent agentOf(final String agentName)
+    {
+        return group(agentName).agent;
     }
 
     private AgentGroup group(final String agentName)
