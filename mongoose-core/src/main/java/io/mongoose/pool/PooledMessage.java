@@ -232,7 +232,8 @@ public abstract class PooledMessage extends PooledMessagePad
      * Framework use, by the single producer of {@code queue}: record in the message itself that it is about to be
      * offered to {@code queue} at {@code index}, so the consumer, which knows which message to expect next, can take it
      * from the message's own cache line without first reading the queue's slot. Call it only when the offer at that
-     * index cannot fail, after the message's fields are written and before the offer.
+     * index cannot fail, after the message's fields are written and before the offer. Application code has no reason
+     * to call it: a false announcement would make an agent take this message as the one at that index.
      *
      * @param queue the queue's identity: a number no other queue in this JVM ever uses, not 0.
      * @param index the queue's producer index the offer will use, at least 0.

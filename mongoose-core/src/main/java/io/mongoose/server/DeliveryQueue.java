@@ -3,6 +3,7 @@ package io.mongoose.server;
 import io.mongoose.pool.PooledMessage;
 import org.jctools.queues.SpscArrayQueue;
 
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -13,14 +14,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * learns which message to fetch, a second miss that depends on the first. A message from a
  * {@link io.mongoose.pool.SingleThreadMessageRing} is most likely followed by the next message of its ring, so the
  * agent watches that message's own cache line ({@link InboundQueue#takeAnnounced()}): when the producer's announcement
- * lands there, the agent has the message and its fields in one transfer, and takes the slot after the handlers ran.
+ * lands there, the agent has the message and its fields in one transfer, and takes the slot with its next poll.
  *
  * <p>Threading: {@link #announceNext(PooledMessage)} and the offers on the feed's one producer thread; everything else
  * on the agent's thread, except {@link #dispatchedAhead}, which the stopping thread reads after joining the agent.
  */
 final class DeliveryQueue extends SpscArrayQueue<PooledMessage>
 {
-    private static final AtomicLong IDENTITIES = new AtomicLong();
+    /**
+     * Identities continue from a random start, so that application code calling the public
+     * {@link PooledMessage#announce(long, long)} with small numbers of its own cannot stumble on a live queue.
+     */
+    private static final AtomicLong IDENTITIES = new AtomicLong(ThreadLocalRandom.current().nextLong());
 
     /**
      * Messages the agent took on announcement and dispatched whose slots were still not visible when it stopped; the
@@ -28,11 +33,22 @@ final class DeliveryQueue extends SpscArrayQueue<PooledMessage>
      */
     long dispatchedAhead;
     /** This queue's identity in announcements: never reused in this JVM, so no stale announcement can match it. */
-    final long identity = IDENTITIES.incrementAndGet();
+    final long identity = nextIdentity();
 
     DeliveryQueue(final int capacity)
     {
         super(capacity);
+    }
+
+    private static long nextIdentity()
+    {
+        long identity;
+        do
+        {
+            identity = IDENTITIES.incrementAndGet();
+        }
+        while (0 == identity);
+        return identity;
     }
 
     /**
