@@ -56,6 +56,10 @@ final class DeliveryQueue extends SpscArrayQueue<PooledMessage>
      * queue's producer, must then offer it.
      *
      * @param message the message about to be offered, its fields written.
+     * <p>JCTools' offer moves its limit ahead a step at a time (a quarter of the capacity, at most 4096 slots) after
+     * checking the slot that far ahead is free, so the first message of each step, and every message while the queue
+     * is nearly full, goes through its slot unannounced.
+     *
      * @return {@code true} if announced; {@code false} if the queue may be full, and nothing was written.
      */
     boolean announceNext(final PooledMessage message)

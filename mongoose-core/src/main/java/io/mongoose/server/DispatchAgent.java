@@ -200,7 +200,6 @@ final class DispatchAgent implements Agent
                     report(slot.name, message, t);
                 }
             }
-            queue.dispatched();
             last = message;
             try
             {

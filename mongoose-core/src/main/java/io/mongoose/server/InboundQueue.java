@@ -17,8 +17,6 @@ final class InboundQueue
     volatile boolean paused;
     /** Messages taken from the queue whose handlers have all returned; advanced once per drain, by the agent. */
     final SingleWriterCounter completed = new SingleWriterCounter();
-    /** The queue index of the next message to dispatch. */
-    private long nextIndex;
     /** The message likely to come next: the ring successor of the last one dispatched, or null. */
     private PooledMessage expected;
     /** Messages taken on announcement whose slots are still to be taken from the queue. */
@@ -42,7 +40,8 @@ final class InboundQueue
     PooledMessage takeAnnounced()
     {
         final PooledMessage next = expected;
-        if (null != next && next.isAnnounced(queue.identity, nextIndex))
+        // The next index: the slots taken so far, and the messages taken ahead of their slots.
+        if (null != next && next.isAnnounced(queue.identity, queue.currentConsumerIndex() + takenAhead))
         {
             takenAhead++;
             takenOnAnnouncement++;
@@ -59,12 +58,6 @@ final class InboundQueue
     PooledMessage poll()
     {
         return takeSlotsAhead() ? queue.relaxedPoll() : null;
-    }
-
-    /** Count one message dispatched, whichever way it was taken. */
-    void dispatched()
-    {
-        nextIndex++;
     }
 
     /**
