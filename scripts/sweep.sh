@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The latency sweep: Mongoose and each peer (Disruptor, Agrona, JCTools, ArrayBlockingQueue) at 10k, 100k, 1M and
 # 10M msg/s on an open-loop schedule, each point run N times (--repeats) and reported by its median run, then Mongoose
-# alone at 1M and 10M msg/s for each of several drain limits, then max throughput (5 runs each), then the
-# pooled-events example, then the report and charts generated from the run files.
+# alone at 1M and 10M msg/s for each of several drain limits, then max throughput (5 runs each), then the paired runs
+# (Mongoose, the Disruptor and JCTools in alternating slices of one JVM, as scripts/paired.sh runs them), then the
+# pooled-events example, then the report and charts generated from the run files, with a verdict on each performance
+# target from both the separate runs and the paired ones.
 #
 #   scripts/sweep.sh            full mode: 3 repeats of each latency point at 3 s warm-up + 6 s window (5 s + 10 s
 #                               with --repeats=1), 3 s + 5 s per drain-limit point, 3 s + 6 s per throughput run;
@@ -14,7 +16,8 @@
 # --transports=a,b,... (default all), --rates=10k,100k,1M,10M, --repeats=N (runs per latency point, 1 to 9; default 3,
 # 1 with --quick), --throughputRuns=N (default 5, 3 with --quick), --drainLimits=1,4,16,64,256,1024|none (default those; 1,256 with
 # --quick; none skips the phase, as does leaving mongoose out of --transports), --drainRates=1M,10M,
-# --jitterIntervalMicros=N (the hiccup meter's park interval in every run, default 10000; 0 turns it off).
+# --jitterIntervalMicros=N (the hiccup meter's park interval in every run, default 10000; 0 turns it off),
+# --paired=none (skips the paired runs, as does leaving mongoose out of --transports).
 # Run it with nothing else on the machine: the publisher and a busy-spin consumer take two cores.
 #
 # Repeats: on a 2-vCPU VM a whole benchmark JVM lands, at random, in a fast or a slow mode (a 1M msg/s p50 of
@@ -28,8 +31,16 @@
 #   latency points   5 transports x 4 rates x 3 repeats x (3 s + 6 s + 2 s) = 60 x 11 s  = 11 min
 #   drain limits     6 limits x 2 rates x (3 s + 5 s + 2 s)                  = 12 x 10 s  =  2 min
 #   max throughput   5 transports x 5 runs x (3 s + 6 s + 2 s)               = 25 x 11 s  =  4.6 min
-#   discarded first point, build, example and report                                       ~  1.5 min  -> ~19 min
-# (a full sweep took 16 min 15 s on 2026-11-21)
+#   paired runs      4 rates x 5 JVMs x 100 cycles x 3 slices x 50 ms, plus probes and start-up ~  5.5 min
+#   discarded first point, build, example and report                                       ~  1.5 min  -> ~25 min
+# (a full sweep without the paired runs took 16 min 15 s on 2026-11-21)
+#
+# Paired runs: each separate run above lands on its own placement of the two CPUs, so even the median of three can
+# set a fast Mongoose run against a slow peer run or the reverse. The paired phase runs Mongoose, the Disruptor and
+# JCTools from one publisher in alternating 50 ms slices, so each Mongoose slice has a peer slice under the same
+# placement, over several JVMs (PairedRunMain; docs/benchmark-method.md, "Paired runs"). It writes
+# ${output}/paired/paired_<rate>_mps.{md,properties}; the report's targets section judges every ratio target on both.
+# Quick mode runs one JVM of 4 cycles per rate, enough to keep the phase and its report from rotting.
 # --repeats=1 keeps one 5 s + 10 s run per point (20 x 17 s, ~5.7 min; about 13.5 min in all); each further repeat
 # at the repeated durations adds 20 x 11 s, about 3.7 min.
 set -euo pipefail
@@ -45,6 +56,7 @@ repeats=""
 drain_limits=""
 drain_rates="1M,10M"
 jitter_interval=10000
+paired=on
 for arg in "$@"; do
     case "$arg" in
         --quick) quick=1 ;;
@@ -60,9 +72,10 @@ for arg in "$@"; do
         --drainLimits=[1-9]*) drain_limits="${arg#*=}" ;;
         --drainRates=[1-9]*) drain_rates="${arg#*=}" ;;
         --jitterIntervalMicros=[0-9]*) jitter_interval="${arg#*=}" ;;
+        --paired=none) paired=none ;;
         *) echo "sweep.sh: unknown or bad option '$arg'; expected --quick, --output=DIR, --pin=auto|none," \
                 "--transports=a,b, --rates=10k,1M, --repeats=N, --throughputRuns=N, --drainLimits=1,256|none," \
-                "--drainRates=1M,10M, --jitterIntervalMicros=N" >&2; exit 2 ;;
+                "--drainRates=1M,10M, --jitterIntervalMicros=N, --paired=none" >&2; exit 2 ;;
     esac
 done
 if [ "$quick" = 1 ]; then
@@ -72,6 +85,7 @@ if [ "$quick" = 1 ]; then
     # The drain-limit phase keeps the quick durations; only the two ends of the usual range.
     drain_warmup=1000; drain_run=2000; drain_limits="${drain_limits:-1,256}"
     throughput_runs="${throughput_runs:-3}"; throughput_warmup="${warmup}"; throughput_run="${run}"
+    paired_flags=(--jvms=1 --cycles=4 --warmupCycles=2)
     output="${output:-mongoose-benchmarks/target/sweep-quick}"
 else
     repeats="${repeats:-3}"
@@ -88,6 +102,8 @@ else
     # Five shorter unpaced runs rather than three long ones: the median of five is steadier against the machine's
     # modes, and a run's figure settles within seconds (it is messages over the window, not a tail).
     throughput_runs="${throughput_runs:-5}"; throughput_warmup=3000; throughput_run=6000
+    # As scripts/paired.sh: five JVMs, since a JVM's JIT choices and heap layout put it in a mode for its whole life.
+    paired_flags=(--jvms=5 --cycles=80 --warmupCycles=20)
     output="${output:-docs/reports}"
 fi
 command_line="scripts/sweep.sh${*:+ $*}"
@@ -176,6 +192,20 @@ for ((i = 1; i <= throughput_runs; i++)); do
             --warmupMillis="${throughput_warmup}" --runMillis="${throughput_run}"
     done
 done
+
+# Paired runs: Mongoose against the Disruptor and JCTools in alternating slices of one JVM, per rate. A fresh paired/
+# for the same reason as repeats/: the report must not judge this sweep on an earlier sweep's cycles. With
+# --paired=none whatever paired/ holds stays, and the report dates it.
+if [ "${paired}" = on ] && [[ ",${transports}," == *,mongoose,* ]]; then
+    rm -rf "${output}/paired"
+    mkdir -p "${output}/paired"
+    for rate in "${rate_list[@]}"; do
+        "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
+            io.mongoose.benchmarks.sweep.PairedRunMain "${paired_flags[@]}" --rate="${rate}" --pin="${pin}" \
+            --output="${output}/paired/paired_$(label "${rate}")_mps.md" \
+            --data="${output}/paired/paired_$(label "${rate}")_mps.properties"
+    done
+fi
 
 # The pooled-events example, for the report's heap and GC evidence.
 # Maven's quiet mode still prints colour resets on stdout; strip escape codes so the report quotes clean text.

@@ -22,6 +22,7 @@ public final class SummaryReport
         return List.of(
             new ProvenanceSection(),
             new EnvironmentSection(),
+            new TargetsSection(),
             new MongooseLatencySection(),
             new PeerLatencySection(),
             new RatioSection(),

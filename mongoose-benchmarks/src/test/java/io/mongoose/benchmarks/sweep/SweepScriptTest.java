@@ -122,8 +122,9 @@ class SweepScriptTest
             "abq out/abq_latency_1m_mps.hgrm", "mongoose out/latency_1m_mps.hgrm"), latency);
         assertFalse(Files.exists(root.resolve("out/repeats")), "with one run per point there are no repeats");
         assertTrue(javaRuns().stream().noneMatch(c -> c.contains("RepeatSelectMain")));
-        // --quick keeps its durations: 1 s warm-up and a 2 s window for every run.
-        for (final String call : javaRuns())
+        // --quick keeps its durations: 1 s warm-up and a 2 s window for every run of the latency harness.
+        for (final String call : javaRuns().stream().filter(c -> c.contains("LatencySweepMain"))
+            .collect(Collectors.toList()))
         {
             assertEquals("1000 2000", last(call, "warmupMillis") + " " + last(call, "runMillis"), call);
         }
@@ -170,6 +171,54 @@ class SweepScriptTest
             "mongoose_run3.hgrm", "disruptor_run3.hgrm",
             "disruptor_run4.hgrm", "mongoose_run4.hgrm",
             "mongoose_run5.hgrm", "disruptor_run5.hgrm"), order);
+    }
+
+    @Test
+    void pairedRunsFollowTheThroughputRunsOncePerRateIntoAFreshPairedDirectory() throws Exception
+    {
+        final Path stale = Files.createDirectories(root.resolve("docs/reports/paired")).resolve("paired_10k_mps.md");
+        Files.writeString(stale, "from an earlier sweep");
+        assertEquals(0, sweep("--transports=mongoose,abq", "--rates=1M,10M", "--drainLimits=none", "--repeats=1",
+            "--throughputRuns=1").code());
+
+        final List<String> calls = javaRuns();
+        final List<String> paired = calls.stream().filter(c -> c.contains("PairedRunMain"))
+            .map(c -> last(c, "rate") + " " + last(c, "jvms") + " " + last(c, "cycles") + " " +
+                last(c, "warmupCycles") + " " + last(c, "output") + " " + last(c, "data"))
+            .collect(Collectors.toList());
+        assertEquals(List.of(
+            "1M 5 80 20 docs/reports/paired/paired_1m_mps.md docs/reports/paired/paired_1m_mps.properties",
+            "10M 5 80 20 docs/reports/paired/paired_10m_mps.md docs/reports/paired/paired_10m_mps.properties"),
+            paired);
+        assertTrue(indexOf(calls, "PairedRunMain") > indexOf(calls, "--rate=max"), calls.toString());
+        assertFalse(Files.exists(stale), "an earlier sweep's paired runs must not be judged as this one's");
+
+        // Quick mode: one short JVM per rate, into the quick output.
+        Files.delete(log);
+        assertEquals(0, sweep("--quick", "--transports=mongoose", "--rates=10k", "--drainLimits=none",
+            "--throughputRuns=1").code());
+        final String quick = javaRuns().stream().filter(c -> c.contains("PairedRunMain")).findFirst().orElseThrow();
+        assertEquals("10k 1 4 2 mongoose-benchmarks/target/sweep-quick/paired/paired_10k_mps.properties",
+            last(quick, "rate") + " " + last(quick, "jvms") + " " + last(quick, "cycles") + " " +
+                last(quick, "warmupCycles") + " " + last(quick, "data"));
+    }
+
+    @Test
+    void pairedRunsAreSkippedOnRequestOrWithoutMongoose() throws Exception
+    {
+        final Path kept = Files.createDirectories(root.resolve("out/paired")).resolve("paired_1m_mps.md");
+        Files.writeString(kept, "from scripts/paired.sh");
+        assertEquals(0, sweep("--quick", "--paired=none", "--transports=mongoose", "--rates=1M",
+            "--drainLimits=none", "--throughputRuns=1", "--output=out").code());
+        assertEquals(0, sweep("--quick", "--transports=disruptor,abq", "--rates=1M", "--drainLimits=none",
+            "--throughputRuns=1", "--output=out").code());
+        assertTrue(javaRuns().stream().noneMatch(c -> c.contains("PairedRunMain")), javaRuns().toString());
+        assertTrue(Files.exists(kept), "a sweep that runs no paired phase leaves paired/ as it is");
+
+        final Run bad = sweep("--paired=yes");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("unknown or bad option '--paired=yes'") && bad.err().contains("--paired=none"),
+            bad.err());
     }
 
     private Run sweep(final String... args) throws IOException, InterruptedException

@@ -1,0 +1,242 @@
+package io.mongoose.benchmarks.report;
+
+import io.mongoose.benchmarks.sweep.PairedRunData;
+import io.mongoose.benchmarks.sweep.RunResult;
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.IntStream;
+
+/**
+ * The performance targets Mongoose holds itself to, each with the figure this report's runs give and whether it is
+ * met, so no verdict is typed by hand. The ratio targets are judged twice: on the sweep's separate runs (Table 3) and
+ * on the paired runs, because separate runs each land on a placement of the two CPUs of their own, which can decide a
+ * ratio by itself, where a paired cycle gives both sides the same placement.
+ */
+public final class TargetsSection implements SummarySection
+{
+    /** The section's heading. */
+    public static final String HEADING = "## Performance targets";
+    /** Rates at which Mongoose's p50 and p90 must be at most the peers'. */
+    static final List<Long> RATIO_RATES = List.of(10_000L, 100_000L, 1_000_000L);
+    /** The peers those ratios are taken against: the LMAX Disruptor and the raw JCTools hop Mongoose is built on. */
+    static final List<String> RATIO_PEERS = List.of("disruptor", "jctools");
+    /** The rate whose p50 must stay under {@link #HIGH_RATE_P50_LIMIT_NANOS}. */
+    static final long HIGH_RATE = 10_000_000L;
+    static final long HIGH_RATE_P50_LIMIT_NANOS = 1_000;
+    /** The least unpaced throughput of the full pooled path, messages per second (median of runs). */
+    static final double THROUGHPUT_FLOOR = 20_000_000;
+    static final String MET = "met";
+    static final String NOT_MET = "**not met**";
+
+    @Override
+    public void appendTo(final StringBuilder out, final ReportContext context)
+    {
+        out.append(HEADING).append("\n\n");
+        out.append("Each target with what this report's runs measured and whether that meets it; the figures come ")
+            .append("from the tables below. A ratio is Mongoose's figure over the peer's (at most 1.00× to meet a ")
+            .append("target, as printed). Sweep: the separate runs of Table 3, each the median of its repeats. ")
+            .append("Paired: the paired runs, the median of the JVMs' per-cycle ratios (p99 from the pooled ")
+            .append("cycles' histograms). Separate runs each land on their own placement of the two CPUs, which on ")
+            .append("this kind of machine can decide a ratio by itself (see Repeats); a paired cycle gives both ")
+            .append("sides the same placement. A dash: the input has no such run.\n\n");
+        appendRatios(out, context.runs());
+        appendAbsolutes(out, context.runs());
+    }
+
+    private static void appendRatios(final StringBuilder out, final RunCatalog runs)
+    {
+        out.append("Mongoose's p50 and p90 at most the Disruptor's and the raw JCTools hop's at 10k, 100k and 1M ")
+            .append("msg/s; p99 is the tail, where Mongoose must be no worse than the peers.\n\n");
+        final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Peer", "Sweep p50", "Sweep p90",
+            "Sweep: p50 and p90", "Paired p50", "Paired p90", "Paired: p50 and p90", "Sweep p99", "Paired p99"), 2);
+        for (final long rate : RATIO_RATES)
+        {
+            final Optional<LoadedRun> mongoose = runs.latency(Transports.MONGOOSE, rate);
+            final Optional<PairedRunData> paired = paired(runs, rate);
+            for (final String peer : RATIO_PEERS)
+            {
+                final Optional<LoadedRun> other = runs.latency(peer, rate);
+                final List<String> row = new ArrayList<>(List.of(RunLabels.rate(rate), Transports.displayName(peer)));
+                if (mongoose.isPresent() && other.isPresent())
+                {
+                    final Histogram m = mongoose.get().result().latency();
+                    final Histogram p = other.get().result().latency();
+                    final double p50 = ratio(m.getValueAtPercentile(50), p.getValueAtPercentile(50));
+                    final double p90 = ratio(m.getValueAtPercentile(90), p.getValueAtPercentile(90));
+                    row.addAll(List.of(times(p50), times(p90), verdict(p50, p90)));
+                }
+                else
+                {
+                    row.addAll(List.of(Formats.NO_RUN, Formats.NO_RUN, Formats.NO_RUN));
+                }
+                final Optional<double[]> pairedRatios = paired.flatMap(run -> pairedRatios(run, peer));
+                if (pairedRatios.isPresent())
+                {
+                    final double[] r = pairedRatios.get();
+                    row.addAll(List.of(times(r[0]), times(r[1]), verdict(r[0], r[1])));
+                }
+                else
+                {
+                    row.addAll(List.of(Formats.NO_RUN, Formats.NO_RUN, Formats.NO_RUN));
+                }
+                row.add(mongoose.isPresent() && other.isPresent() ? times(ratio(
+                    mongoose.get().result().latency().getValueAtPercentile(99),
+                    other.get().result().latency().getValueAtPercentile(99))) : Formats.NO_RUN);
+                row.add(pairedRatios.isPresent() ? times(pairedRatios.get()[2]) : Formats.NO_RUN);
+                table.row(row);
+            }
+        }
+        table.appendTo(out);
+        out.append('\n');
+    }
+
+    private static void appendAbsolutes(final StringBuilder out, final RunCatalog runs)
+    {
+        final MarkdownTable table = MarkdownTable.numeric(List.of("Target", "Measured", "Verdict"), 1);
+        final Optional<LoadedRun> high = runs.latency(Transports.MONGOOSE, HIGH_RATE);
+        if (high.isPresent())
+        {
+            final RunResult r = high.get().result();
+            final long p50 = r.latency().getValueAtPercentile(50);
+            table.row(List.of("10M msg/s achieved, p50 under 1 µs (sweep)", RunLabels.achieved(r) + ", p50 " +
+                Formats.latency(p50), r.targetMet() && p50 < HIGH_RATE_P50_LIMIT_NANOS ? MET : NOT_MET));
+        }
+        else
+        {
+            table.row(List.of("10M msg/s achieved, p50 under 1 µs (sweep)", Formats.NO_RUN, Formats.NO_RUN));
+        }
+        final Optional<PairedRunData> highPaired = paired(runs, HIGH_RATE);
+        for (final boolean near : new boolean[] {true, false})
+        {
+            final String target = "10M msg/s, p50 under 1 µs (paired, " + (near ? "near" : "far") + " cycles: " +
+                "the median of Mongoose's per-cycle p50)";
+            final Optional<long[]> cycles = highPaired.map(run -> mongooseP50s(run, near));
+            if (cycles.isEmpty() || 0 == cycles.get().length)
+            {
+                table.row(List.of(target, Formats.NO_RUN, Formats.NO_RUN));
+                continue;
+            }
+            final long median = median(cycles.get());
+            table.row(List.of(target, Formats.latency(median) + " over " + cycles.get().length + " cycles",
+                median < HIGH_RATE_P50_LIMIT_NANOS ? MET : NOT_MET));
+        }
+        final Optional<Double> mongooseMax = runs.medianThroughput(Transports.MONGOOSE);
+        final Optional<Double> disruptorMax = runs.medianThroughput("disruptor");
+        table.row(List.of("Max throughput of the full pooled path at least 20M msg/s (median of runs)",
+            mongooseMax.map(Formats::rate).map(s -> s + " msg/s (" + runs.throughputRuns(Transports.MONGOOSE).size() +
+                " runs)").orElse(Formats.NO_RUN),
+            mongooseMax.map(m -> m >= THROUGHPUT_FLOOR ? MET : NOT_MET).orElse(Formats.NO_RUN)));
+        if (mongooseMax.isPresent() && disruptorMax.isPresent())
+        {
+            table.row(List.of("Max throughput at least the Disruptor's (medians)", Formats.ratio(mongooseMax.get(),
+                disruptorMax.get()) + " (Disruptor " + Formats.rate(disruptorMax.get()) + " msg/s)",
+                mongooseMax.get() >= disruptorMax.get() ? MET : NOT_MET));
+        }
+        else
+        {
+            table.row(List.of("Max throughput at least the Disruptor's (medians)", Formats.NO_RUN, Formats.NO_RUN));
+        }
+        final List<RunResult> windows = mongooseWindows(runs);
+        long collections = 0;
+        double mostBytes = 0;
+        for (final RunResult r : windows)
+        {
+            collections += r.gcCount();
+            mostBytes = Math.max(mostBytes, r.allocatedBytesPerMessage());
+        }
+        final String count = windows.size() + " Mongoose windows";
+        table.row(List.of("No collection in any window", windows.isEmpty() ? Formats.NO_RUN :
+            Formats.count(collections) + " in " + count,
+            windows.isEmpty() ? Formats.NO_RUN : 0 == collections ? MET : NOT_MET));
+        table.row(List.of("Under 1 byte allocated per message in every window", windows.isEmpty() ? Formats.NO_RUN :
+            "at most " + Formats.bytesPerMessage(mostBytes) + " B/msg in " + count,
+            windows.isEmpty() ? Formats.NO_RUN : mostBytes < 1 ? MET : NOT_MET));
+        out.append("The absolute targets, over every Mongoose window of this report (latency points, their repeats, ")
+            .append("the drain-limit phase and the throughput runs). Near and far cycles are split as in the paired ")
+            .append("runs' section.\n\n");
+        table.appendTo(out);
+        out.append('\n');
+    }
+
+    /** Every Mongoose run of the report, each window once. */
+    private static List<RunResult> mongooseWindows(final RunCatalog runs)
+    {
+        final List<RunResult> windows = new ArrayList<>();
+        final boolean repeated = runs.repeatRuns().isPresent();
+        if (repeated)
+        {
+            // The reported point is a copy of one of its repeats: count the repeats, not the copy again.
+            runs.repeatRuns().get().all().stream().map(LoadedRun::result)
+                .filter(r -> Transports.MONGOOSE.equals(r.transport())).forEach(windows::add);
+        }
+        else
+        {
+            runs.latencyRuns(Transports.MONGOOSE).stream().map(LoadedRun::result).forEach(windows::add);
+        }
+        runs.drainLimitRuns().ifPresent(d -> d.all().stream().map(LoadedRun::result).forEach(windows::add));
+        runs.throughputRuns(Transports.MONGOOSE).stream().map(LoadedRun::result).forEach(windows::add);
+        return windows;
+    }
+
+    private static Optional<PairedRunData> paired(final RunCatalog runs, final long rate)
+    {
+        return runs.pairedRuns().stream().filter(r -> r.rate() == rate).findFirst();
+    }
+
+    /** p50 and p90 as the median of the JVMs' median ratios, p99 from the pooled histograms; empty without the peer. */
+    private static Optional<double[]> pairedRatios(final PairedRunData run, final String peer)
+    {
+        final int m = run.transports().indexOf(Transports.MONGOOSE);
+        final int p = run.transports().indexOf(peer);
+        if (m < 0 || p < 0)
+        {
+            return Optional.empty();
+        }
+        return Optional.of(new double[] {
+            Median.of(PairedReport.jvmMedians(run.p50()[m], run.p50()[p], run.cyclesPerJvm())),
+            Median.of(PairedReport.jvmMedians(run.p90()[m], run.p90()[p], run.cyclesPerJvm())),
+            ratio(run.totals()[m].getValueAtPercentile(99), run.totals()[p].getValueAtPercentile(99))});
+    }
+
+    private static long[] mongooseP50s(final PairedRunData run, final boolean near)
+    {
+        final long[] p50 = run.p50()[run.transports().indexOf(Transports.MONGOOSE)];
+        final long limit = PairedReport.nearLimit(run.readings());
+        return IntStream.range(0, p50.length)
+            .filter(c -> (run.readings()[c] <= limit) == near).mapToLong(c -> p50[c]).toArray();
+    }
+
+    /** The lower middle value for an even count, as the report's other medians of runs. */
+    private static long median(final long[] values)
+    {
+        final long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[(sorted.length - 1) / 2];
+    }
+
+    private static double ratio(final double mongoose, final double peer)
+    {
+        return 0 == peer ? Double.NaN : mongoose / peer;
+    }
+
+    private static String times(final double ratio)
+    {
+        return Double.isNaN(ratio) ? Formats.NOT_AVAILABLE : String.format(Locale.US, "%.2f×", ratio);
+    }
+
+    /** Judged on the two decimals printed, so a cell reading 1.00× is never called a miss. */
+    static String verdict(final double p50, final double p90)
+    {
+        return atMostOne(p50) && atMostOne(p90) ? MET : NOT_MET;
+    }
+
+    private static boolean atMostOne(final double ratio)
+    {
+        return !Double.isNaN(ratio) && Math.round(ratio * 100) <= 100;
+    }
+}

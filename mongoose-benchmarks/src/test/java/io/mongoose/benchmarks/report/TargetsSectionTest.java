@@ -1,0 +1,133 @@
+package io.mongoose.benchmarks.report;
+
+import io.mongoose.benchmarks.sweep.PairedRunData;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+import static io.mongoose.benchmarks.report.RunFixtures.latency;
+import static io.mongoose.benchmarks.report.RunFixtures.throughput;
+import static io.mongoose.benchmarks.report.RunFixtures.values;
+import static io.mongoose.benchmarks.report.RunFixtures.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The targets section on runs with known figures: each verdict is checked against numbers worked out by hand, one met
+ * and one missed for every kind of target, so a verdict that stops following its figure fails here.
+ */
+class TargetsSectionTest
+{
+    private static final Instant WRITTEN = Instant.parse("2025-06-01T12:00:00Z");
+
+    @Test
+    void ratioTargetsAreJudgedOnTheSweepAndOnThePairedRuns(@TempDir final Path dir) throws Exception
+    {
+        final Path input = dir.resolve("runs");
+        // Sweep at 1M: Mongoose 100 ns everywhere, Disruptor 200 (0.50×), JCTools 80 (1.25×).
+        write(input, "m", latency("mongoose", 1_000_000, 1_000_000, values(100, 1, 1), 0), WRITTEN);
+        write(input, "d", latency("disruptor", 1_000_000, 1_000_000, values(200, 1, 1), 0), WRITTEN);
+        write(input, "j", latency("jctools", 1_000_000, 1_000_000, values(80, 1, 1), 0), WRITTEN);
+        // Paired at 1M, two JVMs of two cycles; a JVM's median is its lower middle cycle, the JVMs' median their mean.
+        // Against the Disruptor: 0.5, 0.5 | 3.0, 3.0, so (0.5 + 3.0) / 2 = 1.75. Against JCTools: 1.0, 1.0 | 1.5, 0.5,
+        // so (1.0 + 0.5) / 2 = 0.75. p90 is p50 doubled for every transport, so its ratios are the same.
+        paired(input, "1m", 1_000_000, new long[][] {{100, 100, 300, 300}, {200, 200, 100, 100}, {100, 100, 200, 600}},
+            new long[] {100, 100, 100, 100},
+            new Histogram[] {values(100, 1, 1), values(400, 1, 1), values(100, 1, 1)});
+
+        final SummaryText summary = render(input, dir);
+        assertEquals(List.of("1M msg/s", "Disruptor", "0.50×", "0.50×", "met", "1.75×", "1.75×", "**not met**",
+            "0.50×", "0.25×"), summary.row(TargetsSection.HEADING, "1M msg/s", "Disruptor"));
+        assertEquals(List.of("1M msg/s", "JCTools queue", "1.25×", "1.25×", "**not met**", "0.75×", "0.75×", "met",
+            "1.25×", "1.00×"), summary.row(TargetsSection.HEADING, "1M msg/s", "JCTools queue"));
+        assertEquals(List.of("10k msg/s", "Disruptor", "—", "—", "—", "—", "—", "—", "—", "—"),
+            summary.row(TargetsSection.HEADING, "10k msg/s", "Disruptor"));
+    }
+
+    @Test
+    void absoluteTargetsFollowTheirFigures(@TempDir final Path dir) throws Exception
+    {
+        final Path input = dir.resolve("runs");
+        write(input, "m10m", latency("mongoose", 10_000_000, 10_000_000, values(500, 1, 1), 0), WRITTEN);
+        // A collection in one window fails the zero-GC target for the whole report.
+        write(input, "m1m", latency("mongoose", 1_000_000, 1_000_000, values(100, 1, 1), 1), WRITTEN);
+        write(input.resolve("t"), "t1", throughput("mongoose", 25_000_000), WRITTEN);
+        write(input.resolve("t"), "t2", throughput("mongoose", 15_000_000), WRITTEN);
+        write(input.resolve("t"), "t3", throughput("mongoose", 21_000_000), WRITTEN);
+        write(input.resolve("t"), "t4", throughput("disruptor", 14_000_000), WRITTEN);
+        // Readings: the 10th percentile is 100, so cycles above 200 ns are far. Near cycles' Mongoose p50: 300, 400,
+        // 500 (median 400 ns); far: 2,000 and 5,000 (lower middle 2,000 ns).
+        paired(input, "10m", 10_000_000, new long[][] {{300, 2_000, 400, 5_000, 500}, {100, 100, 100, 100, 100}},
+            new long[] {100, 900, 100, 900, 150}, new Histogram[] {values(100, 1, 1), values(100, 1, 1)});
+
+        final SummaryText summary = render(input, dir);
+        assertEquals(List.of("10M of 10M, p50 500 ns", "met"),
+            tail(summary.row(TargetsSection.HEADING, "10M msg/s achieved, p50 under 1 µs (sweep)")));
+        final String nearTarget = "10M msg/s, p50 under 1 µs (paired, near cycles: the median of Mongoose's " +
+            "per-cycle p50)";
+        assertEquals(List.of("400 ns over 3 cycles", "met"), tail(summary.row(TargetsSection.HEADING, nearTarget)));
+        assertEquals(List.of("2.0 µs over 2 cycles", "**not met**"),
+            tail(summary.row(TargetsSection.HEADING, nearTarget.replace("near", "far"))));
+        assertEquals(List.of("21M msg/s (3 runs)", "met"), tail(summary.row(TargetsSection.HEADING,
+            "Max throughput of the full pooled path at least 20M msg/s (median of runs)")));
+        assertEquals(List.of("1.50× (Disruptor 14M msg/s)", "met"),
+            tail(summary.row(TargetsSection.HEADING, "Max throughput at least the Disruptor's (medians)")));
+        assertEquals(List.of("1 in 5 Mongoose windows", "**not met**"),
+            tail(summary.row(TargetsSection.HEADING, "No collection in any window")));
+        assertEquals(List.of("at most 0 B/msg in 5 Mongoose windows", "met"),
+            tail(summary.row(TargetsSection.HEADING, "Under 1 byte allocated per message in every window")));
+    }
+
+    @Test
+    void withoutRunsEveryTargetSaysSoRatherThanPassing(@TempDir final Path dir) throws Exception
+    {
+        final Path input = dir.resolve("runs");
+        write(input, "a", latency("abq", 1_000_000, 1_000_000, values(100, 1, 1), 0), WRITTEN);
+        final SummaryText summary = render(input, dir);
+        for (final List<String> row : summary.rows(TargetsSection.HEADING))
+        {
+            assertEquals("—", row.get(row.size() - 1), row.toString());
+        }
+        assertTrue(summary.section(TargetsSection.HEADING).contains("A dash: the input has no such run."));
+    }
+
+    private static List<String> tail(final List<String> row)
+    {
+        return row.subList(1, row.size());
+    }
+
+    private static void paired(final Path input, final String name, final long rate, final long[][] p50, final long[] readings,
+        final Histogram[] totals) throws Exception
+    {
+        final List<String> transports = 3 == p50.length ? List.of("mongoose", "disruptor", "jctools") :
+            List.of("mongoose", "disruptor");
+        final long[][] p90 = new long[p50.length][];
+        for (int t = 0; t < p50.length; t++)
+        {
+            p90[t] = p50[t].clone();
+            for (int c = 0; c < p90[t].length; c++)
+            {
+                p90[t][c] *= 2;
+            }
+        }
+        final int cycles = readings.length;
+        final int[] perJvm = 4 == cycles ? new int[] {2, 2} : new int[] {cycles};
+        new PairedRunData(rate, "2026-11-26T01:00:00Z", "17.0.15", "own", 50, transports, 2, "pinned to CPU 1",
+            "Each transport's own consumer thread.", "probe messages", totals, p50, p90, readings, perJvm)
+            .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY))
+                .resolve("paired_" + name + PairedSection.SUFFIX));
+    }
+
+    private static SummaryText render(final Path input, final Path dir) throws Exception
+    {
+        final ReportOptions options = ReportOptions.parse(new String[] {"--input=" + input,
+            "--output=" + dir.resolve("out")});
+        final ReportContext context = new ReportContext(options, RunCatalog.load(input), List.of(), List.of());
+        return new SummaryText(SummaryReport.render(List.of(new TargetsSection()), context));
+    }
+}
