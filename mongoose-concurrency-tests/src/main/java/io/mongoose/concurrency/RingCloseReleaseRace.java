@@ -14,11 +14,11 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
- * Scenario 8, closing a ring under a release: the producer closes its {@link SingleThreadMessageRing} (each message's
- * state CASed to DETACHED; a free one goes to the free list at once) while an agent drops the last reference of the
- * ring's message that is out (reset, then a CAS back to FREE, which fails once the ring has detached it, and then the
- * agent returns it to the free list itself). Whatever the order, exactly one side returns each message: both end on
- * the free list once, reset once.
+ * Scenario 8, closing a ring under a release: the producer closes its {@link SingleThreadMessageRing} (a message free in
+ * its slot goes to the free list at once) while an agent drops the last reference of the ring's message that is out
+ * (reset, then a release store of FREE into its slot, closed or not; no atomic read-modify-write). A message released
+ * into a closed ring is the pool's to take back, which it does when it counts its messages or finds its free list
+ * empty, so whatever the order both end on the free list once, reset once.
  *
  * <p>Results: {@code r1} the pool's free count; {@code r2} the released message's resets; {@code r3} the pool's in-flight
  * count; {@code r4} 1 if two acquires from the pool afterwards get two distinct messages and a third finds it empty.

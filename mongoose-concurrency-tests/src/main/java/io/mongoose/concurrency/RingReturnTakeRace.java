@@ -15,7 +15,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * Scenario 7, the ring hand-back: an agent drops the last reference of a filled message that belongs to a producer's
- * {@link SingleThreadMessageRing} (reset, then a CAS back to FREE in its slot) while the producer, coming round to that
+ * {@link SingleThreadMessageRing} (reset, then a release store of FREE in its slot) while the producer, coming round to that
  * slot, tries to take it. The producer gets either that message, back and reset, or, the slot still being out, the
  * pool's one free message; never a message whose reset it cannot see, and nothing is lost.
  *

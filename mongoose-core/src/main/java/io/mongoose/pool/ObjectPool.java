@@ -45,6 +45,10 @@ public final class ObjectPool<T extends PooledMessage>
         new AtomicReference<>(new SingleThreadPoolCache<?>[0]);
     private final AtomicReference<SingleThreadMessageRing<?>[]> rings =
         new AtomicReference<>(new SingleThreadMessageRing<?>[0]);
+    // Closed rings with messages still out: each such message goes back to its slot at its last release, and the pool
+    // takes it from there (reclaimClosedRings) when it counts its messages or finds its free list empty.
+    private final AtomicReference<SingleThreadMessageRing<?>[]> closedRings =
+        new AtomicReference<>(new SingleThreadMessageRing<?>[0]);
     // Leak detection only (null when off): every message handed out and not yet back, with where and when it was
     // acquired. A side table rather than fields on PooledMessage, so messages stay the same size whether detection is
     // on or off, and a scan visits only what is out, not every instance ever created.
@@ -212,6 +216,13 @@ public final class ObjectPool<T extends PooledMessage>
      *         {@link SingleThreadMessageRing} (exact when no message is moving).
      */
     public long free()
+    {
+        reclaimClosedRings();
+        return countFree();
+    }
+
+    /** {@link #free()} without reclaiming, for the release path's full check, which reclaiming would re-enter. */
+    private long countFree()
     {
         return freeList.size() + cachedInThreadCaches() + freeInThreadRings();
     }
@@ -403,9 +414,45 @@ public final class ObjectPool<T extends PooledMessage>
         caches.updateAndGet(current -> without(current, cache));
     }
 
+    /** A ring's close, after it returned its free messages: keep it for reclaiming if any are still out. */
     void detach(final SingleThreadMessageRing<T> ring)
     {
+        if (!ring.reclaimed())
+        {
+            closedRings.updateAndGet(current -> with(current, ring));
+        }
         rings.updateAndGet(current -> without(current, ring));
+    }
+
+    /** For tests: closed rings kept because some of their messages are still out. */
+    int closedRingsHeld()
+    {
+        return closedRings.get().length;
+    }
+
+    /**
+     * Take back every message released into a closed ring's slot since the ring closed, and forget the rings that
+     * have nothing left out. Off the hot path: stats, and an acquire that found the free list empty.
+     *
+     * @return messages returned to the free list.
+     */
+    int reclaimClosedRings()
+    {
+        final SingleThreadMessageRing<?>[] closed = closedRings.get();
+        int returned = 0;
+        for (final SingleThreadMessageRing<?> ring : closed)
+        {
+            // One taker per ring at a time; reclaimers of this pool may run on any thread.
+            synchronized (ring)
+            {
+                returned += ring.reclaim();
+                if (ring.reclaimed())
+                {
+                    closedRings.updateAndGet(current -> without(current, ring));
+                }
+            }
+        }
+        return returned;
     }
 
     /** A copy of a copy-on-write array of a pool's caches or rings, with {@code added} at the end. */
@@ -464,7 +511,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     private boolean freeListFull()
     {
-        return grown() && free() >= config.capacity();
+        return grown() && countFree() >= config.capacity();
     }
 
     void countInvalidRelease()
@@ -478,7 +525,8 @@ public final class ObjectPool<T extends PooledMessage>
      */
     private T pollAfterFlushingOwnBatch()
     {
-        return SingleThreadReleaseBatch.flushCurrentThreadBatch() > 0 ? freeList.poll() : null;
+        final int back = SingleThreadReleaseBatch.flushCurrentThreadBatch() + reclaimClosedRings();
+        return back > 0 ? freeList.poll() : null;
     }
 
     private T onEmpty()
@@ -509,6 +557,10 @@ public final class ObjectPool<T extends PooledMessage>
             if (null != message)
             {
                 return message;
+            }
+            if (reclaimClosedRings() > 0)
+            {
+                continue;
             }
             if (System.nanoTime() - deadline >= 0)
             {

@@ -30,12 +30,10 @@ public abstract class PooledMessage extends PooledMessagePad
     private static final VarHandle RING_STATE;
     private static final VarHandle ANNOUNCED_INDEX;
     private static final long NOT_ANNOUNCED = -1;
-    /** Out of its ring: handed out, or being released. */
+    /** Out of its ring: handed out, or being released; or taken back by the pool when its ring closed. */
     private static final int RING_IN_USE = 0;
-    /** Back in its ring slot, reset, for the ring's owner to take again. */
+    /** Back in its ring slot, reset, for the ring's taker to take again. */
     private static final int RING_FREE = 1;
-    /** Its ring closed while it was out: whoever sees this returns it to the pool's free list. */
-    private static final int RING_DETACHED = 2;
 
     static
     {
@@ -58,8 +56,8 @@ public abstract class PooledMessage extends PooledMessagePad
     private long publishNanos;
     /**
      * The {@link SingleThreadMessageRing} this message belongs to while it is lent to one, else {@code null}. Written
-     * only while no other thread can see the message: by the ring as it claims it, and by whoever returns it to the
-     * pool's free list (whose offer publishes the write).
+     * only while no other thread can see the message: by the ring as it claims it, and by the ring's taker as it
+     * returns it to the pool's free list (whose offer publishes the write).
      */
     SingleThreadMessageRing<?> ring;
     @SuppressWarnings("unused") // accessed through RING_STATE
@@ -287,8 +285,9 @@ public abstract class PooledMessage extends PooledMessagePad
     }
 
     /**
-     * The ring's owner takes the message from its slot if it is back; the acquire read pairs with
-     * {@link #returnToRing()}, so the releaser's reset is visible.
+     * The ring's taker takes the message from its slot if it is back: its owner while it is open, then its closer, then
+     * the pool reclaiming a closed ring, one at a time. The acquire read pairs with {@link #returnToRing()}, so the
+     * releaser's reset is visible.
      */
     final boolean takeFromRing()
     {
@@ -296,37 +295,19 @@ public abstract class PooledMessage extends PooledMessagePad
         {
             return false;
         }
-        // Only the owner moves a message out of FREE, and nobody else can see it until it is published.
+        // Only the ring's one taker moves a message out of FREE, and nobody else can see it until it is handed on.
         RING_STATE.set(this, RING_IN_USE);
         return true;
     }
 
     /**
-     * The last releaser, after the reset, puts the message back in its ring slot.
-     *
-     * @return {@code false} if the ring closed meanwhile: the caller must return the message to the pool instead.
+     * The last releaser, after the reset, puts the message back in its ring slot, open or closed: a release store and
+     * no atomic read-modify-write, since only the taker of a ring's messages ever moves one out of FREE, and never
+     * while it is out. Whoever takes it next (the ring's owner, or after the ring closed the pool) sees the reset.
      */
-    final boolean returnToRing()
+    final void returnToRing()
     {
-        return RING_STATE.compareAndSet(this, RING_IN_USE, RING_FREE);
-    }
-
-    /**
-     * The closing ring gives up the message.
-     *
-     * @return {@code true} if it was free in the ring, so the closer returns it to the pool; {@code false} if it is
-     *         out, and its last releaser will.
-     */
-    final boolean detachFromRing()
-    {
-        for (;;)
-        {
-            final int state = (int)RING_STATE.getVolatile(this);
-            if (RING_STATE.compareAndSet(this, state, RING_DETACHED))
-            {
-                return RING_FREE == state;
-            }
-        }
+        RING_STATE.setRelease(this, RING_FREE);
     }
 
     final void bindTo(final ObjectPool<?> home)

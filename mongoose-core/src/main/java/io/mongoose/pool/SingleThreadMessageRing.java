@@ -19,8 +19,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>A slot whose message is still out (the queue behind it is long, or a handler retained it) is skipped: that acquire
  * takes a message from the pool instead, under the pool's {@link ExhaustionPolicy}, and the ring moves on. Messages
  * waiting in the ring are free: the pool counts them in {@link ObjectPool#free()}, reserved for this ring's thread
- * until it takes them or {@link #close()} returns them. Closing returns the ring's free messages to the pool at once,
- * and each message still out goes to the pool's free list at its last release.
+ * until it takes them or {@link #close()} returns them. Closing returns the ring's free messages to the pool at once.
+ * A message still out goes back to its slot at its last release as usual, and the pool takes it from there the next
+ * time it counts its messages or finds its free list empty: that way a release never has to find out, with an atomic
+ * read-modify-write on the message, whether the ring closed meanwhile.
  *
  * <p>Threading: acquire and close on one thread only, the producer's; any thread may release the messages (that is
  * where they travel). Allocation-free after construction. Create it with {@link ObjectPool#newThreadRing(int)}.
@@ -44,9 +46,16 @@ public final class SingleThreadMessageRing<T extends PooledMessage> extends Mess
         }
     }
 
+    /**
+     * Messages not yet back with the pool: all of them until close, then fewer with each reclaim. Written by the
+     * closer, then by the pool's reclaimers under this ring's lock; past the padding, off the owner's hot line.
+     */
+    private int unreclaimed;
+
     SingleThreadMessageRing(final ObjectPool<T> pool, final PooledMessage[] slots)
     {
         super(pool, slots);
+        unreclaimed = slots.length;
         for (int i = 0; i < slots.length; i++)
         {
             slots[i].ringSlot = i;
@@ -112,7 +121,8 @@ public final class SingleThreadMessageRing<T extends PooledMessage> extends Mess
 
     /**
      * Return the ring's free messages to the pool's free list and detach from the pool; each message still out goes
-     * to the pool's free list at its last release. Later acquires throw; closing again does nothing.
+     * back to its slot at its last release, where the pool reclaims it (see the class comment). Later acquires throw;
+     * closing again does nothing.
      */
     @Override
     public void close()
@@ -122,15 +132,43 @@ public final class SingleThreadMessageRing<T extends PooledMessage> extends Mess
             return;
         }
         closed = true;
+        // Until detach publishes this ring to the pool's reclaimers, the closing owner is still its only taker.
+        synchronized (this)
+        {
+            reclaim();
+        }
+        pool.detach(this);
+    }
+
+    /**
+     * After close, by the pool (under this ring's lock, so one taker at a time): return to the pool's free list every
+     * message released into its slot since, and let go of it.
+     *
+     * @return messages returned.
+     */
+    int reclaim()
+    {
+        int returned = 0;
         for (final PooledMessage message : slots)
         {
-            if (message.detachFromRing())
+            // Taken back already, perhaps lent to another ring since: not this ring's any more.
+            if (message.ring == this && message.takeFromRing())
             {
                 message.ring = null;
                 pool.returnUnused(message);
+                returned++;
             }
         }
-        pool.detach(this);
+        unreclaimed -= returned;
+        return returned;
+    }
+
+    /**
+     * @return whether every message of this closed ring is back with the pool, so the pool can forget the ring.
+     */
+    boolean reclaimed()
+    {
+        return 0 == unreclaimed;
     }
 
     @Override
@@ -142,27 +180,24 @@ public final class SingleThreadMessageRing<T extends PooledMessage> extends Mess
 
     /**
      * The last release of one of this ring's messages, by {@link PooledMessage#release()}: reset it, then put it back
-     * in its slot (or on the pool's free list if the ring closed meanwhile), and count it.
+     * in its slot, and count it.
      */
     void giveBack(final PooledMessage message)
     {
-        if (giveBackUncounted(message))
-        {
-            returned.incrementAndGet();
-        }
+        giveBackUncounted(message);
+        returned.incrementAndGet();
     }
 
     /**
      * As {@link #giveBack(PooledMessage)}, for a release batch that counts its returns once per flush with
      * {@link #countReturned(int)}.
      *
-     * @return {@code true} if the message went back to its slot and is still to be counted.
-     * @throws RuntimeException whatever the message's {@code reset()} threw; the message is back all the same.
+     * @throws RuntimeException whatever the message's {@code reset()} threw; the message is back, and counted, all the
+     *                          same.
      */
-    boolean giveBackUncounted(final PooledMessage message)
+    void giveBackUncounted(final PooledMessage message)
     {
         boolean reset = false;
-        final boolean inRing;
         try
         {
             pool.prepareReturn(message);
@@ -170,19 +205,13 @@ public final class SingleThreadMessageRing<T extends PooledMessage> extends Mess
         }
         finally
         {
-            // Reset first (the owner takes the message as soon as it reads FREE), then back to the slot.
-            inRing = message.returnToRing();
-            if (!inRing)
-            {
-                message.ring = null;
-                pool.returnUnused(message);
-            }
-            else if (!reset)
+            // Reset first (the taker takes the message as soon as it reads FREE), then back to the slot.
+            message.returnToRing();
+            if (!reset)
             {
                 returned.incrementAndGet(); // the reset's exception leaves the caller before it could count
             }
         }
-        return inRing;
     }
 
     void countReturned(final int count)

@@ -71,10 +71,9 @@ public final class SingleThreadReleaseBatch
                 countReturns();
                 countedRing = ring;
             }
-            if (ring.giveBackUncounted(message))
-            {
-                uncountedReturns++;
-            }
+            // A reset that throws counts its message itself and skips this count.
+            ring.giveBackUncounted(message);
+            uncountedReturns++;
             return true;
         }
         if (size == held.length)

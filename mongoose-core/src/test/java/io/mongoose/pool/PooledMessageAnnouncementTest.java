@@ -4,6 +4,7 @@ import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -78,6 +79,7 @@ class PooledMessageAnnouncementTest
 
         ring.close();
         fromRing.release();
-        assertNull(fromRing.ringSuccessor(), "back on the pool's free list once its ring closed");
+        assertEquals(7, pool.free(), "all but fromPool: the pool takes fromRing back from its closed ring as it counts");
+        assertNull(fromRing.ringSuccessor(), "the pool's again, in no ring");
     }
 }

@@ -108,8 +108,9 @@ class SingleThreadMessageRingTest
         assertEquals(0, ring.free());
         assertTrue(out.release());
         assertEquals(1, out.resets);
-        assertNull(((PooledMessage)out).ring, "no longer the ring's");
+        // Back in its slot; counting the pool's messages takes it from there.
         assertEquals(4, pool.free());
+        assertNull(((PooledMessage)out).ring, "no longer the ring's");
         assertEquals(0, pool.inFlight());
         final IllegalStateException ex = assertThrows(IllegalStateException.class, ring::acquire);
         assertEquals("ring of pool 'seq' is closed; acquire from the pool or a new ring", ex.getMessage());
@@ -123,6 +124,60 @@ class SingleThreadMessageRingTest
             m.release();
         }
         assertEquals(4, pool.free());
+    }
+
+    @Test
+    void anAcquireThatFindsTheFreeListEmptyTakesBackWhatWasReleasedIntoAClosedRing()
+    {
+        final ObjectPool<SeqMessage> pool = pool(2);
+        final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(2);
+        final SeqMessage first = ring.acquire();
+        final SeqMessage second = ring.acquire();
+        ring.close();
+        assertNull(pool.tryAcquire(), "both out: nothing to take back yet");
+        assertEquals(1, pool.exhaustedCount());
+
+        assertTrue(first.release(), "released into its closed ring's slot, with no atomic read-modify-write");
+        final SeqMessage again = pool.tryAcquire();
+        assertSame(first, again, "taken back from the closed ring when the free list was empty");
+        assertNull(((PooledMessage)again).ring, "the pool's now, not the ring's");
+        assertEquals(1, pool.exhaustedCount(), "not counted as exhaustion: the message was there");
+        assertEquals(1, pool.closedRingsHeld(), "the ring is kept while a message of it is out");
+
+        // Through a release batch, as an agent releases.
+        final SingleThreadReleaseBatch batch = new SingleThreadReleaseBatch(4);
+        assertTrue(batch.release(second));
+        batch.flush();
+        assertSame(second, pool.acquire(), "acquire reclaims the same way before its exhaustion policy");
+        assertEquals(0, pool.closedRingsHeld(), "every message back with the pool: the ring is let go");
+        again.release();
+        second.release();
+        assertEquals(2, pool.free());
+        assertEquals(0, pool.inFlight());
+        assertEquals(2, first.resets, "reset once at each of its two releases, never by the reclaim");
+    }
+
+    @Test
+    void aRingClosedWithNothingOutIsNotKeptAndAMessageReclaimedCanJoinANewRing()
+    {
+        final ObjectPool<SeqMessage> pool = pool(4);
+        final SingleThreadMessageRing<SeqMessage> idle = pool.newThreadRing(2);
+        idle.close();
+        assertEquals(0, pool.closedRingsHeld());
+
+        final SingleThreadMessageRing<SeqMessage> first = pool.newThreadRing(2);
+        final SeqMessage out = first.acquire();
+        first.close();
+        assertEquals(1, pool.closedRingsHeld());
+        out.release();
+        assertEquals(4, pool.free(), "counting takes it back");
+        final SingleThreadMessageRing<SeqMessage> second = pool.newThreadRing(4);
+        assertEquals(0, pool.closedRingsHeld());
+        assertEquals(4, second.free(), "the reclaimed message is lent again");
+        final SeqMessage m = second.acquire();
+        assertSame(second, ((PooledMessage)m).ring);
+        m.release();
+        assertEquals(4, second.free(), "back in the new ring's slot, not the old ring's");
     }
 
     @Test
