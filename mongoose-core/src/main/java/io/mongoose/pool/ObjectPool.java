@@ -466,6 +466,11 @@ public final class ObjectPool<T extends PooledMessage>
     /** A copy of a copy-on-write array of a pool's caches or rings, without {@code removed} (by identity). */
     private static <E> E[] without(final E[] current, final E removed)
     {
+        // Absent already: two reclaimers that both saw a closed ring in their snapshot both let go of it.
+        if (!Arrays.asList(current).contains(removed))
+        {
+            return current;
+        }
         final E[] fewer = Arrays.copyOf(current, current.length - 1);
         int j = 0;
         for (final E e : current)

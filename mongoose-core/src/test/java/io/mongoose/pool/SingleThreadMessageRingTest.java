@@ -3,6 +3,9 @@ package io.mongoose.pool;
 import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.Test;
 
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicReference;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -155,6 +158,44 @@ class SingleThreadMessageRingTest
         assertEquals(2, pool.free());
         assertEquals(0, pool.inFlight());
         assertEquals(2, first.resets, "reset once at each of its two releases, never by the reclaim");
+    }
+
+    @Test
+    void reclaimersOnSeveralThreadsAtOnceTakeBackEachMessageOnceAndLetGoOfEachRingOnce() throws Exception
+    {
+        // Two counting threads may hold the same closed ring in their snapshots; only one of them may let go of it.
+        for (int round = 0; round < 2_000; round++)
+        {
+            final ObjectPool<SeqMessage> pool = pool(4);
+            final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(4);
+            final SeqMessage a = ring.acquire();
+            final SeqMessage b = ring.acquire();
+            ring.close();
+            a.release();
+            b.release();
+            final CyclicBarrier start = new CyclicBarrier(2);
+            final AtomicReference<Throwable> failure = new AtomicReference<>();
+            final Thread other = new Thread(() ->
+            {
+                try
+                {
+                    start.await();
+                    pool.free();
+                }
+                catch (final Throwable t)
+                {
+                    failure.set(t);
+                }
+            });
+            other.start();
+            start.await();
+            pool.free();
+            other.join();
+            assertNull(failure.get(), "the other counting thread failed");
+            assertEquals(4, pool.free());
+            assertEquals(0, pool.closedRingsHeld());
+            assertEquals(0, pool.inFlight());
+        }
     }
 
     @Test
