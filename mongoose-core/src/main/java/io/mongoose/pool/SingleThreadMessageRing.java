@@ -220,11 +220,16 @@ public final class SingleThreadMessageRing<T extends PooledMessage> extends Mess
     }
 
     /**
-     * The hit path is kept to a few bytecodes so C2 inlines it into the caller's publish loop; the closed check lives
-     * on the miss path, since a closed ring holds no free message.
+     * The hit path is kept to a few bytecodes so C2 inlines it into the caller's publish loop. A closed ring may still
+     * hold messages released into it since, which are the pool's to take back, so the owner must not: it checks
+     * {@code closed} first, a byte on the line it reads {@code next} from anyway, and the miss path then throws.
      */
     private T take()
     {
+        if (closed)
+        {
+            return null;
+        }
         final PooledMessage message = slots[next];
         next = (next + 1) & mask;
         if (!message.takeFromRing())

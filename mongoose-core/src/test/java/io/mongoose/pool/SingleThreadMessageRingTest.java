@@ -199,6 +199,23 @@ class SingleThreadMessageRingTest
     }
 
     @Test
+    void aClosedRingNeverHandsOutAMessageReleasedIntoItWhichStaysThePoolsToTakeBack()
+    {
+        final ObjectPool<SeqMessage> pool = pool(2);
+        final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(2);
+        final SeqMessage out = ring.acquire();
+        ring.close();
+        out.release();
+
+        // The released message sits FREE in its closed slot: the owner taking it would race the pool's reclaim.
+        assertThrows(IllegalStateException.class, ring::acquire);
+        assertThrows(IllegalStateException.class, ring::tryAcquire);
+        assertEquals(0, out.refCount(), "not handed out by the closed ring");
+        assertEquals(2, pool.free());
+        assertEquals(0, pool.inFlight());
+    }
+
+    @Test
     void aRingClosedWithNothingOutIsNotKeptAndAMessageReclaimedCanJoinANewRing()
     {
         final ObjectPool<SeqMessage> pool = pool(4);
