@@ -212,6 +212,10 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
+     * Counting first takes back to the free list every message released into a closed
+     * {@link SingleThreadMessageRing} since it closed, so those count as free (and {@link #inFlight()} and
+     * {@link #stats()}, which count through this, agree).
+     *
      * @return free instances: on the free list, waiting in a {@link SingleThreadPoolCache}, or back in the slot of a
      *         {@link SingleThreadMessageRing} (exact when no message is moving).
      */
