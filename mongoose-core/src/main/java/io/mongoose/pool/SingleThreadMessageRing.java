@@ -132,17 +132,15 @@ public final class SingleThreadMessageRing<T extends PooledMessage> extends Mess
             return;
         }
         closed = true;
-        // Until detach publishes this ring to the pool's reclaimers, the closing owner is still its only taker.
-        synchronized (this)
-        {
-            reclaim();
-        }
+        // No lock: until detach publishes this ring to the pool's reclaimers (a volatile write, which also publishes
+        // what this reclaim wrote), the closing owner is still its only taker.
+        reclaim();
         pool.detach(this);
     }
 
     /**
-     * After close, by the pool (under this ring's lock, so one taker at a time): return to the pool's free list every
-     * message released into its slot since, and let go of it.
+     * At close by the closer, then by the pool under this ring's lock (one taker at a time): return to the pool's free
+     * list every message back in its slot, and let go of it.
      *
      * @return messages returned.
      */
