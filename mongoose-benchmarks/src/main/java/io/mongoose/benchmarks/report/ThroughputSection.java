@@ -6,7 +6,9 @@ import java.util.Optional;
 
 /**
  * Maximum throughput: every unpaced run's achieved rate per transport, their median, and Mongoose's median over each
- * peer's.
+ * peer's. Where the runs recorded where the host put their two CPUs ({@link PlacementClasses}), each run carries its
+ * class, and the near runs get medians and a ratio of their own: unpaced runs are not paired, so a transport whose runs
+ * landed on far placement more often would otherwise lose a ratio to the host rather than to the other transport.
  */
 public final class ThroughputSection implements SummarySection
 {
@@ -19,10 +21,17 @@ public final class ThroughputSection implements SummarySection
         out.append(HEADING).append("\n\n");
         final RunCatalog runs = context.runs();
         final Optional<Double> mongoose = runs.medianThroughput(Transports.MONGOOSE);
-        out.append("Unpaced runs: the publisher sends as fast as the transport accepts. The last column is " +
+        out.append("Unpaced runs: the publisher sends as fast as the transport accepts. Mongoose / transport is " +
             "Mongoose's median divided by the transport's: above 1.00× Mongoose moved more messages per second.\n\n");
-        final MarkdownTable table = MarkdownTable.numeric(List.of("Transport", "Runs (msg/s)", "Median (msg/s)",
+        final Optional<PlacementClasses> classes = PlacementClasses.of(runs.all());
+        final List<String> header = new ArrayList<>(List.of("Transport", "Runs (msg/s)", "Median (msg/s)",
             "Mongoose / transport", "GC in windows", "Allocated B/msg (max)"));
+        if (classes.isPresent())
+        {
+            header.addAll(List.of("Near runs: median (msg/s)", "Mongoose / transport, near runs"));
+        }
+        final Optional<Double> mongooseNear = classes.flatMap(c -> nearMedian(runs, Transports.MONGOOSE, c));
+        final MarkdownTable table = MarkdownTable.numeric(header);
         for (final String transport : runs.transports())
         {
             final List<LoadedRun> own = runs.throughputRuns(transport);
@@ -36,14 +45,24 @@ public final class ThroughputSection implements SummarySection
             double allocated = 0;
             for (final LoadedRun run : own)
             {
-                achieved.add(Formats.rate(run.result().achievedRate()));
+                achieved.add(Formats.rate(run.result().achievedRate()) +
+                    classes.flatMap(c -> c.classOf(run.result())).map(c -> " " + c).orElse(""));
                 gc.add(LatencyCells.gc(run.result()));
                 allocated = Math.max(allocated, run.result().allocatedBytesPerMessage());
             }
-            table.row(List.of(Transports.displayName(transport), String.join(", ", achieved),
-                Formats.rate(median.get()),
+            final List<String> row = new ArrayList<>(List.of(Transports.displayName(transport),
+                String.join(", ", achieved), Formats.rate(median.get()),
                 mongoose.map(m -> Formats.ratio(m, median.get())).orElse(Formats.NO_RUN),
                 String.join(", ", gc), Formats.bytesPerMessage(allocated)));
+            if (classes.isPresent())
+            {
+                final Optional<Double> near = nearMedian(runs, transport, classes.get());
+                row.add(near.map(n -> Formats.rate(n) + " (" + nearCount(runs, transport, classes.get()) + ")")
+                    .orElse(Formats.NO_RUN));
+                row.add(mongooseNear.isPresent() && near.isPresent() ?
+                    Formats.ratio(mongooseNear.get(), near.get()) : Formats.NO_RUN);
+            }
+            table.row(row);
         }
         if (table.isEmpty())
         {
@@ -52,5 +71,36 @@ public final class ThroughputSection implements SummarySection
         }
         table.appendTo(out);
         out.append('\n');
+        classes.ifPresent(c -> out.append("After each run, where the host had put its two CPUs, as in Repeats: near ")
+            .append("when the round trip of a cache line between them read at most ")
+            .append(Formats.latency(c.nearLimitNanos())).append(" both before and after the run, far when both read ")
+            .append("more, moved when the host moved them in between. Unpaced runs are not paired, so the near runs' ")
+            .append("medians (their count in brackets) compare the transports on the same placement; a dash: no ")
+            .append("near run.\n\n"));
+    }
+
+    /** The median achieved rate of a transport's throughput runs on near placement, if it had any. */
+    private static Optional<Double> nearMedian(final RunCatalog runs, final String transport,
+        final PlacementClasses classes)
+    {
+        final List<Double> near = new ArrayList<>();
+        for (final LoadedRun run : runs.throughputRuns(transport))
+        {
+            if (isNear(run, classes))
+            {
+                near.add(run.result().achievedRate());
+            }
+        }
+        return near.isEmpty() ? Optional.empty() : Optional.of(Median.of(near));
+    }
+
+    private static long nearCount(final RunCatalog runs, final String transport, final PlacementClasses classes)
+    {
+        return runs.throughputRuns(transport).stream().filter(run -> isNear(run, classes)).count();
+    }
+
+    private static boolean isNear(final LoadedRun run, final PlacementClasses classes)
+    {
+        return classes.classOf(run.result()).filter(PlacementClasses.NEAR::equals).isPresent();
     }
 }
