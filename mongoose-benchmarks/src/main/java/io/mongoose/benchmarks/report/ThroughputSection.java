@@ -30,7 +30,7 @@ public final class ThroughputSection implements SummarySection
         {
             header.addAll(List.of("Near runs: median (msg/s)", "Mongoose / transport, near runs"));
         }
-        final Optional<Double> mongooseNear = classes.flatMap(c -> nearMedian(runs, Transports.MONGOOSE, c));
+        final List<Double> mongooseNear = nearRates(runs, Transports.MONGOOSE, classes);
         final MarkdownTable table = MarkdownTable.numeric(header);
         for (final String transport : runs.transports())
         {
@@ -56,11 +56,10 @@ public final class ThroughputSection implements SummarySection
                 String.join(", ", gc), Formats.bytesPerMessage(allocated)));
             if (classes.isPresent())
             {
-                final Optional<Double> near = nearMedian(runs, transport, classes.get());
-                row.add(near.map(n -> Formats.rate(n) + " (" + nearCount(runs, transport, classes.get()) + ")")
-                    .orElse(Formats.NO_RUN));
-                row.add(mongooseNear.isPresent() && near.isPresent() ?
-                    Formats.ratio(mongooseNear.get(), near.get()) : Formats.NO_RUN);
+                final List<Double> near = nearRates(runs, transport, classes);
+                row.add(near.isEmpty() ? Formats.NO_RUN : Formats.rate(Median.of(near)) + " (" + near.size() + ")");
+                row.add(mongooseNear.isEmpty() || near.isEmpty() ? Formats.NO_RUN :
+                    Formats.ratio(Median.of(mongooseNear), Median.of(near)));
             }
             table.row(row);
         }
@@ -79,28 +78,18 @@ public final class ThroughputSection implements SummarySection
             .append("near run.\n\n"));
     }
 
-    /** The median achieved rate of a transport's throughput runs on near placement, if it had any. */
-    private static Optional<Double> nearMedian(final RunCatalog runs, final String transport,
-        final PlacementClasses classes)
+    /** The achieved rates of a transport's throughput runs on near placement; none without placement readings. */
+    private static List<Double> nearRates(final RunCatalog runs, final String transport,
+        final Optional<PlacementClasses> classes)
     {
         final List<Double> near = new ArrayList<>();
         for (final LoadedRun run : runs.throughputRuns(transport))
         {
-            if (isNear(run, classes))
+            if (classes.flatMap(c -> c.classOf(run.result())).filter(PlacementClasses.NEAR::equals).isPresent())
             {
                 near.add(run.result().achievedRate());
             }
         }
-        return near.isEmpty() ? Optional.empty() : Optional.of(Median.of(near));
-    }
-
-    private static long nearCount(final RunCatalog runs, final String transport, final PlacementClasses classes)
-    {
-        return runs.throughputRuns(transport).stream().filter(run -> isNear(run, classes)).count();
-    }
-
-    private static boolean isNear(final LoadedRun run, final PlacementClasses classes)
-    {
-        return classes.classOf(run.result()).filter(PlacementClasses.NEAR::equals).isPresent();
+        return near;
     }
 }
