@@ -47,6 +47,23 @@ public final class DispatchTable
      */
     public boolean dispatch(final PooledMessage message)
     {
+        final EventHandler<PooledMessage> handler = handlerOf(message);
+        if (null == handler)
+        {
+            return false;
+        }
+        handler.onEvent(message);
+        return true;
+    }
+
+    /**
+     * The handler {@link #dispatch(PooledMessage)} would call, for a caller that calls it itself.
+     *
+     * @param message the message.
+     * @return the handler for the message's type, or {@code null} if no handler covers it.
+     */
+    public EventHandler<PooledMessage> handlerOf(final PooledMessage message)
+    {
         final int id = message.typeId();
         final EventHandler<PooledMessage>[] table = byTypeId;
         EventHandler<PooledMessage> handler = id < table.length ? table[id] : null;
@@ -54,12 +71,19 @@ public final class DispatchTable
         {
             handler = resolve(message.getClass(), id);
         }
-        if (UNHANDLED == handler)
-        {
-            return false;
-        }
-        handler.onEvent(message);
-        return true;
+        return UNHANDLED == handler ? null : handler;
+    }
+
+    /**
+     * The handler messages of exactly {@code type} reach, found once: for a caller that knows every message's type in
+     * advance (a ring feed carries one type), which can then call it without the lookup per message.
+     *
+     * @param type a message class.
+     * @return the handler, or {@code null} if no handler covers {@code type}.
+     */
+    public EventHandler<PooledMessage> handlerFor(final Class<? extends PooledMessage> type)
+    {
+        return findHandler(type);
     }
 
     /**

@@ -180,6 +180,44 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
+     * A ring of {@code size} messages from this pool that is itself the queue between one producer and one consumer
+     * (see {@link SpscMessageRing}): the messages are taken from the free list now and stay with the ring, in flight
+     * as far as this pool's counts go, until it closes. They are not recorded for leak detection: the ring, not a
+     * caller, holds them, and {@link SpscMessageRing#close()} returns every one.
+     *
+     * @param size the ring's slots: a power of two from 1 to the pool's capacity.
+     * @return a new ring.
+     * @throws IllegalArgumentException if {@code size} is out of range or not a power of two.
+     * @throws IllegalStateException    if fewer than {@code size} messages are free now; none is taken then.
+     */
+    public SpscMessageRing<T> newSpscRing(final int size)
+    {
+        if (size < 1 || size > config.capacity() || Integer.bitCount(size) != 1)
+        {
+            throw new IllegalArgumentException("pool '" + name + "': SPSC ring size " + size + "; expected a power " +
+                "of two from 1 to the pool's capacity (" + config.capacity() + ")");
+        }
+        final PooledMessage[] slots = new PooledMessage[size];
+        for (int i = 0; i < size; i++)
+        {
+            final T message = freeList.poll();
+            if (null == message)
+            {
+                for (int j = 0; j < i; j++)
+                {
+                    returnUnused(slots[j]);
+                }
+                throw new IllegalStateException("pool '" + name + "': only " + i + " free messages for an SPSC ring " +
+                    "of " + size + "; expected a ring no larger than the free messages (" + free() + " now, " +
+                    "capacity " + config.capacity() + ")");
+            }
+            message.setFirstReference();
+            slots[i] = message;
+        }
+        return new SpscMessageRing<>(this, slots);
+    }
+
+    /**
      * @return the pool's name.
      */
     public String name()
@@ -395,6 +433,21 @@ public final class ObjectPool<T extends PooledMessage>
             recordAcquisition(message);
         }
         message.setFirstReference();
+    }
+
+    /**
+     * A message for a {@link SpscMessageRing}'s slot whose message a handler kept: as {@link #acquire()}, under this
+     * pool's exhaustion policy, but not recorded for leak detection, since the ring holds it.
+     */
+    T acquireForRing()
+    {
+        T message = freeList.poll();
+        if (null == message)
+        {
+            message = onEmpty();
+        }
+        message.setFirstReference();
+        return message;
     }
 
     /** A thread cache's refill: up to {@code max} free messages, one free-list claim per JCTools look-ahead step. */

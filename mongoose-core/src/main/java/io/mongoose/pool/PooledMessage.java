@@ -277,6 +277,16 @@ public abstract class PooledMessage extends PooledMessagePad
         return null == home ? null : home.slots[(ringSlot + 1) & home.mask];
     }
 
+    /**
+     * The count as the calling thread last saw it, with no ordering: for a {@link SpscMessageRing}'s consumer, which
+     * only needs to know whether its own handlers retained the message (their retains are its own writes). A release
+     * by another thread that it misses only makes it take the message out of the ring when it could have stayed.
+     */
+    final int refCountPlain()
+    {
+        return (int)REF_COUNT.get(this);
+    }
+
     /** The ring claims this free message: it now waits in the ring's slot. */
     final void lendToRing(final SingleThreadMessageRing<?> home)
     {

@@ -200,6 +200,38 @@ public final class ConfigValidator
                     "at least one processor subscribing to it (or remove the feed)",
                     ConfigProblem.Kind.UNSUBSCRIBED_FEED));
             }
+            if (feed.isRing())
+            {
+                checkRingReceivers("feeds[" + f + "]", feed, agents);
+            }
+        }
+    }
+
+    /** A ring has one consumer: the processors that receive a ring feed must all be on one agent group. */
+    private void checkRingReceivers(final String path, final FeedConfig feed, final List<AgentGroupConfig> agents)
+    {
+        final List<String> receiving = new ArrayList<>();
+        for (final AgentGroupConfig agent : agents)
+        {
+            if (null == agent)
+            {
+                continue;
+            }
+            for (final ProcessorConfig processor : agent.processors())
+            {
+                if (null != processor && (feed.kind() == FeedKind.BROADCAST ||
+                    (null != processor.subscriptions() && processor.subscriptions().contains(feed.name()))))
+                {
+                    receiving.add(show(agent.name()));
+                    break;
+                }
+            }
+        }
+        if (receiving.size() > 1)
+        {
+            error(path + ".ring", "ring feed " + show(feed.name()) + " received on agent groups " +
+                String.join(", ", receiving), "one agent group (a ring has one consumer); to fan out to several " +
+                "groups, make it a queue feed");
         }
     }
 

@@ -1,8 +1,10 @@
 package io.mongoose.server;
 
 import io.mongoose.dispatch.DispatchErrorHandler;
+import io.mongoose.dispatch.EventHandler;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SingleThreadReleaseBatch;
+import io.mongoose.pool.SpscMessageRing;
 import org.agrona.concurrent.Agent;
 
 import java.util.concurrent.CompletableFuture;
@@ -24,6 +26,7 @@ final class DispatchAgent implements Agent
     private final String roleName;
     private final String agentSource;
     private final InboundQueue[] inbound;
+    private final InboundRing[] rings;
     private final ProcessorSlot[] processors;
     private final int drainLimit;
     private final Pinning pinningRequest;
@@ -48,9 +51,18 @@ final class DispatchAgent implements Agent
         final String roleName, final InboundQueue[] inbound, final ProcessorSlot[] processors, final int drainLimit,
         final Pinning pinningRequest, final DispatchErrorHandler errorHandler, final AgentTimerWheel timers)
     {
+        this(roleName, inbound, new InboundRing[0], processors, drainLimit, pinningRequest, errorHandler, timers);
+    }
+
+    DispatchAgent(
+        final String roleName, final InboundQueue[] inbound, final InboundRing[] rings,
+        final ProcessorSlot[] processors, final int drainLimit, final Pinning pinningRequest,
+        final DispatchErrorHandler errorHandler, final AgentTimerWheel timers)
+    {
         this.roleName = roleName;
         this.agentSource = "agent:" + roleName;
         this.inbound = inbound;
+        this.rings = rings;
         this.processors = processors;
         this.drainLimit = drainLimit;
         this.pinningRequest = pinningRequest;
@@ -142,6 +154,21 @@ final class DispatchAgent implements Agent
                 work += drained;
             }
         }
+        final InboundRing[] rings = this.rings;
+        for (int i = 0; i < rings.length; i++)
+        {
+            if (rings[i].paused)
+            {
+                continue;
+            }
+            final int drained = drainRing(rings[i], rings[i].subscribers);
+            if (drained > 0)
+            {
+                dispatched.add(drained);
+                countHandled(rings[i].subscribers, drained);
+                work += drained;
+            }
+        }
         if (0 == work)
         {
             idleCycles.increment();
@@ -176,30 +203,7 @@ final class DispatchAgent implements Agent
         while (null != message)
         {
             drained++;
-            for (int i = 0; i < subscribers.length; i++)
-            {
-                final ProcessorSlot slot = subscribers[i];
-                final LatencyMonitor latency = slot.latency;
-                if (null != latency)
-                {
-                    // At this processor's handler entry: one clock read per monitored processor per message.
-                    latency.record(System.nanoTime() - message.publishNanos());
-                }
-                try
-                {
-                    if (!slot.table.dispatch(message))
-                    {
-                        slot.unhandled.increment();
-                        slot.notHandledInDrain++;
-                    }
-                }
-                catch (final Throwable t)
-                {
-                    slot.errors.increment();
-                    slot.notHandledInDrain++;
-                    report(slot.name, message, t);
-                }
-            }
+            deliver(message, subscribers, null);
             last = message;
             try
             {
@@ -217,6 +221,78 @@ final class DispatchAgent implements Agent
             queue.expectAfter(last);
         }
         return drained;
+    }
+
+    /**
+     * Dispatch the messages a ring feed published since the last drain, up to the drain limit, in place in the ring;
+     * then hand their slots back with one store. A message a handler retained leaves the ring (see
+     * {@link SpscMessageRing#afterDispatch(long, PooledMessage)}); the others are never written by this thread.
+     */
+    private int drainRing(final InboundRing inbound, final ProcessorSlot[] subscribers)
+    {
+        final SpscMessageRing<?> ring = inbound.ring;
+        final long first = inbound.next;
+        final long end = Math.min(ring.published(), first + drainLimit);
+        if (end == first)
+        {
+            return 0;
+        }
+        final EventHandler<PooledMessage>[] handlers = inbound.handlers;
+        for (long sequence = first; sequence < end; sequence++)
+        {
+            final PooledMessage message = ring.messageAt(sequence);
+            deliver(message, subscribers, handlers);
+            try
+            {
+                ring.afterDispatch(sequence, message);
+            }
+            catch (final Throwable t)
+            {
+                agentErrors.increment();
+                report(agentSource, message, t);
+            }
+        }
+        inbound.next = end;
+        ring.consumedUpTo(end);
+        return (int)(end - first);
+    }
+
+    /**
+     * One message to every subscriber of its feed on this agent, each in its own error boundary.
+     *
+     * @param handlers each subscriber's handler, found once for a ring feed's one type; {@code null} to find it by the
+     *                 message's type (a queue feed may carry any).
+     */
+    private void deliver(
+        final PooledMessage message, final ProcessorSlot[] subscribers, final EventHandler<PooledMessage>[] handlers)
+    {
+        for (int i = 0; i < subscribers.length; i++)
+        {
+            final ProcessorSlot slot = subscribers[i];
+            final LatencyMonitor latency = slot.latency;
+            if (null != latency)
+            {
+                // At this processor's handler entry: one clock read per monitored processor per message.
+                latency.record(System.nanoTime() - message.publishNanos());
+            }
+            final EventHandler<PooledMessage> handler = null != handlers ? handlers[i] : slot.table.handlerOf(message);
+            if (null == handler)
+            {
+                slot.unhandled.increment();
+                slot.notHandledInDrain++;
+                continue;
+            }
+            try
+            {
+                handler.onEvent(message);
+            }
+            catch (final Throwable t)
+            {
+                slot.errors.increment();
+                slot.notHandledInDrain++;
+                report(slot.name, message, t);
+            }
+        }
     }
 
     /**
@@ -361,6 +437,13 @@ final class DispatchAgent implements Agent
                 return false;
             }
         }
+        for (final InboundRing ring : rings)
+        {
+            if (ring.ring.depth() > 0)
+            {
+                return false;
+            }
+        }
         return true;
     }
 
@@ -381,6 +464,17 @@ final class DispatchAgent implements Agent
                 return -1;
             }
             offered += producerIndex;
+        }
+        for (final InboundRing ring : rings)
+        {
+            // The agent hands a drain's slots back after their handlers have returned, so consumed is "completed".
+            final long consumed = ring.ring.consumed();
+            final long published = ring.ring.published();
+            if (consumed != published)
+            {
+                return -1;
+            }
+            offered += published;
         }
         return offered;
     }

@@ -1,23 +1,44 @@
 package io.mongoose.server;
 
+import io.mongoose.pool.PooledMessage;
+
 import java.time.Duration;
 
 /**
- * One feed: a single-producer stream fanned out to one SPSC queue per subscribing agent group.
+ * One feed: a single-producer stream fanned out to one SPSC queue per subscribing agent group, or, for a ring feed,
+ * carried in the feed's own ring of pooled messages to its one subscribing agent group (see {@link #ring(Class)}).
  *
  * @param name            unique feed name.
  * @param kind            broadcast to every processor, or named subscribers only.
  * @param queueCapacity   capacity of each subscriber queue; a power of two, at least 2.
  * @param fullQueuePolicy what a publish does when a subscriber queue is full.
  * @param publishTimeout  how long {@link FullQueuePolicy#BACKOFF} retries before failing the publish.
+ * @param ringType        for a ring feed, the one message type its ring carries; {@code null} for a queue feed.
  */
 public record FeedConfig(
-    String name, FeedKind kind, int queueCapacity, FullQueuePolicy fullQueuePolicy, Duration publishTimeout)
+    String name, FeedKind kind, int queueCapacity, FullQueuePolicy fullQueuePolicy, Duration publishTimeout,
+    Class<? extends PooledMessage> ringType)
 {
     /** Default subscriber queue capacity. */
     public static final int DEFAULT_QUEUE_CAPACITY = 4096;
     /** Default bound on a lossless publish waiting for room. */
     public static final Duration DEFAULT_PUBLISH_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * A queue feed.
+     *
+     * @param name            unique feed name.
+     * @param kind            broadcast to every processor, or named subscribers only.
+     * @param queueCapacity   capacity of each subscriber queue; a power of two, at least 2.
+     * @param fullQueuePolicy what a publish does when a subscriber queue is full.
+     * @param publishTimeout  how long {@link FullQueuePolicy#BACKOFF} retries before failing the publish.
+     */
+    public FeedConfig(
+        final String name, final FeedKind kind, final int queueCapacity, final FullQueuePolicy fullQueuePolicy,
+        final Duration publishTimeout)
+    {
+        this(name, kind, queueCapacity, fullQueuePolicy, publishTimeout, null);
+    }
 
     /**
      * @param name feed name.
@@ -45,7 +66,7 @@ public record FeedConfig(
      */
     public FeedConfig queueCapacity(final int capacity)
     {
-        return new FeedConfig(name, kind, capacity, fullQueuePolicy, publishTimeout);
+        return new FeedConfig(name, kind, capacity, fullQueuePolicy, publishTimeout, ringType);
     }
 
     /**
@@ -54,7 +75,7 @@ public record FeedConfig(
      */
     public FeedConfig fullQueuePolicy(final FullQueuePolicy policy)
     {
-        return new FeedConfig(name, kind, queueCapacity, policy, publishTimeout);
+        return new FeedConfig(name, kind, queueCapacity, policy, publishTimeout, ringType);
     }
 
     /**
@@ -63,6 +84,30 @@ public record FeedConfig(
      */
     public FeedConfig publishTimeout(final Duration timeout)
     {
-        return new FeedConfig(name, kind, queueCapacity, fullQueuePolicy, timeout);
+        return new FeedConfig(name, kind, queueCapacity, fullQueuePolicy, timeout, ringType);
+    }
+
+    /**
+     * Make this a ring feed: its messages, all of {@code type}, live in the feed's own ring of {@link #queueCapacity()}
+     * messages taken from {@code type}'s pool when the server is built, and the producer fills them in place
+     * ({@link FeedPublisher#claim(Class)}, then {@link FeedPublisher#publish(PooledMessage)}). The LMAX Disruptor's
+     * model: no reference passes through a queue and the agent writes nothing into a message it only reads, which is
+     * the fastest path Mongoose has (see {@code docs/architecture.md}, "Ring feeds"). One agent group receives a ring
+     * feed (any number of its processors); handlers receive the same typed messages and may retain them.
+     *
+     * @param type the message type the ring carries; its pool must be registered and hold at least the capacity free.
+     * @return a copy that is a ring feed of {@code type}.
+     */
+    public FeedConfig ring(final Class<? extends PooledMessage> type)
+    {
+        return new FeedConfig(name, kind, queueCapacity, fullQueuePolicy, publishTimeout, type);
+    }
+
+    /**
+     * @return whether this is a ring feed ({@link #ring(Class)}).
+     */
+    public boolean isRing()
+    {
+        return null != ringType;
     }
 }

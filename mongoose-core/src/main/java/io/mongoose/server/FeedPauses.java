@@ -25,7 +25,7 @@ final class FeedPauses
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
 
     /** One feed's queues and the groups draining them, in the same order. */
-    private record Feed(List<InboundQueue> queues, List<AgentGroup> groups)
+    private record Feed(List<Inbound> queues, List<AgentGroup> groups)
     {
     }
 
@@ -42,11 +42,11 @@ final class FeedPauses
 
     private final Map<String, Feed> feeds = new LinkedHashMap<>();
 
-    FeedPauses(final Map<String, List<InboundQueue>> inboundByGroup, final Map<String, AgentGroup> groups)
+    FeedPauses(final Map<String, List<Inbound>> inboundByGroup, final Map<String, AgentGroup> groups)
     {
-        for (final Map.Entry<String, List<InboundQueue>> entry : inboundByGroup.entrySet())
+        for (final Map.Entry<String, List<Inbound>> entry : inboundByGroup.entrySet())
         {
-            for (final InboundQueue queue : entry.getValue())
+            for (final Inbound queue : entry.getValue())
             {
                 final Feed feed = feeds.computeIfAbsent(queue.feedName, f -> new Feed(new ArrayList<>(),
                     new ArrayList<>()));
@@ -64,7 +64,7 @@ final class FeedPauses
         {
             return new Outcome(feedName, false, agents, List.of());
         }
-        for (final InboundQueue queue : feed.queues)
+        for (final Inbound queue : feed.queues)
         {
             queue.paused = true;
         }
@@ -75,7 +75,7 @@ final class FeedPauses
     {
         final Feed feed = feed(feedName);
         final boolean changed = isPaused(feed);
-        for (final InboundQueue queue : feed.queues)
+        for (final Inbound queue : feed.queues)
         {
             queue.paused = false;
         }
@@ -114,7 +114,7 @@ final class FeedPauses
 
     private static boolean isPaused(final Feed feed)
     {
-        for (final InboundQueue queue : feed.queues)
+        for (final Inbound queue : feed.queues)
         {
             if (queue.paused)
             {

@@ -3,6 +3,7 @@ package io.mongoose.server;
 import io.mongoose.pool.Backoff;
 import io.mongoose.pool.DebugChecks;
 import io.mongoose.pool.PooledMessage;
+import io.mongoose.pool.SpscMessageRing;
 
 
 /**
@@ -12,6 +13,10 @@ import io.mongoose.pool.PooledMessage;
  * <p>{@link #publish(PooledMessage)} takes over the caller's reference: the framework takes one reference per subscriber
  * queue and drops the caller's, and each subscriber's agent releases its own after dispatch. The only outcome that
  * leaves the reference with the caller is a {@code false} return under {@link FullQueuePolicy#FAIL}.
+ *
+ * <p>A ring feed ({@link FeedConfig#ring(Class)}) carries its messages in its own ring instead: the producer claims the
+ * next message with {@link #claim(Class)}, fills it and publishes it; the feed's full-queue policy applies at the
+ * claim, where the ring may be full, and the publish itself always succeeds.
  */
 public final class FeedPublisher
 {
@@ -30,9 +35,16 @@ public final class FeedPublisher
     private final long publishTimeoutNanos;
     // Package-private for the ServerMonitor, which samples the queues and publishes the counters.
     final DeliveryQueue[] queues;
+    /** A ring feed's ring, else {@code null} (and the feed has {@link #queues}). */
+    final SpscMessageRing<?> ring;
+    private final Class<?> ringType;
     private final String[] subscriberNames;
     /** Decided once at build time: whether any processor this feed reaches monitors latency. */
     private final boolean stampsPublishTime;
+    /**
+     * Messages published: counted per publish on a queue feed; on a ring feed the ring's own sequence counts them, and
+     * the server's sampler copies it here (see {@link #publishedCount()}), so a ring publish stores nothing more.
+     */
     final SingleWriterCounter published = new SingleWriterCounter();
     final SingleWriterCounter dropped = new SingleWriterCounter();
     final SingleWriterCounter rejected = new SingleWriterCounter();
@@ -60,6 +72,60 @@ public final class FeedPublisher
         this.publishTimeoutNanos = config.publishTimeout().toNanos();
         this.queues = queues;
         this.subscriberNames = subscriberNames;
+        this.ring = null;
+        this.ringType = null;
+    }
+
+    /** A ring feed's publisher: its messages live in {@code ring}, which {@code subscriberName}'s agent reads. */
+    FeedPublisher(
+        final String serverName, final FeedConfig config, final SpscMessageRing<?> ring, final String subscriberName,
+        final boolean stampsPublishTime)
+    {
+        this.stampsPublishTime = stampsPublishTime;
+        this.serverName = serverName;
+        this.feedName = config.name();
+        this.kind = config.kind();
+        this.policy = config.fullQueuePolicy();
+        this.publishTimeoutNanos = config.publishTimeout().toNanos();
+        this.queues = new DeliveryQueue[0];
+        this.subscriberNames = new String[] {subscriberName};
+        this.ring = ring;
+        this.ringType = ring.pool().type();
+    }
+
+    /**
+     * Claim the next message of this ring feed: reset, holding the reference that {@link #publish(PooledMessage)}
+     * hands to the feed. Fill it, then publish it; every claimed message must be published, in claim order (several
+     * may be claimed first and published as a batch with {@link #publish(PooledMessage[], int, int)}). The feed's
+     * full-queue policy applies here, when the ring is full: {@link FullQueuePolicy#BACKOFF} waits for room up to the
+     * publish timeout; {@link FullQueuePolicy#DROP} and {@link FullQueuePolicy#FAIL} return {@code null} at once,
+     * counted as a drop or a rejection.
+     *
+     * @param type the feed's message type, as configured with {@link FeedConfig#ring(Class)}.
+     * @param <T>  the message type.
+     * @return the message, or {@code null} under DROP or FAIL when the ring is full.
+     * @throws IllegalStateException           if this is not a ring feed, or the server is not running.
+     * @throws IllegalArgumentException        if {@code type} is not the ring's message type.
+     * @throws PublishTimeoutException         if a lossless claim waited longer than the feed's publish timeout.
+     * @throws io.mongoose.pool.PoolExhaustedException as {@link io.mongoose.pool.ObjectPool#acquire()}, if a handler
+     *                                         kept the slot's message and its pool has none to refill the slot with.
+     */
+    public <T extends PooledMessage> T claim(final Class<T> type)
+    {
+        if (null == ring || type != ringType)
+        {
+            throw wrongClaim(type);
+        }
+        if (STATE_OPEN != state)
+        {
+            throw notOpen("nothing claimed");
+        }
+        if (DebugChecks.ENABLED)
+        {
+            checkSingleProducer();
+        }
+        final PooledMessage message = ring.tryClaim();
+        return type.cast(null != message ? message : onFullRing());
     }
 
     /**
@@ -81,6 +147,10 @@ public final class FeedPublisher
         if (null == message)
         {
             throw new NullPointerException("feed '" + feedName + "': message null; expected a pooled message");
+        }
+        if (null != ring)
+        {
+            return publishToRing(message);
         }
         if (STATE_OPEN != state)
         {
@@ -146,6 +216,10 @@ public final class FeedPublisher
     public int publish(final PooledMessage[] messages, final int offset, final int count)
     {
         checkBatch(messages, offset, count);
+        if (null != ring)
+        {
+            return publishToRing(messages, offset, count);
+        }
         if (STATE_OPEN != state)
         {
             throw notOpen(messages, offset, count);
@@ -199,11 +273,19 @@ public final class FeedPublisher
     }
 
     /**
-     * @return subscriber queues behind this feed.
+     * @return subscriber queues behind this feed; 1 for a ring feed, whose ring one agent group reads.
      */
     public int subscriberCount()
     {
-        return queues.length;
+        return null != ring ? 1 : queues.length;
+    }
+
+    /**
+     * @return whether this is a ring feed, published through {@link #claim(Class)}.
+     */
+    public boolean isRing()
+    {
+        return null != ring;
     }
 
     /**
@@ -228,13 +310,51 @@ public final class FeedPublisher
      */
     public FeedStats stats()
     {
+        return new FeedStats(feedName, kind, subscriberCount(), publishedCount(), dropped.get(), rejected.get(),
+            timeouts.get(), depth(), undeliveredAtStop);
+    }
+
+    /**
+     * @return messages published, ever; any thread. A ring feed's come from its ring's sequence, exact at any time.
+     */
+    long publishedCount()
+    {
+        return null != ring ? ring.published() : published.get();
+    }
+
+    /**
+     * @return messages waiting in this feed: in all its queues, or published into its ring and not yet handed back.
+     *         Any thread; allocation-free.
+     */
+    long depth()
+    {
+        if (null != ring)
+        {
+            return ring.depth();
+        }
         long depth = 0;
         for (final DeliveryQueue queue : queues)
         {
             depth += queue.size();
         }
-        return new FeedStats(feedName, kind, queues.length, published.get(), dropped.get(), rejected.get(),
-            timeouts.get(), depth, undeliveredAtStop);
+        return depth;
+    }
+
+    /**
+     * @return messages waiting in this feed's fullest queue, or in its ring. Any thread; allocation-free.
+     */
+    long fullestDepth()
+    {
+        if (null != ring)
+        {
+            return ring.depth();
+        }
+        long fullest = 0;
+        for (final DeliveryQueue queue : queues)
+        {
+            fullest = Math.max(fullest, queue.size());
+        }
+        return fullest;
     }
 
     void open()
@@ -255,6 +375,10 @@ public final class FeedPublisher
      */
     long releaseUndelivered()
     {
+        if (null != ring)
+        {
+            return returnRing();
+        }
         long count = 0;
         for (final DeliveryQueue queue : queues)
         {
@@ -275,6 +399,136 @@ public final class FeedPublisher
         }
         undeliveredAtStop += count;
         return count;
+    }
+
+    /**
+     * A ring feed at stop, once its agent has ended: what was published and not dispatched is undelivered; every message
+     * goes back to its pool.
+     */
+    private long returnRing()
+    {
+        final long count = ring.depth();
+        undeliveredAtStop += count;
+        try
+        {
+            ring.close();
+        }
+        catch (final RuntimeException e)
+        {
+            // A handler released a reference it did not hold; the pool's leak count at stop shows the rest.
+            System.getLogger("io.mongoose.server").log(System.Logger.Level.ERROR, "feed '" + feedName + "': " +
+                e.getMessage(), e);
+        }
+        return count;
+    }
+
+    private boolean publishToRing(final PooledMessage message)
+    {
+        if (STATE_OPEN != state)
+        {
+            throw notOpen("the message stays in the feed's ring, which returns it to its pool at stop");
+        }
+        if (DebugChecks.ENABLED)
+        {
+            checkSingleProducer();
+        }
+        if (stampsPublishTime)
+        {
+            message.stampPublishNanos(System.nanoTime());
+        }
+        publishClaimed(message);
+        return true;
+    }
+
+    private int publishToRing(final PooledMessage[] messages, final int offset, final int count)
+    {
+        if (STATE_OPEN != state)
+        {
+            throw notOpen("the messages stay in the feed's ring, which returns them to their pool at stop");
+        }
+        if (DebugChecks.ENABLED)
+        {
+            checkSingleProducer();
+        }
+        if (stampsPublishTime)
+        {
+            final long now = System.nanoTime();
+            for (int i = offset, end = offset + count; i < end; i++)
+            {
+                messages[i].stampPublishNanos(now);
+            }
+        }
+        try
+        {
+            ring.publish(messages, offset, count);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException("feed '" + feedName + "': " + e.getMessage(), e);
+        }
+        return count;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"}) // the ring's type was checked at the claim that handed it out
+    private void publishClaimed(final PooledMessage message)
+    {
+        try
+        {
+            ((SpscMessageRing)ring).publish(message);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException("feed '" + feedName + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** The ring was full at a claim: the feed's policy decides. */
+    private PooledMessage onFullRing()
+    {
+        switch (policy)
+        {
+            case DROP:
+                dropped.increment();
+                return null;
+            case FAIL:
+                rejected.increment();
+                return null;
+            default:
+                final long deadline = System.nanoTime() + publishTimeoutNanos;
+                for (;;)
+                {
+                    Backoff.pauseForFullQueue();
+                    final PooledMessage message = ring.tryClaim();
+                    if (null != message)
+                    {
+                        return message;
+                    }
+                    if (STATE_OPEN != state)
+                    {
+                        throw new IllegalStateException("feed '" + feedName + "' closed while waiting for room in " +
+                            "its ring: server '" + serverName + "' is stopping; nothing claimed");
+                    }
+                    if (System.nanoTime() - deadline >= 0)
+                    {
+                        timeouts.increment();
+                        throw new PublishTimeoutException("feed '" + feedName + "': ring read by agent '" +
+                            subscriberNames[0] + "' stayed full for " + publishTimeoutNanos / 1_000_000 + " ms; " +
+                            "nothing claimed. Raise queueCapacity or publishTimeout, or speed up the subscriber");
+                    }
+                }
+        }
+    }
+
+    private RuntimeException wrongClaim(final Class<?> type)
+    {
+        if (null == ring)
+        {
+            return new IllegalStateException("feed '" + feedName + "' is a queue feed: claim() is for ring feeds " +
+                "(FeedConfig.ring); acquire from the pool and publish instead");
+        }
+        return new IllegalArgumentException("feed '" + feedName + "': claim of " +
+            (null == type ? "null" : type.getName()) + "; expected " + ringType.getName() + ", the type its ring " +
+            "carries");
     }
 
     /** One reference per subscriber queue (the caller's becomes the first), then one offer per queue. */

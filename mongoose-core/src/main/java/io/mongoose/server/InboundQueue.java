@@ -8,13 +8,9 @@ import io.mongoose.pool.PooledMessage;
  *
  * <p>Threading: the take methods on the agent's thread only.
  */
-final class InboundQueue
+final class InboundQueue extends Inbound
 {
-    final String feedName;
     final DeliveryQueue queue;
-    final ProcessorSlot[] subscribers;
-    /** Set by {@link FeedPauses}: the agent skips this queue while it is set, so messages wait in it. */
-    volatile boolean paused;
     /** Messages taken from the queue whose handlers have all returned; advanced once per drain, by the agent. */
     final SingleWriterCounter completed = new SingleWriterCounter();
     /** The message likely to come next: the ring successor of the last one dispatched, or null. */
@@ -26,9 +22,8 @@ final class InboundQueue
 
     InboundQueue(final String feedName, final int capacity, final ProcessorSlot[] subscribers)
     {
-        this.feedName = feedName;
+        super(feedName, subscribers);
         this.queue = new DeliveryQueue(capacity);
-        this.subscribers = subscribers;
     }
 
     /**

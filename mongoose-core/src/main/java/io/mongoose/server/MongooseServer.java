@@ -14,6 +14,7 @@ import io.mongoose.pool.LeakSite;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
+import io.mongoose.pool.SpscMessageRing;
 import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.IOException;
@@ -100,20 +101,36 @@ public final class MongooseServer implements AutoCloseable
         {
             throw new MongooseConfigException(problems);
         }
-        final Map<String, List<InboundQueue>> inboundByGroup = new LinkedHashMap<>();
-        for (final FeedConfig feed : config.feeds())
+        final Map<String, List<Inbound>> inboundByGroup = new LinkedHashMap<>();
+        for (int f = 0; f < config.feeds().size(); f++)
         {
-            wireFeed(feed, inboundByGroup);
+            wireFeed(f, config.feeds().get(f), inboundByGroup, problems);
+        }
+        if (!problems.isEmpty())
+        {
+            returnRings();
+            throw new MongooseConfigException(problems);
         }
         bindProducers();
         for (final AgentGroupConfig group : config.agentGroups())
         {
             final ProcessorSlot[] slots = slotsByGroup.get(group.name());
-            final InboundQueue[] inbound = inboundByGroup.getOrDefault(group.name(), List.of())
-                .toArray(new InboundQueue[0]);
+            final List<InboundQueue> queues = new ArrayList<>();
+            final List<InboundRing> rings = new ArrayList<>();
+            for (final Inbound in : inboundByGroup.getOrDefault(group.name(), List.of()))
+            {
+                if (in instanceof InboundRing)
+                {
+                    rings.add((InboundRing)in);
+                }
+                else
+                {
+                    queues.add((InboundQueue)in);
+                }
+            }
             groups.put(group.name(), new AgentGroup(group, new DispatchAgent(
-                group.name(), inbound, slots, group.drainLimit(), group.pinning(), errors,
-                timersByGroup.get(group.name())), slots));
+                group.name(), queues.toArray(new InboundQueue[0]), rings.toArray(new InboundRing[0]), slots,
+                group.drainLimit(), group.pinning(), errors, timersByGroup.get(group.name())), slots));
         }
         this.feedPauses = new FeedPauses(inboundByGroup, groups);
         BuiltInCommands.register(this, admin);
@@ -684,11 +701,17 @@ public final class MongooseServer implements AutoCloseable
         return slots.toArray(new ProcessorSlot[0]);
     }
 
-    /** One queue per agent group that has a processor receiving the feed; that group's receivers share it. */
-    private void wireFeed(final FeedConfig feed, final Map<String, List<InboundQueue>> inboundByGroup)
+    /**
+     * One queue per agent group that has a processor receiving the feed; that group's receivers share it. A ring feed
+     * instead gets its ring, filled from its type's pool, which its one receiving group reads.
+     */
+    private void wireFeed(
+        final int index, final FeedConfig feed, final Map<String, List<Inbound>> inboundByGroup,
+        final List<String> problems)
     {
         final List<DeliveryQueue> queues = new ArrayList<>();
         final List<String> subscriberNames = new ArrayList<>();
+        final List<ProcessorSlot[]> receiversByGroup = new ArrayList<>();
         boolean monitored = false;
         for (final AgentGroupConfig group : config.agentGroups())
         {
@@ -703,16 +726,58 @@ public final class MongooseServer implements AutoCloseable
             }
             if (!receivers.isEmpty())
             {
-                final InboundQueue inbound = new InboundQueue(
-                    feed.name(), feed.queueCapacity(), receivers.toArray(new ProcessorSlot[0]));
-                inboundByGroup.computeIfAbsent(group.name(), g -> new ArrayList<>()).add(inbound);
-                queues.add(inbound.queue);
                 subscriberNames.add(group.name());
+                receiversByGroup.add(receivers.toArray(new ProcessorSlot[0]));
             }
+        }
+        if (feed.isRing())
+        {
+            // The validator let through one receiving group only.
+            final SpscMessageRing<?> ring = newRing(index, feed, problems);
+            if (null != ring)
+            {
+                inboundByGroup.computeIfAbsent(subscriberNames.get(0), g -> new ArrayList<>())
+                    .add(new InboundRing(feed.name(), ring, receiversByGroup.get(0)));
+                publishers.put(feed.name(), new FeedPublisher(name(), feed, ring, subscriberNames.get(0), monitored));
+            }
+            return;
+        }
+        for (int g = 0; g < subscriberNames.size(); g++)
+        {
+            final InboundQueue inbound = new InboundQueue(feed.name(), feed.queueCapacity(), receiversByGroup.get(g));
+            inboundByGroup.computeIfAbsent(subscriberNames.get(g), n -> new ArrayList<>()).add(inbound);
+            queues.add(inbound.queue);
         }
         final DeliveryQueue[] queueArray = queues.toArray(new DeliveryQueue[0]);
         publishers.put(feed.name(),
             new FeedPublisher(name(), feed, queueArray, subscriberNames.toArray(new String[0]), monitored));
+    }
+
+    /** A ring feed's ring from its type's pool, or {@code null} with the reason added to {@code problems}. */
+    private SpscMessageRing<?> newRing(final int index, final FeedConfig feed, final List<String> problems)
+    {
+        try
+        {
+            return pools.pool(feed.ringType()).newSpscRing(feed.queueCapacity());
+        }
+        catch (final IllegalArgumentException | IllegalStateException e)
+        {
+            problems.add("feeds[" + index + "].ring: ring feed '" + feed.name() + "' of " + feed.ringType().getName() +
+                " cannot take its " + feed.queueCapacity() + " messages: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** A server that failed to build gives its rings' messages back to their pools. */
+    private void returnRings()
+    {
+        for (final FeedPublisher publisher : publishers.values())
+        {
+            if (publisher.isRing())
+            {
+                publisher.releaseUndelivered();
+            }
+        }
     }
 
     /** Hands each service and processor the publishers of the feeds it declared, and records who produces what. */

@@ -2,8 +2,6 @@ package io.mongoose.server;
 
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.pool.PooledMessage;
-import org.jctools.queues.SpscArrayQueue;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -47,7 +45,7 @@ final class ServerMonitor
     private final SingleWriterCounter samples;
 
     private final String[] feedNames;
-    private final SpscArrayQueue<PooledMessage>[][] feedQueues;
+    private final FeedPublisher[] feedPublishers;
     private final int[] feedCapacity;
     private final SingleWriterCounter[] feedDepth;
     private final long[] fullestDepth;
@@ -98,7 +96,7 @@ final class ServerMonitor
 
         final int feeds = publishers.size();
         feedNames = new String[feeds];
-        feedQueues = new SpscArrayQueue[feeds][];
+        feedPublishers = new FeedPublisher[feeds];
         feedCapacity = new int[feeds];
         feedDepth = new SingleWriterCounter[feeds];
         fullestDepth = new long[feeds];
@@ -108,7 +106,7 @@ final class ServerMonitor
         {
             final String name = publisher.feedName();
             feedNames[f] = name;
-            feedQueues[f] = publisher.queues;
+            feedPublishers[f] = publisher;
             feedCapacity[f] = capacityOf(config, name);
             counters.register(CounterType.FEED_PUBLISHED, name, publisher.published);
             counters.register(CounterType.FEED_DROPPED, name, publisher.dropped);
@@ -321,19 +319,17 @@ final class ServerMonitor
         sampledAtMillis = System.currentTimeMillis();
         heartbeat.set(sampledAtMillis);
         samples.increment();
-        for (int f = 0; f < feedQueues.length; f++)
+        for (int f = 0; f < feedPublishers.length; f++)
         {
-            final SpscArrayQueue<PooledMessage>[] queues = feedQueues[f];
-            long depth = 0;
-            long fullest = 0;
-            for (int q = 0; q < queues.length; q++)
+            final FeedPublisher publisher = feedPublishers[f];
+            if (publisher.isRing())
             {
-                final long size = queues[q].size();
-                depth += size;
-                fullest = Math.max(fullest, size);
+                // A ring publish counts nothing itself: its ring's sequence is the count. The sampler (under this
+                // monitor's lock, as every gauge here) is the counter's one writer.
+                publisher.published.set(publisher.publishedCount());
             }
-            feedDepth[f].set(depth);
-            fullestDepth[f] = fullest;
+            feedDepth[f].set(publisher.depth());
+            fullestDepth[f] = publisher.fullestDepth();
         }
         for (int a = 0; a < agents.length; a++)
         {

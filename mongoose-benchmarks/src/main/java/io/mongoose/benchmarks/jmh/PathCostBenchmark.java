@@ -56,6 +56,9 @@ import java.util.concurrent.TimeUnit;
  *     returns to its ring slot at its release, with no free-list round trip. Gated too.</li>
  *     <li>{@link #mongooseInvokerBatchPath}: the same, with the {@value #BATCH} messages handed to the feed in one
  *     batch publish instead of one {@code publish} each. Gated too.</li>
+ *     <li>{@link #mongooseInvokerRingFeedPath}: a ring feed ({@link FeedConfig#ring(Class)}) instead of a queue feed:
+ *     {@code claim}, fill, {@code publish}, {@value #BATCH} times, then one {@code invoke()}, which dispatches the
+ *     messages in place in the feed's ring and hands their slots back. Gated too.</li>
  *     <li>{@link #disruptorPollerPath}: the Disruptor doing the same on one thread: a single-producer
  *     {@link RingBuffer} and an {@link EventPoller} gating it; {@code next}, {@code get}, fill, {@code publish},
  *     {@value #BATCH} times, then one {@code poll} through the handler. No pool, no dispatch by type: the events live
@@ -171,6 +174,33 @@ public class PathCostBenchmark
             batch[i] = tick;
         }
         path.publisher.publish(batch, 0, BATCH);
+        path.published = sequence;
+        return path.invoker.invoke();
+    }
+
+    /**
+     * The same batch through Mongoose on a ring feed: claim the next message of the feed's own ring, fill, publish;
+     * the duty cycle dispatches the messages in place and hands their slots back with one store. No queue of references
+     * and no release per message: the Disruptor's model with pooled messages and typed dispatch. Gated: nothing may be
+     * allocated on the way.
+     *
+     * @param path the running server with its ring feed, its publisher and invoker.
+     * @return what the duty cycle reported doing, so the call cannot be dropped.
+     */
+    @Benchmark
+    @AllocationGated
+    public int mongooseInvokerRingFeedPath(final MongooseRingFeedPath path)
+    {
+        final FeedPublisher publisher = path.publisher;
+        long sequence = path.published;
+        for (int i = 0; i < BATCH; i++)
+        {
+            final Tick tick = publisher.claim(Tick.class);
+            sequence++;
+            tick.sequence = sequence;
+            tick.value = sequence;
+            publisher.publish(tick);
+        }
         path.published = sequence;
         return path.invoker.invoke();
     }
@@ -317,6 +347,67 @@ public class PathCostBenchmark
             if (0 != ticks.inFlight())
             {
                 throw new IllegalStateException("mongooseInvokerPath: messages not back in the pool: " +
+                    ticks.stats());
+            }
+        }
+    }
+
+    /**
+     * A server with one ring feed of {@value #QUEUE_CAPACITY} messages and one {@link ThreadMode#INVOKER} agent group
+     * hosting {@link ConsumingProcessor}; thread scope, as {@link MongoosePath}.
+     */
+    @State(Scope.Thread)
+    public static class MongooseRingFeedPath
+    {
+        FeedPublisher publisher;
+        AgentGroupInvoker invoker;
+        long published;
+        private ObjectPool<Tick> ticks;
+        private MongooseServer server;
+        private ConsumingProcessor processor;
+
+        /** Build and start the server on the benchmark thread. */
+        @Setup(Level.Trial)
+        public void start()
+        {
+            final PoolRegistry pools = new PoolRegistry("jmh-ring-feed");
+            ticks = pools.register(Tick.class, Tick::new, PoolConfig.of(POOL_CAPACITY));
+            processor = new ConsumingProcessor();
+            server = MongooseServer.builder()
+                .name("jmh-ring-feed")
+                .poolRegistry(pools)
+                .feed(FeedConfig.named("ticks").queueCapacity(QUEUE_CAPACITY).ring(Tick.class))
+                .agentGroup(AgentGroupConfig.named("ring-invoker")
+                    .threadMode(ThreadMode.INVOKER)
+                    .drainLimit(BATCH)
+                    .processor("consume", processor, "ticks"))
+                .build();
+            server.start();
+            publisher = server.publisher("ticks");
+            invoker = server.invoker("ring-invoker");
+        }
+
+        /**
+         * Stop the server and prove the run was sound, as {@link MongoosePath#stop()}.
+         *
+         * @throws IllegalStateException if a message was not handled, the shutdown was not clean or a message leaked.
+         */
+        @TearDown(Level.Trial)
+        public void stop()
+        {
+            if (processor.consumed.count != published)
+            {
+                throw new IllegalStateException("mongooseInvokerRingFeedPath: published " + published +
+                    " but the handler saw " + processor.consumed.count + " by the end of the last operation");
+            }
+            final ShutdownReport report = server.stop();
+            if (!report.clean() || report.handlerErrors() != 0 || report.unhandled() != 0)
+            {
+                throw new IllegalStateException("mongooseInvokerRingFeedPath: shutdown not clean: " + report);
+            }
+            if (0 != ticks.inFlight())
+            {
+                throw new IllegalStateException("mongooseInvokerRingFeedPath: messages not back in the pool: " +
                     ticks.stats());
             }
         }

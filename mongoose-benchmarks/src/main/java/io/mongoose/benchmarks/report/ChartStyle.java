@@ -24,6 +24,7 @@ public final class ChartStyle
 
     private static final Map<String, Color> TRANSPORT_COLOURS = Map.of(
         Transports.MONGOOSE, new Color(31, 119, 180),
+        Transports.MONGOOSE_QUEUE, new Color(23, 190, 207),
         "disruptor", new Color(255, 127, 14),
         "agrona", new Color(44, 160, 44),
         "jctools", new Color(214, 39, 40),

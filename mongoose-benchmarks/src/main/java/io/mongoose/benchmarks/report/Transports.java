@@ -17,9 +17,14 @@ public final class Transports
     /** The transport every ratio is taken against. */
     public static final String MONGOOSE = "mongoose";
 
-    private static final List<String> ORDER = List.of(MONGOOSE, "disruptor", "agrona", "jctools", "abq");
+    /** Mongoose on a queue feed: a transport of its own, so Mongoose's ring feed is compared with it as with a peer. */
+    public static final String MONGOOSE_QUEUE = "mongoose-queue";
+
+    private static final List<String> ORDER =
+        List.of(MONGOOSE, MONGOOSE_QUEUE, "disruptor", "agrona", "jctools", "abq");
     private static final Map<String, String> DISPLAY_NAMES = Map.of(
         MONGOOSE, "Mongoose",
+        MONGOOSE_QUEUE, "Mongoose queue feed",
         "disruptor", "Disruptor",
         "agrona", "Agrona queue",
         "jctools", "JCTools queue",

@@ -14,7 +14,9 @@ final class Hops
         switch (options.transport())
         {
             case MONGOOSE:
-                return new MongooseHop(options);
+                return new MongooseHop(options, true);
+            case MONGOOSE_QUEUE:
+                return new MongooseHop(options, false);
             case DISRUPTOR:
                 return new DisruptorHop(options);
             case AGRONA:

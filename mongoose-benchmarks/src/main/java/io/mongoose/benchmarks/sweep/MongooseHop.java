@@ -16,9 +16,13 @@ import io.mongoose.server.ShutdownReport;
 import java.time.Duration;
 
 /**
- * Mongoose's full pooled path: acquire from the pool (through the publisher thread's {@link SingleThreadMessageRing},
- * as a producer should), publish on a named feed (lossless back-off), SPSC queue, agent duty cycle, typed dispatch,
- * handler, release back to the ring.
+ * Mongoose's full pooled path, on one of two feeds (lossless back-off both):
+ * <ul>
+ *     <li>a ring feed: claim the next pooled message of the feed's ring, fill, publish; the agent dispatches it in place
+ *     and hands its slot back;</li>
+ *     <li>a queue feed: acquire from the pool (through the publisher thread's {@link SingleThreadMessageRing}, as a
+ *     producer should), fill, publish, SPSC queue, agent duty cycle, typed dispatch, release back to the ring.</li>
+ * </ul>
  */
 final class MongooseHop implements Hop
 {
@@ -26,13 +30,15 @@ final class MongooseHop implements Hop
     private static final String FEED = "bench";
 
     private final SweepOptions options;
+    private final boolean ringFeed;
     private SingleThreadMessageRing<BenchMessage> messages;
     private MongooseServer server;
     private FeedPublisher publisher;
 
-    MongooseHop(final SweepOptions options)
+    MongooseHop(final SweepOptions options, final boolean ringFeed)
     {
         this.options = options;
+        this.ringFeed = ringFeed;
     }
 
     @Override
@@ -49,7 +55,7 @@ final class MongooseHop implements Hop
             }
         };
         server = MongooseServer.builder().name("latency-sweep").poolRegistry(pools)
-            .feed(FeedConfig.named(FEED).queueCapacity(options.queueCapacity()).publishTimeout(Duration.ofMinutes(1)))
+            .feed(feed(FEED, options.queueCapacity(), ringFeed))
             .agentGroup(AgentGroupConfig.named(AGENT).idleStrategy(options.idle()).drainLimit(options.drainLimit())
                 .pinning("auto".equals(options.pin()) ? Pinning.anyCpu() : Pinning.none())
                 .processor("recorder", processor, FEED))
@@ -57,13 +63,33 @@ final class MongooseHop implements Hop
         server.start();
         publisher = server.publisher(FEED);
         // Created here, used only by the publisher thread (Thread.start orders this before its first use).
-        messages = pool.newThreadRing(ringSize(options.queueCapacity()));
+        messages = ringFeed ? null : pool.newThreadRing(ringSize(options.queueCapacity()));
     }
 
     @Override
     public void send(final long intendedNanos, final long sentNanos)
     {
-        send(messages, publisher, intendedNanos, sentNanos);
+        if (ringFeed)
+        {
+            send(publisher, intendedNanos, sentNanos);
+        }
+        else
+        {
+            send(messages, publisher, intendedNanos, sentNanos);
+        }
+    }
+
+    /**
+     * @param name          the feed's name.
+     * @param queueCapacity its queue's or ring's capacity.
+     * @param ringFeed      whether it is a ring feed of {@link BenchMessage}.
+     * @return the feed every Mongoose hop publishes on.
+     */
+    static FeedConfig feed(final String name, final int queueCapacity, final boolean ringFeed)
+    {
+        final FeedConfig feed = FeedConfig.named(name).queueCapacity(queueCapacity)
+            .publishTimeout(Duration.ofMinutes(1));
+        return ringFeed ? feed.ring(BenchMessage.class) : feed;
     }
 
     /**
@@ -90,9 +116,17 @@ final class MongooseHop implements Hop
             PoolConfig.of(ringSize(queueCapacity)).waitingAtMost(Duration.ofMinutes(1)));
     }
 
+    /** One send on a ring feed, as every Mongoose hop makes it: claim the ring's next message, fill, publish. */
+    static void send(final FeedPublisher publisher, final long intendedNanos, final long sentNanos)
+    {
+        final BenchMessage m = publisher.claim(BenchMessage.class);
+        m.intendedNanos = intendedNanos;
+        m.sentNanos = sentNanos;
+        publisher.publish(m);
+    }
+
     /**
-     * One send on Mongoose's full path, as every Mongoose hop makes it: acquire from the publisher's ring, fill,
-     * publish.
+     * One send on a queue feed, as every Mongoose hop makes it: acquire from the publisher's ring, fill, publish.
      */
     static void send(final SingleThreadMessageRing<BenchMessage> ring, final FeedPublisher publisher,
         final long intendedNanos, final long sentNanos)
@@ -118,7 +152,10 @@ final class MongooseHop implements Hop
     @Override
     public void close()
     {
-        messages.close();
+        if (null != messages)
+        {
+            messages.close();
+        }
         final ShutdownReport report = server.stop();
         if (!report.clean())
         {

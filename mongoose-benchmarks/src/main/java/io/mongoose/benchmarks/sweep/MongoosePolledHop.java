@@ -16,8 +16,8 @@ import io.mongoose.server.ThreadMode;
 import java.time.Duration;
 
 /**
- * Mongoose's full pooled path as {@link MongooseHop} runs it (a publisher's message ring, a named feed, SPSC queue,
- * typed dispatch, release), with the agent group in {@link ThreadMode#INVOKER}: each {@link #poll()} is one duty cycle
+ * Mongoose's full pooled path as {@link MongooseHop} runs it (a ring feed, or a publisher's message ring and a queue
+ * feed), with the agent group in {@link ThreadMode#INVOKER}: each {@link #poll()} is one duty cycle
  * on the caller's thread, the same {@code DispatchAgent} code a dedicated agent thread runs.
  */
 final class MongoosePolledHop implements PolledHop
@@ -31,15 +31,18 @@ final class MongoosePolledHop implements PolledHop
     private final FeedPublisher publisher;
     private final AgentGroupInvoker invoker;
     private final SingleThreadMessageRing<BenchMessage> messages;
+    private final boolean ringFeed;
 
     /**
      * Build and start the server; call on the consumer thread, which becomes the invoker's owner.
      *
      * @param queueCapacity the feed's queue capacity, a power of two.
      * @param drainLimit    messages per duty cycle.
+     * @param ringFeed      whether the feed is a ring feed, or a queue feed.
      */
-    MongoosePolledHop(final int queueCapacity, final int drainLimit)
+    MongoosePolledHop(final int queueCapacity, final int drainLimit, final boolean ringFeed)
     {
+        this.ringFeed = ringFeed;
         final PoolRegistry pools = new PoolRegistry("paired");
         pool = MongooseHop.registerPool(pools, queueCapacity);
         final SliceRecorder sink = recorder;
@@ -52,7 +55,7 @@ final class MongoosePolledHop implements PolledHop
             }
         };
         server = MongooseServer.builder().name("paired").poolRegistry(pools)
-            .feed(FeedConfig.named(FEED).queueCapacity(queueCapacity).publishTimeout(Duration.ofMinutes(1)))
+            .feed(MongooseHop.feed(FEED, queueCapacity, ringFeed))
             .agentGroup(AgentGroupConfig.named(AGENT).threadMode(ThreadMode.INVOKER).drainLimit(drainLimit)
                 .processor("recorder", processor, FEED))
             .build();
@@ -60,19 +63,26 @@ final class MongoosePolledHop implements PolledHop
         publisher = server.publisher(FEED);
         invoker = server.invoker(AGENT);
         // Used by the publisher thread only; handed to it through PairedRunMain's start-up latch.
-        messages = pool.newThreadRing(MongooseHop.ringSize(queueCapacity));
+        messages = ringFeed ? null : pool.newThreadRing(MongooseHop.ringSize(queueCapacity));
     }
 
     @Override
     public Transport transport()
     {
-        return Transport.MONGOOSE;
+        return ringFeed ? Transport.MONGOOSE : Transport.MONGOOSE_QUEUE;
     }
 
     @Override
     public void send(final long intendedNanos, final long sentNanos)
     {
-        MongooseHop.send(messages, publisher, intendedNanos, sentNanos);
+        if (ringFeed)
+        {
+            MongooseHop.send(publisher, intendedNanos, sentNanos);
+        }
+        else
+        {
+            MongooseHop.send(messages, publisher, intendedNanos, sentNanos);
+        }
     }
 
     @Override
@@ -95,7 +105,10 @@ final class MongoosePolledHop implements PolledHop
     {
         // The publisher has stopped and every message was received; the ring's owner is gone, so the consumer (the
         // server's owner) closes it: its free messages go back to the pool at once.
-        messages.close();
+        if (null != messages)
+        {
+            messages.close();
+        }
         final ShutdownReport report = server.stop();
         if (!report.clean())
         {

@@ -29,7 +29,8 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
     Optional<Path> data)
 {
     /** The transports that have a polled hop. */
-    static final List<Transport> POLLED = List.of(Transport.MONGOOSE, Transport.DISRUPTOR, Transport.JCTOOLS);
+    static final List<Transport> POLLED =
+        List.of(Transport.MONGOOSE, Transport.MONGOOSE_QUEUE, Transport.DISRUPTOR, Transport.JCTOOLS);
 
     /** Which consumer threads take the transports' messages. */
     enum Consumers

@@ -127,7 +127,9 @@ final class PolledConsumers implements PairedConsumers
                 {
                     made.add(switch (t)
                     {
-                        case MONGOOSE -> new MongoosePolledHop(options.queueCapacity(), options.drainLimit());
+                        case MONGOOSE -> new MongoosePolledHop(options.queueCapacity(), options.drainLimit(), true);
+                        case MONGOOSE_QUEUE ->
+                            new MongoosePolledHop(options.queueCapacity(), options.drainLimit(), false);
                         case DISRUPTOR -> new DisruptorPolledHop(options.queueCapacity());
                         case JCTOOLS -> new JctoolsPolledHop(options.queueCapacity(), options.drainLimit());
                         default -> throw new IllegalArgumentException("no polled hop for " + t.flagName());

@@ -9,8 +9,16 @@ import java.util.Locale;
  */
 public enum Transport
 {
-    /** Mongoose's full path: pool acquire, publish, SPSC queue, agent dispatch, typed handler, release. */
+    /**
+     * Mongoose's full path on a ring feed, the fastest a single-subscriber feed has: claim the next pooled message of
+     * the feed's ring, fill, publish, agent dispatch in place, typed handler, hand-back.
+     */
     MONGOOSE,
+    /**
+     * Mongoose's full path on a queue feed, as a feed fanned out to several agent groups takes it: acquire from the
+     * producer's message ring, publish, SPSC queue of references, agent dispatch, typed handler, release.
+     */
+    MONGOOSE_QUEUE,
     /** LMAX Disruptor: single-producer ring of pre-allocated events, one batch event processor. */
     DISRUPTOR,
     /** Agrona {@code OneToOneConcurrentArrayQueue} with recycled events. */
@@ -25,7 +33,8 @@ public enum Transport
      */
     public String flagName()
     {
-        return name().toLowerCase(Locale.ROOT);
+        // A hyphen, not an underscore: run files are named transport_rate_..., split at underscores.
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /**

@@ -139,6 +139,7 @@ class AllocationGateTest
             "DispatchBenchmark.dispatchMegamorphic",
             "HopBenchmark.mongooseHop",
             "PathCostBenchmark.mongooseInvokerPath",
+            "PathCostBenchmark.mongooseInvokerRingFeedPath",
             "PathCostBenchmark.mongooseInvokerRingPath",
             "PathCostBenchmark.mongooseInvokerBatchPath",
             "PingPongBenchmark.mongoosePingPong")), gated);

@@ -122,7 +122,7 @@ class PairedRunMainTest
         assertEquals(PairedRunMain.EXIT_USAGE, outcome.code);
         final String message = outcome.err;
         assertTrue(message.contains("--rate: max; expected a paced rate"), message);
-        assertTrue(message.contains("--transports: 'agrona'; expected one of mongoose, disruptor, jctools (the " +
+        assertTrue(message.contains("--transports: 'agrona'; expected one of mongoose, mongoose-queue, disruptor, jctools (the " +
             "transports with a polled hop)"), message);
         assertTrue(message.contains("expected mongoose and at least one peer"), message);
         assertTrue(message.contains("--queueCapacity: 1000; expected a power of two"), message);
@@ -141,8 +141,8 @@ class PairedRunMainTest
         assertTrue(outcome.err.contains("--consumers: 'shared'; expected own or polled"), outcome.err);
         assertTrue(outcome.err.contains("--jvms: 0; expected at least 1"), outcome.err);
         assertTrue(outcome.err.contains("--data: empty; expected a file path"), outcome.err);
-        assertTrue(outcome.err.contains("--transports: 'nats'; expected one of mongoose, disruptor, agrona, jctools, " +
-            "abq\n"), outcome.err);
+        assertTrue(outcome.err.contains("--transports: 'nats'; expected one of mongoose, mongoose-queue, disruptor, " +
+            "agrona, jctools, abq\n"), outcome.err);
     }
 
     private static Outcome run(final String... args)

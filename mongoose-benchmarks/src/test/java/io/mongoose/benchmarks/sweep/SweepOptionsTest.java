@@ -45,7 +45,7 @@ class SweepOptionsTest
             "'plain': expected --name=value",
             "--rate: 'fast'; expected messages per second (e.g. 10000, 10k, 1M) or max",
             "--output: 'x.txt'; expected a file name ending in .hgrm",
-            "--transport: unknown 'kafka'; expected one of mongoose, disruptor, agrona, jctools, abq",
+            "--transport: unknown 'kafka'; expected one of mongoose, mongoose-queue, disruptor, agrona, jctools, abq",
             "--drainLimit: 0; expected at least 1",
             "--idle: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep",
             "--pin: 'cpu3'; expected none or auto",

@@ -1,0 +1,440 @@
+package io.mongoose.pool;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A ring of pooled messages that is itself the queue between one producer and one consumer: the producer claims the
+ * message in the next slot, fills it and publishes it by moving a sequence; the consumer reads the messages up to that
+ * sequence in place and hands their slots back by moving its own sequence. The LMAX Disruptor's ring of pre-allocated
+ * entries, with {@link PooledMessage}s for entries, so the same typed handlers receive them and a handler may still
+ * {@link PooledMessage#retain()} one.
+ *
+ * <p>Why, next to a queue of references: passing a message through a queue of references costs a reference store per
+ * message (with the collector's write barrier, a full fence when the queue's array sits in an old region), a slot the
+ * consumer writes back (to null it), and a release the consumer writes into the message. Here the producer stores only
+ * into the message and one sequence, and the consumer only reads messages and writes one sequence per drain: each
+ * message's cache lines cross between the cores once each way, as a Disruptor event's do. See
+ * {@code docs/architecture.md}, "Ring feeds".
+ *
+ * <p>Ownership: the ring holds one reference to the message in each slot for as long as it lies there. A claim hands
+ * that reference to the producer, the publish to the consumer, and the consumer's move of its sequence past the message
+ * back to the ring, without writing the count. A handler that retains the message keeps it: when the consumer finds
+ * more than its own reference after dispatch ({@link #afterDispatch(long, PooledMessage)}), it takes the message out of
+ * the ring and drops its reference, and the holder's last release returns it to the pool; the producer refills the slot
+ * from the pool at its next claim there.
+ *
+ * <p>Reset: {@link PooledMessage#reset()} runs on the producer's thread when it claims a message again, not on the
+ * consumer's when the message comes back: the producer is about to write the message anyway, so the reset costs no
+ * cache line moving between the cores.
+ *
+ * <p>Threading: {@link #tryClaim()} and {@link #publish(PooledMessage)} on one producer thread;
+ * {@link #messageAt(long)}, {@link #afterDispatch(long, PooledMessage)} and {@link #consumedUpTo(long)} on one consumer
+ * thread; the sequences may be read anywhere; {@link #close()} once both threads are done. Allocation-free after
+ * construction, except a claim that refills a slot from a pool that must grow. Create it with
+ * {@link ObjectPool#newSpscRing(int)}.
+ *
+ * @param <T> the message type.
+ */
+public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
+{
+    private static final VarHandle PUBLISHED;
+    private static final VarHandle CONSUMED;
+
+    static
+    {
+        try
+        {
+            PUBLISHED = MethodHandles.lookup().findVarHandle(SpscRingProducer.class, "published", long.class);
+            CONSUMED = MethodHandles.lookup().findVarHandle(SpscRingConsumer.class, "consumed", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    /**
+     * Set once by close, so a later claim fails instead of handing out a message the pool has back. Plain: close comes
+     * only after the producer is done (a caller that publishes across the close, as the server's feed does, checks its
+     * own state first), so this is a guard against misuse, not a hand-over between threads.
+     */
+    private boolean closed;
+
+    SpscMessageRing(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        super(pool, slots);
+    }
+
+    /**
+     * Claim the message in the next slot, reset, holding the ring's reference, which passes to the caller until the
+     * message is published. Every claimed message must be published, in claim order.
+     *
+     * @return the message, or {@code null} if the ring is full: the consumer still has the message of that slot.
+     * @throws PoolExhaustedException as {@link ObjectPool#acquire()}, if the slot's message was kept by a handler and
+     *                                its pool has none to refill the slot with; the claim can be retried.
+     * @throws IllegalStateException  if the ring is closed.
+     */
+    public T tryClaim()
+    {
+        if (closed)
+        {
+            throw closed();
+        }
+        final long sequence = claimSequence;
+        final long wrapPoint = sequence - slots.length;
+        if (wrapPoint >= consumedCache)
+        {
+            // Read the consumer's sequence only when the cached one says the ring may be full: once per lap at most.
+            consumedCache = (long)CONSUMED.getAcquire(this);
+            if (wrapPoint >= consumedCache)
+            {
+                return null;
+            }
+        }
+        final int index = (int)sequence & mask;
+        PooledMessage message = slots[index];
+        if (null == message)
+        {
+            message = refill(index);
+        }
+        message.reset();
+        claimSequence = sequence + 1;
+        @SuppressWarnings("unchecked") final T typed = (T)message;
+        return typed;
+    }
+
+    /**
+     * Publish the oldest claimed message that is not yet published: the consumer may read it from now on.
+     *
+     * @param message that message.
+     * @throws IllegalArgumentException if {@code message} is not the oldest unpublished claim (published twice, out of
+     *                                  claim order, or not claimed from this ring).
+     */
+    public void publish(final T message)
+    {
+        final long sequence = publishSequence;
+        if (sequence == claimSequence || slots[(int)sequence & mask] != message)
+        {
+            throw notNextClaim(message, sequence);
+        }
+        publishSequence = sequence + 1;
+        PUBLISHED.setRelease(this, sequence + 1);
+    }
+
+    /**
+     * Publish the {@code count} oldest claimed messages that are not yet published, which must be
+     * {@code messages[offset, offset + count)} in that order, with one store of the sequence. Checked whole first: a
+     * batch that does not match publishes nothing.
+     *
+     * @param messages the claimed messages, in claim order; only read.
+     * @param offset   index of the first.
+     * @param count    how many; 0 publishes nothing.
+     * @throws IllegalArgumentException if the batch is not the oldest {@code count} unpublished claims, in order.
+     */
+    public void publish(final PooledMessage[] messages, final int offset, final int count)
+    {
+        final long sequence = publishSequence;
+        if (count > claimSequence - sequence)
+        {
+            throw new IllegalArgumentException("ring of pool '" + pool.name() + "': publish of " + count +
+                " messages with " + (claimSequence - sequence) + " claimed and unpublished; expected no more than " +
+                "were claimed");
+        }
+        for (int i = 0; i < count; i++)
+        {
+            if (slots[(int)(sequence + i) & mask] != messages[offset + i])
+            {
+                throw new IllegalArgumentException(notNextClaim(messages[offset + i], sequence + i).getMessage() +
+                    " (messages[" + (offset + i) + "] of the batch; nothing was published)");
+            }
+        }
+        if (count > 0)
+        {
+            publishSequence = sequence + count;
+            PUBLISHED.setRelease(this, sequence + count);
+        }
+    }
+
+    /**
+     * @return messages published, ever: the consumer may read every message before this sequence. Any thread; an
+     *         acquire read, so the producer's writes to those messages are visible to the reader.
+     */
+    public long published()
+    {
+        return (long)PUBLISHED.getAcquire(this);
+    }
+
+    /**
+     * @return messages the consumer has handed back, ever. Any thread.
+     */
+    public long consumed()
+    {
+        return (long)CONSUMED.getAcquire(this);
+    }
+
+    /**
+     * @return messages published and not yet handed back (exact when neither side is moving). Any thread.
+     */
+    public long depth()
+    {
+        final long consumed = consumed();
+        // A closed ring's consumer sequence is far below 0: nothing is waiting in it any more.
+        return consumed < 0 ? 0 : Math.max(0, published() - consumed);
+    }
+
+    /**
+     * @return messages claimed and not yet published; producer thread only.
+     */
+    public int claimedUnpublished()
+    {
+        return (int)(claimSequence - publishSequence);
+    }
+
+    /**
+     * @return the number of slots.
+     */
+    public int capacity()
+    {
+        return slots.length;
+    }
+
+    /**
+     * @return the pool the ring's messages come from and go back to.
+     */
+    public ObjectPool<T> pool()
+    {
+        return pool;
+    }
+
+    /**
+     * The published message at {@code sequence}; consumer thread only, for a sequence below {@link #published()}
+     * (read after it) and not yet handed back.
+     *
+     * @param sequence the message's sequence.
+     * @return the message, holding the reference the consumer received with it.
+     */
+    public T messageAt(final long sequence)
+    {
+        @SuppressWarnings("unchecked") final T typed = (T)slots[(int)sequence & mask];
+        return typed;
+    }
+
+    /**
+     * The consumer is done with the message at {@code sequence}: if its reference is the only one, the message stays
+     * in its slot for the producer's next lap and nothing is written; if a handler retained it, it leaves the ring and
+     * the consumer's reference is dropped, so the holder's last release returns it to its pool. Consumer thread only,
+     * before {@link #consumedUpTo(long)} passes the sequence.
+     *
+     * @param sequence the message's sequence.
+     * @param message  the message at that sequence, as {@link #messageAt(long)} gave it.
+     * @return {@code true} if the message stayed in the ring; {@code false} if it left it.
+     * @throws IllegalStateException as {@link PooledMessage#release()}, if a handler released a reference it did not
+     *                               hold, so the consumer's own reference was gone; the message has left the ring.
+     */
+    public boolean afterDispatch(final long sequence, final PooledMessage message)
+    {
+        if (1 == message.refCountPlain())
+        {
+            return true;
+        }
+        // Out of the ring before the reference goes: the holder's last release may come at any moment after it.
+        slots[(int)sequence & mask] = null;
+        message.release();
+        return false;
+    }
+
+    /**
+     * Hand back every slot before {@code sequence} to the producer; consumer thread only, once the messages there are
+     * done with ({@link #afterDispatch(long, PooledMessage)}). A release store: the producer that sees it sees the
+     * consumer's reads of those messages complete and any slot taken out.
+     *
+     * @param sequence one past the last message handed back; at most {@link #published()}.
+     */
+    public void consumedUpTo(final long sequence)
+    {
+        CONSUMED.setRelease(this, sequence);
+    }
+
+    /**
+     * Return every message in the ring to its pool, published or not, and refuse later claims. Only once the producer
+     * and the consumer are done; closing again does nothing.
+     *
+     * @return messages returned to the pool.
+     * @throws IllegalStateException if some message could not be released (its count was already gone: a handler
+     *                               released a reference it did not hold); every other message was returned.
+     */
+    public int close()
+    {
+        if (closed)
+        {
+            return 0;
+        }
+        closed = true;
+        // Depth reads 0 from now on; the producer's fields stay untouched: the producer owns them.
+        CONSUMED.setRelease(this, Long.MIN_VALUE / 2);
+        int returned = 0;
+        RuntimeException failure = null;
+        for (int i = 0; i < slots.length; i++)
+        {
+            final PooledMessage message = slots[i];
+            if (null == message)
+            {
+                continue;
+            }
+            slots[i] = null;
+            try
+            {
+                message.release();
+                returned++;
+            }
+            catch (final RuntimeException e)
+            {
+                if (null == failure)
+                {
+                    failure = new IllegalStateException("ring of pool '" + pool.name() + "': a message could not " +
+                        "be returned at close; the other messages were", e);
+                }
+                else
+                {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (null != failure)
+        {
+            throw failure;
+        }
+        return returned;
+    }
+
+    @Override
+    public String toString()
+    {
+        return "SpscMessageRing[pool=" + pool.name() + ", capacity=" + slots.length + ", published=" + published() +
+            ", consumed=" + (closed ? "closed" : String.valueOf(consumed())) + "]";
+    }
+
+    /** A slot whose message a handler kept: take another from the pool, under the pool's exhaustion policy. */
+    private PooledMessage refill(final int index)
+    {
+        final PooledMessage message = pool.acquireForRing();
+        slots[index] = message;
+        return message;
+    }
+
+    private IllegalArgumentException notNextClaim(final PooledMessage message, final long sequence)
+    {
+        final String what = null == message ? "null" : message.getClass().getName() + "@" +
+            Integer.toHexString(System.identityHashCode(message));
+        return new IllegalArgumentException("ring of pool '" + pool.name() + "': publish of " + what + ", which is " +
+            "not the oldest unpublished claim (" + (claimSequence - sequence) + " claimed and unpublished); expected " +
+            "each message tryClaim() returned, published once, in claim order");
+    }
+
+    private IllegalStateException closed()
+    {
+        return new IllegalStateException("ring of pool '" + pool.name() + "' is closed; expected no claim after " +
+            "close()");
+    }
+}
+
+/** The fields that never change after construction, read by both sides. */
+abstract class SpscRingShared<T extends PooledMessage>
+{
+    final ObjectPool<T> pool;
+    final PooledMessage[] slots;
+    final int mask;
+
+    SpscRingShared(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        this.pool = pool;
+        this.slots = slots;
+        this.mask = slots.length - 1;
+    }
+}
+
+/**
+ * Two cache lines (the adjacent-line prefetcher fetches lines in pairs) between each group of fields written by a
+ * different side. Bytes, not longs: the field layout fills a superclass's gaps with a subclass's small fields, and bytes
+ * leave no gap.
+ */
+abstract class SpscRingPadShared<T extends PooledMessage> extends SpscRingShared<T>
+{
+    byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
+    byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
+    byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
+    byte p048, p049, p050, p051, p052, p053, p054, p055, p056, p057, p058, p059, p060, p061, p062, p063;
+    byte p064, p065, p066, p067, p068, p069, p070, p071, p072, p073, p074, p075, p076, p077, p078, p079;
+    byte p080, p081, p082, p083, p084, p085, p086, p087, p088, p089, p090, p091, p092, p093, p094, p095;
+    byte p096, p097, p098, p099, p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111;
+    byte p112, p113, p114, p115, p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127;
+
+    SpscRingPadShared(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        super(pool, slots);
+    }
+}
+
+/** Written by the producer only: its own positions, and the sequence the consumer reads. */
+abstract class SpscRingProducer<T extends PooledMessage> extends SpscRingPadShared<T>
+{
+    long claimSequence;
+    long publishSequence;
+    long consumedCache;
+    @SuppressWarnings("unused") // accessed through SpscMessageRing.PUBLISHED
+    volatile long published;
+
+    SpscRingProducer(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        super(pool, slots);
+    }
+}
+
+/** See {@link SpscRingPadShared}. */
+abstract class SpscRingPadProducer<T extends PooledMessage> extends SpscRingProducer<T>
+{
+    byte q000, q001, q002, q003, q004, q005, q006, q007, q008, q009, q010, q011, q012, q013, q014, q015;
+    byte q016, q017, q018, q019, q020, q021, q022, q023, q024, q025, q026, q027, q028, q029, q030, q031;
+    byte q032, q033, q034, q035, q036, q037, q038, q039, q040, q041, q042, q043, q044, q045, q046, q047;
+    byte q048, q049, q050, q051, q052, q053, q054, q055, q056, q057, q058, q059, q060, q061, q062, q063;
+    byte q064, q065, q066, q067, q068, q069, q070, q071, q072, q073, q074, q075, q076, q077, q078, q079;
+    byte q080, q081, q082, q083, q084, q085, q086, q087, q088, q089, q090, q091, q092, q093, q094, q095;
+    byte q096, q097, q098, q099, q100, q101, q102, q103, q104, q105, q106, q107, q108, q109, q110, q111;
+    byte q112, q113, q114, q115, q116, q117, q118, q119, q120, q121, q122, q123, q124, q125, q126, q127;
+
+    SpscRingPadProducer(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        super(pool, slots);
+    }
+}
+
+/** Written by the consumer only. */
+abstract class SpscRingConsumer<T extends PooledMessage> extends SpscRingPadProducer<T>
+{
+    @SuppressWarnings("unused") // accessed through SpscMessageRing.CONSUMED
+    volatile long consumed;
+
+    SpscRingConsumer(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        super(pool, slots);
+    }
+}
+
+/** See {@link SpscRingPadShared}; also keeps whatever the heap puts after the ring off the consumer's line. */
+abstract class SpscRingPadAfter<T extends PooledMessage> extends SpscRingConsumer<T>
+{
+    byte r000, r001, r002, r003, r004, r005, r006, r007, r008, r009, r010, r011, r012, r013, r014, r015;
+    byte r016, r017, r018, r019, r020, r021, r022, r023, r024, r025, r026, r027, r028, r029, r030, r031;
+    byte r032, r033, r034, r035, r036, r037, r038, r039, r040, r041, r042, r043, r044, r045, r046, r047;
+    byte r048, r049, r050, r051, r052, r053, r054, r055, r056, r057, r058, r059, r060, r061, r062, r063;
+    byte r064, r065, r066, r067, r068, r069, r070, r071, r072, r073, r074, r075, r076, r077, r078, r079;
+    byte r080, r081, r082, r083, r084, r085, r086, r087, r088, r089, r090, r091, r092, r093, r094, r095;
+    byte r096, r097, r098, r099, r100, r101, r102, r103, r104, r105, r106, r107, r108, r109, r110, r111;
+    byte r112, r113, r114, r115, r116, r117, r118, r119, r120, r121, r122, r123, r124, r125, r126, r127;
+
+    SpscRingPadAfter(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        super(pool, slots);
+    }
+}

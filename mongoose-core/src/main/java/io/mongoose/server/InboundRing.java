@@ -1,0 +1,35 @@
+package io.mongoose.server;
+
+import io.mongoose.dispatch.EventHandler;
+import io.mongoose.pool.PooledMessage;
+import io.mongoose.pool.SpscMessageRing;
+
+/**
+ * A ring feed's way into its one agent group: the feed's {@link SpscMessageRing}, read in place, and the agent's
+ * position in it.
+ *
+ * <p>Threading: {@link #next} on the agent's thread only; the ring's sequences may be read anywhere.
+ */
+final class InboundRing extends Inbound
+{
+    final SpscMessageRing<?> ring;
+    /**
+     * Per subscriber, in {@link #subscribers}' order, its handler for the ring's one message type, or {@code null} if it
+     * has none: looked up once here instead of by type per message.
+     */
+    final EventHandler<PooledMessage>[] handlers;
+    /** The next sequence the agent dispatches; written back to the ring once per drain. */
+    long next;
+
+    @SuppressWarnings("unchecked")
+    InboundRing(final String feedName, final SpscMessageRing<?> ring, final ProcessorSlot[] subscribers)
+    {
+        super(feedName, subscribers);
+        this.ring = ring;
+        this.handlers = (EventHandler<PooledMessage>[])new EventHandler<?>[subscribers.length];
+        for (int i = 0; i < subscribers.length; i++)
+        {
+            handlers[i] = subscribers[i].table.handlerFor(ring.pool().type());
+        }
+    }
+}

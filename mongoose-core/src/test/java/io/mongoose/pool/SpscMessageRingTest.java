@@ -1,0 +1,275 @@
+package io.mongoose.pool;
+
+import io.mongoose.testing.SeqMessage;
+import io.mongoose.testing.ThreadAllocation;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SpscMessageRingTest
+{
+    private static ObjectPool<SeqMessage> pool(final int capacity)
+    {
+        return new ObjectPool<>("seq", SeqMessage.class, SeqMessage::new, PoolConfig.of(capacity));
+    }
+
+    @Test
+    void theRingHoldsItsMessagesInFlightUntilItClosesThenReturnsEveryOne()
+    {
+        final ObjectPool<SeqMessage> pool = pool(8);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(4);
+
+        assertEquals(4, ring.capacity());
+        assertSame(pool, ring.pool());
+        assertEquals(new PoolStats("seq", 8, 8, 4, 4, 0, 0, 0), pool.stats());
+
+        final SeqMessage claimed = ring.tryClaim();
+        ring.publish(claimed);
+        assertEquals(1, ring.depth());
+
+        assertEquals(4, ring.close());
+        assertEquals(0, ring.depth());
+        assertEquals(new PoolStats("seq", 8, 8, 8, 0, 0, 0, 0), pool.stats());
+        assertEquals(0, ring.close(), "closing again does nothing");
+        assertThrows(IllegalStateException.class, ring::tryClaim);
+    }
+
+    @Test
+    void aRingLargerThanTheFreeMessagesOrNotAPowerOfTwoIsRefusedNamingTheSize()
+    {
+        final ObjectPool<SeqMessage> pool = pool(8);
+        pool.acquire();
+
+        final IllegalStateException tooFew = assertThrows(IllegalStateException.class, () -> pool.newSpscRing(8));
+        assertTrue(tooFew.getMessage().contains("only 7 free messages for an SPSC ring of 8"), tooFew.getMessage());
+        assertEquals(7, pool.free(), "none taken");
+        final IllegalArgumentException odd = assertThrows(IllegalArgumentException.class, () -> pool.newSpscRing(3));
+        assertTrue(odd.getMessage().contains("SPSC ring size 3; expected a power of two"), odd.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> pool.newSpscRing(16));
+        assertThrows(IllegalArgumentException.class, () -> pool.newSpscRing(0));
+    }
+
+    @Test
+    void theConsumerReadsPublishedMessagesInPlaceInClaimOrderAndTheirSlotsComeRoundAgain()
+    {
+        final ObjectPool<SeqMessage> pool = pool(4);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(4);
+        final SeqMessage[] firstLap = new SeqMessage[4];
+        for (int i = 0; i < 4; i++)
+        {
+            firstLap[i] = ring.tryClaim();
+            firstLap[i].sequence = i;
+            assertEquals(0, ring.published(), "not published before publish");
+        }
+        assertNull(ring.tryClaim(), "full: every slot claimed");
+        for (int i = 0; i < 4; i++)
+        {
+            ring.publish(firstLap[i]);
+        }
+        assertEquals(4, ring.published());
+        assertNull(ring.tryClaim(), "full until the consumer hands slots back");
+
+        for (long s = 0; s < 2; s++)
+        {
+            final SeqMessage m = ring.messageAt(s);
+            assertEquals(s, m.sequence);
+            assertTrue(ring.afterDispatch(s, m));
+            assertEquals(1, m.refCount(), "the ring's reference, never written by the consumer");
+        }
+        ring.consumedUpTo(2);
+        assertEquals(2, ring.consumed());
+        assertEquals(2, ring.depth());
+
+        final SeqMessage again = ring.tryClaim();
+        assertSame(firstLap[0], again, "the first slot comes round again");
+        assertEquals(-1, again.sequence, "reset at the claim");
+        assertEquals(2, again.resets, "at each of its two claims");
+        assertEquals(1, ring.claimedUnpublished());
+    }
+
+    @Test
+    void aPublishThatIsNotTheOldestUnpublishedClaimIsRefusedAndChangesNothing()
+    {
+        final ObjectPool<SeqMessage> pool = pool(8);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(4);
+        final SeqMessage first = ring.tryClaim();
+        final SeqMessage second = ring.tryClaim();
+
+        final IllegalArgumentException outOfOrder =
+            assertThrows(IllegalArgumentException.class, () -> ring.publish(second));
+        assertTrue(outOfOrder.getMessage().contains("not the oldest unpublished claim (2 claimed and unpublished)"),
+            outOfOrder.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ring.publish(pool.acquire()), "not from the ring");
+        assertThrows(IllegalArgumentException.class, () -> ring.publish(null));
+        assertEquals(0, ring.published());
+
+        ring.publish(first);
+        ring.publish(second);
+        assertThrows(IllegalArgumentException.class, () -> ring.publish(second), "published twice");
+        assertEquals(2, ring.published());
+    }
+
+    @Test
+    void aMessageAHandlerKeptLeavesTheRingGoesToThePoolAtItsLastReleaseAndTheSlotIsRefilled()
+    {
+        final ObjectPool<SeqMessage> pool = pool(4);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(2);
+        final SeqMessage kept = ring.tryClaim();
+        ring.publish(kept);
+
+        final SeqMessage received = ring.messageAt(0);
+        received.retain(); // a handler keeps it
+        assertFalse(ring.afterDispatch(0, received), "it left the ring");
+        assertEquals(1, kept.refCount(), "the holder's reference only");
+        ring.consumedUpTo(1);
+        assertEquals(2, pool.free());
+
+        ring.publish(ring.tryClaim()); // slot 1
+        final SeqMessage refill = ring.tryClaim(); // slot 0 again: refilled from the pool
+        assertNotSame(kept, refill);
+        assertEquals(1, refill.refCount());
+        assertEquals(1, pool.free());
+
+        assertTrue(kept.release(), "the holder's last release");
+        assertEquals(2, pool.free(), "the kept message went to the pool, not back to the ring");
+        assertEquals(2, kept.resets, "at its claim and at its last release");
+        ring.publish(refill);
+        assertEquals(2, ring.close());
+        assertEquals(4, pool.free());
+    }
+
+    @Test
+    void aRefillFromAnEmptyPoolFailsUnderItsPolicyAndTheClaimCanBeRetried()
+    {
+        final ObjectPool<SeqMessage> pool = pool(1);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(1);
+        final SeqMessage kept = ring.tryClaim();
+        ring.publish(kept);
+        kept.retain();
+        ring.afterDispatch(0, kept);
+        ring.consumedUpTo(1);
+
+        assertThrows(PoolExhaustedException.class, ring::tryClaim);
+        kept.release();
+        final SeqMessage retried = ring.tryClaim();
+        assertSame(kept, retried, "the only message, back from the pool");
+    }
+
+    @Test
+    void aHandlerThatReleasedTheConsumersReferenceIsReportedAndTheMessageLeavesTheRing()
+    {
+        final ObjectPool<SeqMessage> pool = pool(2);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(2);
+        final SeqMessage m = ring.tryClaim();
+        ring.publish(m);
+        m.release(); // a handler's bug: it never held a reference
+
+        final IllegalStateException bug = assertThrows(IllegalStateException.class, () -> ring.afterDispatch(0, m));
+        assertTrue(bug.getMessage().contains("without a matching reference"), bug.getMessage());
+        ring.consumedUpTo(1);
+        assertEquals(1, ring.close(), "the other message; the released one is the pool's");
+        assertEquals(2, pool.free());
+    }
+
+    @Test
+    void aConsumerOnAnotherThreadReceivesEveryMessageInOrderWithItsFields() throws Exception
+    {
+        final int count = 200_000;
+        final ObjectPool<SeqMessage> pool = pool(64);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(64);
+        final AtomicReference<String> problem = new AtomicReference<>();
+        final Thread consumer = new Thread(() ->
+        {
+            long next = 0;
+            while (next < count)
+            {
+                final long published = ring.published();
+                for (; next < published; next++)
+                {
+                    final SeqMessage m = ring.messageAt(next);
+                    if (m.sequence != next || m.producer != 7)
+                    {
+                        problem.compareAndSet(null, "at " + next + ": sequence " + m.sequence + ", producer " +
+                            m.producer);
+                    }
+                    if (next % 1000 == 0)
+                    {
+                        m.retain(); // now and then a handler keeps one, and lets it go at once
+                        ring.afterDispatch(next, m);
+                        m.release();
+                    }
+                    else
+                    {
+                        ring.afterDispatch(next, m);
+                    }
+                }
+                ring.consumedUpTo(next);
+                Thread.onSpinWait();
+            }
+        }, "ring-consumer");
+        consumer.start();
+        for (long s = 0; s < count; s++)
+        {
+            SeqMessage m;
+            while (null == (m = ring.tryClaim()))
+            {
+                Thread.onSpinWait();
+            }
+            m.producer = 7;
+            m.sequence = s;
+            ring.publish(m);
+        }
+        consumer.join();
+
+        assertNull(problem.get());
+        assertEquals(count, ring.consumed());
+        assertEquals(64, ring.close());
+        assertEquals(64, pool.free(), "every message back, the kept ones through the pool");
+    }
+
+    @Test
+    void claimingPublishingAndConsumingAllocateNothing()
+    {
+        final ObjectPool<SeqMessage> pool = pool(256);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(256);
+        final int messages = 1_000_000;
+        runLaps(ring, 600_000); // warm up: past the JIT's compilations
+        final long before = ThreadAllocation.currentThreadAllocatedBytes();
+        runLaps(ring, messages);
+        final long allocated = ThreadAllocation.currentThreadAllocatedBytes() - before;
+
+        // Not zero, as in ZeroAllocationTest: a one-off JIT event is not steady-state allocation; one allocation per
+        // message would be a million bytes or more.
+        assertTrue(allocated < 8 * 1024, "bytes allocated over " + messages + " claims, publishes and consumes: " +
+            allocated);
+    }
+
+    /** Producer and consumer on one thread, a burst of 16 at a time. */
+    private static void runLaps(final SpscMessageRing<SeqMessage> ring, final int messages)
+    {
+        long consumed = ring.consumed();
+        for (int i = 0; i < messages; i += 16)
+        {
+            for (int j = 0; j < 16; j++)
+            {
+                final SeqMessage m = ring.tryClaim();
+                m.sequence = i + j;
+                ring.publish(m);
+            }
+            final long published = ring.published();
+            for (; consumed < published; consumed++)
+            {
+                ring.afterDispatch(consumed, ring.messageAt(consumed));
+            }
+            ring.consumedUpTo(consumed);
+        }
+    }
+}

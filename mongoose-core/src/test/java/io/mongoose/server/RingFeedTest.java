@@ -1,0 +1,435 @@
+package io.mongoose.server;
+
+import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.pool.LeakDetection;
+import io.mongoose.pool.ObjectPool;
+import io.mongoose.pool.PoolConfig;
+import io.mongoose.pool.PoolRegistry;
+import io.mongoose.pool.PooledMessage;
+import io.mongoose.testing.Await;
+import io.mongoose.testing.GatedProcessor;
+import io.mongoose.testing.OtherMessage;
+import io.mongoose.testing.SeqMessage;
+import io.mongoose.testing.SequenceChecker;
+import io.mongoose.testing.ThreadAllocation;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Ring feeds ({@link FeedConfig#ring(Class)}): claim, fill, publish, dispatched in place on the one receiving agent
+ * group, with the same handlers, policies, pauses and stop as queue feeds.
+ */
+class RingFeedTest
+{
+    private final PoolRegistry registry = new PoolRegistry("ring-feed");
+    private final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new,
+        PoolConfig.of(64).waitingAtMost(Duration.ofSeconds(30)));
+
+    private MongooseServer server(final FeedConfig feed, final EventProcessor... processors)
+    {
+        AgentGroupConfig group = AgentGroupConfig.named("agent").idleStrategy("backoff").drainLimit(8);
+        for (int i = 0; i < processors.length; i++)
+        {
+            group = group.processor("p" + i, processors[i], feed.name());
+        }
+        final MongooseServer server = MongooseServer.builder().name("ring").poolRegistry(registry).feed(feed)
+            .agentGroup(group).build();
+        server.start();
+        return server;
+    }
+
+    private static void publishSequences(final FeedPublisher feed, final long from, final long to)
+    {
+        for (long s = from; s < to; s++)
+        {
+            final SeqMessage m = feed.claim(SeqMessage.class);
+            m.producer = 0;
+            m.sequence = s;
+            assertTrue(feed.publish(m));
+        }
+    }
+
+    @Test
+    void everyProcessorOfTheGroupReceivesEveryMessageOnceInOrderAndStopReturnsTheRingToItsPool()
+    {
+        final SequenceChecker first = new SequenceChecker(1);
+        final SequenceChecker second = new SequenceChecker(1);
+        final MongooseServer server = server(FeedConfig.named("ticks").queueCapacity(16).ring(SeqMessage.class),
+            first, second);
+        final FeedPublisher feed = server.publisher("ticks");
+        assertTrue(feed.isRing());
+        assertEquals(16, pool.inFlight(), "the ring holds its 16 messages while the server runs");
+
+        publishSequences(feed, 0, 10_000); // many laps of a 16-slot ring
+
+        Await.until("both processors have all", () -> first.received(0) == 10_000 && second.received(0) == 10_000);
+        final FeedStats stats = server.feedStats("ticks");
+        assertEquals(10_000, stats.published());
+        assertEquals(1, stats.subscribers());
+        assertEquals(0, stats.queueDepth());
+        assertEquals(10_000, server.processorStats("p0").handled());
+        final ShutdownReport report = server.stop();
+
+        assertNull(first.firstProblem());
+        assertNull(second.firstProblem());
+        assertTrue(report.clean(), report::toString);
+        assertEquals(0, pool.inFlight(), "every ring message back");
+        assertEquals(64, pool.free());
+    }
+
+    @Test
+    void aMessageAHandlerRetainsStaysValidUntilItsReleaseThenGoesToThePoolWhileTheRingGoesOn()
+    {
+        final ConcurrentLinkedQueue<SeqMessage> kept = new ConcurrentLinkedQueue<>();
+        final SequenceChecker checker = new SequenceChecker(1);
+        final EventProcessor keeper = new EventProcessor()
+        {
+            @Override
+            public void registerHandlers(final HandlerRegistry handlers)
+            {
+                handlers.on(SeqMessage.class, m ->
+                {
+                    if (m.sequence % 10 == 0)
+                    {
+                        m.retain();
+                        kept.add(m);
+                    }
+                });
+            }
+        };
+        final MongooseServer server = server(FeedConfig.named("ticks").queueCapacity(8).ring(SeqMessage.class),
+            keeper, checker);
+        final FeedPublisher feed = server.publisher("ticks");
+
+        publishSequences(feed, 0, 40);
+        Await.until("all handled", () -> checker.received(0) == 40);
+
+        assertEquals(4, kept.size());
+        long expected = 0;
+        for (final SeqMessage m : kept)
+        {
+            assertEquals(expected, m.sequence, "a kept message is never overwritten by a later lap");
+            assertEquals(1, m.refCount(), "the holder's reference only");
+            expected += 10;
+        }
+        assertEquals(8 + 4, pool.inFlight(), "the ring's 8, refilled from the pool, and the 4 kept");
+        for (final SeqMessage m : kept)
+        {
+            assertTrue(m.release());
+        }
+        assertEquals(8, pool.inFlight());
+        final ShutdownReport report = server.stop();
+        assertNull(checker.firstProblem());
+        assertTrue(report.clean(), report::toString);
+        assertEquals(0, pool.inFlight());
+    }
+
+    @Test
+    void aHandlerThatThrowsIsCountedAndTheMessageStillGoesBackToTheRing()
+    {
+        final AtomicReference<String> reported = new AtomicReference<>();
+        final EventProcessor thrower = new EventProcessor()
+        {
+            @Override
+            public void registerHandlers(final HandlerRegistry handlers)
+            {
+                handlers.on(SeqMessage.class, m ->
+                {
+                    if (m.sequence % 2 == 1)
+                    {
+                        throw new IllegalStateException("odd " + m.sequence);
+                    }
+                });
+            }
+        };
+        final MongooseServer server = MongooseServer.builder().name("ring").poolRegistry(registry)
+            .errorHandler((source, message, error) -> reported.compareAndSet(null, source + ": " + error.getMessage()))
+            .feed(FeedConfig.named("ticks").queueCapacity(4).ring(SeqMessage.class))
+            .agentGroup(AgentGroupConfig.named("agent").idleStrategy("backoff").processor("thrower", thrower, "ticks"))
+            .build();
+        server.start();
+
+        publishSequences(server.publisher("ticks"), 0, 100);
+        Await.until("all dispatched", () -> server.processorStats("thrower").errors() == 50 &&
+            server.processorStats("thrower").handled() == 50);
+        final ShutdownReport report = server.stop();
+
+        assertEquals("thrower: odd 1", reported.get());
+        assertEquals(50, report.handlerErrors());
+        assertEquals(Map.of(), report.leaksByType(), "every message back, the failed ones too");
+        assertEquals(0, pool.inFlight());
+    }
+
+    @Test
+    void aFullRingMeetsTheFeedsPolicyAtTheClaim()
+    {
+        for (final FullQueuePolicy policy : FullQueuePolicy.values())
+        {
+            final GatedProcessor gated = new GatedProcessor();
+            final MongooseServer server = server(FeedConfig.named("ticks").queueCapacity(4).fullQueuePolicy(policy)
+                .publishTimeout(Duration.ofMillis(50)).ring(SeqMessage.class), gated);
+            final FeedPublisher feed = server.publisher("ticks");
+            publishSequences(feed, 0, 1);
+            gated.awaitEntered();
+            publishSequences(feed, 1, 4); // the ring's 4 slots: 1 in the handler, 3 waiting
+
+            switch (policy)
+            {
+                case DROP:
+                    assertNull(feed.claim(SeqMessage.class));
+                    assertEquals(1, server.feedStats("ticks").dropped());
+                    break;
+                case FAIL:
+                    assertNull(feed.claim(SeqMessage.class));
+                    assertEquals(1, server.feedStats("ticks").rejected());
+                    break;
+                default:
+                    final PublishTimeoutException timeout =
+                        assertThrows(PublishTimeoutException.class, () -> feed.claim(SeqMessage.class));
+                    assertTrue(timeout.getMessage().contains("feed 'ticks': ring read by agent 'agent' stayed full " +
+                        "for 50 ms"), timeout.getMessage());
+                    assertEquals(1, server.feedStats("ticks").timeouts());
+                    break;
+            }
+            assertEquals(4, server.feedStats("ticks").published(), policy + ": the refused claim published nothing");
+
+            gated.open();
+            Await.until(policy + ": drained", () -> gated.handled().size() == 4);
+            publishSequences(feed, 4, 5); // room again
+            Await.until(policy + ": the next one", () -> gated.handled().size() == 5);
+            final ShutdownReport report = server.stop();
+            assertEquals(List.of(0L, 1L, 2L, 3L, 4L), gated.handled(), policy.toString());
+            assertTrue(report.clean(), report::toString);
+            assertEquals(0, pool.inFlight(), policy.toString());
+        }
+    }
+
+    @Test
+    void stopCountsWhatWasPublishedAndNeverDispatchedAsUndeliveredAndStillReturnsEveryMessage()
+    {
+        final GatedProcessor gated = new GatedProcessor();
+        final MongooseServer server = MongooseServer.builder().name("ring").poolRegistry(registry)
+            .shutdownTimeout(Duration.ofMillis(50))
+            .feed(FeedConfig.named("ticks").queueCapacity(8).ring(SeqMessage.class))
+            .agentGroup(AgentGroupConfig.named("agent").idleStrategy("backoff").processor("gated", gated, "ticks"))
+            .build();
+        server.start();
+        final FeedPublisher feed = server.publisher("ticks");
+        publishSequences(feed, 0, 1);
+        gated.awaitEntered();
+        publishSequences(feed, 1, 6);
+        final SeqMessage claimedOnly = feed.claim(SeqMessage.class);
+        assertSame(SeqMessage.class, claimedOnly.getClass());
+
+        // The handler never returns on its own: the drain times out and closing the agent interrupts it.
+        final ShutdownReport report = server.stop();
+
+        assertFalse(report.drained(), report::toString);
+        assertEquals(5, report.undeliveredByFeed().get("ticks"), "published behind the gated one, never dispatched");
+        assertEquals(Map.of(), report.leaksByType(), "the ring returned all its messages, the claimed one too");
+        assertEquals(0, pool.inFlight());
+        assertThrows(IllegalStateException.class, () -> feed.claim(SeqMessage.class));
+    }
+
+    @Test
+    void aPausedRingFeedWaitsAndResumesInOrder()
+    {
+        final SequenceChecker checker = new SequenceChecker(1);
+        final MongooseServer server = server(FeedConfig.named("ticks").queueCapacity(16).ring(SeqMessage.class),
+            checker);
+        final FeedPublisher feed = server.publisher("ticks");
+        assertTrue(server.pauseFeed("ticks"));
+        publishSequences(feed, 0, 10);
+        assertEquals(10, server.feedStats("ticks").queueDepth(), "waiting in the ring");
+        assertEquals(0, checker.received(0));
+
+        assertTrue(server.resumeFeed("ticks"));
+        Await.until("resumed", () -> checker.received(0) == 10);
+        final ShutdownReport report = server.stop();
+        assertNull(checker.firstProblem());
+        assertTrue(report.clean(), report::toString);
+    }
+
+    @Test
+    void severalClaimsPublishAsOneBatchInClaimOrderAndAMismatchedBatchPublishesNothing()
+    {
+        final SequenceChecker checker = new SequenceChecker(1);
+        final MongooseServer server = server(FeedConfig.named("ticks").queueCapacity(16).ring(SeqMessage.class),
+            checker);
+        final FeedPublisher feed = server.publisher("ticks");
+        final PooledMessage[] batch = new PooledMessage[4];
+        for (int i = 0; i < 4; i++)
+        {
+            final SeqMessage m = feed.claim(SeqMessage.class);
+            m.producer = 0;
+            m.sequence = i;
+            batch[i] = m;
+        }
+        final PooledMessage[] swapped = {batch[1], batch[0], batch[2], batch[3]};
+
+        final IllegalArgumentException refused =
+            assertThrows(IllegalArgumentException.class, () -> feed.publish(swapped, 0, 4));
+        assertTrue(refused.getMessage().startsWith("feed 'ticks': "), refused.getMessage());
+        assertTrue(refused.getMessage().contains("messages[0] of the batch; nothing was published"),
+            refused.getMessage());
+        assertEquals(0, server.feedStats("ticks").published());
+
+        assertEquals(4, feed.publish(batch, 0, 4));
+        Await.until("batch handled", () -> checker.received(0) == 4);
+        assertEquals(4, server.feedStats("ticks").published());
+        final ShutdownReport report = server.stop();
+        assertNull(checker.firstProblem());
+        assertTrue(report.clean(), report::toString);
+    }
+
+    @Test
+    void misuseIsRefusedWithTheFeedAndWhatWasExpected()
+    {
+        final MongooseServer server = MongooseServer.builder().name("ring").poolRegistry(registry)
+            .feed(FeedConfig.named("ticks").queueCapacity(4).ring(SeqMessage.class))
+            .feed(FeedConfig.named("queue"))
+            .agentGroup(AgentGroupConfig.named("agent").idleStrategy("backoff")
+                .processor("checker", new SequenceChecker(1), "ticks", "queue"))
+            .build();
+        server.start();
+        final FeedPublisher ring = server.publisher("ticks");
+
+        final IllegalStateException onQueueFeed = assertThrows(IllegalStateException.class,
+            () -> server.publisher("queue").claim(SeqMessage.class));
+        assertTrue(onQueueFeed.getMessage().contains("feed 'queue' is a queue feed"), onQueueFeed.getMessage());
+        final IllegalArgumentException wrongType =
+            assertThrows(IllegalArgumentException.class, () -> ring.claim(OtherMessage.class));
+        assertTrue(wrongType.getMessage().contains("claim of " + OtherMessage.class.getName() + "; expected " +
+            SeqMessage.class.getName()), wrongType.getMessage());
+        final SeqMessage fromPool = pool.acquire();
+        final IllegalArgumentException notClaimed =
+            assertThrows(IllegalArgumentException.class, () -> ring.publish(fromPool));
+        assertTrue(notClaimed.getMessage().startsWith("feed 'ticks': "), notClaimed.getMessage());
+        assertTrue(fromPool.release());
+        final SeqMessage claimed = ring.claim(SeqMessage.class);
+        claimed.producer = 0;
+        claimed.sequence = 0;
+        assertTrue(ring.publish(claimed));
+        assertThrows(IllegalArgumentException.class, () -> ring.publish(claimed), "published twice");
+
+        final ShutdownReport report = server.stop();
+        assertTrue(report.clean(), report::toString);
+        final IllegalStateException afterStop =
+            assertThrows(IllegalStateException.class, () -> ring.claim(SeqMessage.class));
+        assertTrue(afterStop.getMessage().contains("is stopped"), afterStop.getMessage());
+    }
+
+    @Test
+    void aRingFeedReceivedOnTwoGroupsOrWithoutEnoughPooledMessagesIsAConfigurationError()
+    {
+        final MongooseConfigException twoGroups = assertThrows(MongooseConfigException.class, () ->
+            MongooseServer.builder().name("ring").poolRegistry(registry)
+                .feed(FeedConfig.broadcast("ticks").queueCapacity(4).ring(SeqMessage.class))
+                .agentGroup(AgentGroupConfig.named("a").processor("pa", new SequenceChecker(1)))
+                .agentGroup(AgentGroupConfig.named("b").processor("pb", new SequenceChecker(1)))
+                .build());
+        assertTrue(twoGroups.getMessage().contains("feeds[0].ring"), twoGroups.getMessage());
+        assertTrue(twoGroups.getMessage().contains("received on agent groups 'a', 'b'"), twoGroups.getMessage());
+
+        final MongooseConfigException tooBig = assertThrows(MongooseConfigException.class, () ->
+            MongooseServer.builder().name("ring").poolRegistry(registry)
+                .feed(FeedConfig.named("small").queueCapacity(32).ring(SeqMessage.class))
+                .feed(FeedConfig.named("big").queueCapacity(64).ring(SeqMessage.class))
+                .agentGroup(AgentGroupConfig.named("a").processor("pa", new SequenceChecker(1), "small", "big"))
+                .build());
+        assertTrue(tooBig.getMessage().contains("feeds[1].ring: ring feed 'big' of " + SeqMessage.class.getName() +
+            " cannot take its 64 messages"), tooBig.getMessage());
+        assertEquals(0, pool.inFlight(), "the ring built before the failure gave its messages back");
+
+        final MongooseConfigException noPool = assertThrows(MongooseConfigException.class, () ->
+            MongooseServer.builder().name("ring").poolRegistry(registry)
+                .feed(FeedConfig.named("other").queueCapacity(4).ring(OtherMessage.class))
+                .agentGroup(AgentGroupConfig.named("a").processor("pa", new SequenceChecker(1), "other"))
+                .build());
+        assertTrue(noPool.getMessage().contains("no pool for " + OtherMessage.class.getName()), noPool.getMessage());
+    }
+
+    @Test
+    void steadyStateAllocatesNothingOnTheProducerOrTheAgent()
+    {
+        assertFalse(LeakDetection.ENABLED, "measure with -D" + LeakDetection.PROPERTY + " off (the default)");
+        final SequenceChecker checker = new SequenceChecker(1);
+        final MongooseServer server = server(FeedConfig.named("ticks").queueCapacity(64).ring(SeqMessage.class),
+            checker);
+        final FeedPublisher feed = server.publisher("ticks");
+        final Thread agent = server.agentThread("agent").orElseThrow();
+        final AtomicLong sequence = new AtomicLong();
+        publishWithBackoff(feed, sequence, 600_000); // warm up
+        Await.until("warm-up handled", () -> checker.received(0) == 600_000);
+
+        final long agentBefore = ThreadAllocation.allocatedBytes(agent);
+        final long producerBefore = ThreadAllocation.currentThreadAllocatedBytes();
+        publishWithBackoff(feed, sequence, 1_000_000);
+        final long producerBytes = ThreadAllocation.currentThreadAllocatedBytes() - producerBefore;
+        Await.until("all handled", () -> checker.received(0) == 1_600_000);
+        final long agentBytes = ThreadAllocation.allocatedBytes(agent) - agentBefore;
+        final ShutdownReport report = server.stop();
+
+        // As ZeroAllocationTest: not zero, a one-off JIT event is not steady-state allocation; one allocation per
+        // message would be a million bytes or more.
+        assertTrue(producerBytes + agentBytes < 8 * 1024, "allocated over 1,000,000 messages: producer " +
+            producerBytes + " B, agent " + agentBytes + " B");
+        assertNull(checker.firstProblem());
+        assertTrue(report.clean(), report::toString);
+    }
+
+    /** Lossless publishing without the allocation of a back-off that throws: spin while the ring is full. */
+    private static void publishWithBackoff(final FeedPublisher feed, final AtomicLong sequence, final int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            final SeqMessage m = feed.claim(SeqMessage.class);
+            m.producer = 0;
+            m.sequence = sequence.getAndIncrement();
+            feed.publish(m);
+        }
+    }
+
+    @Test
+    void theRingsSlotsKeepTheirMessagesAcrossLaps()
+    {
+        final SequenceChecker checker = new SequenceChecker(1);
+        final MongooseServer server = server(FeedConfig.named("ticks").queueCapacity(2).ring(SeqMessage.class),
+            checker);
+        final FeedPublisher feed = server.publisher("ticks");
+        final SeqMessage first = feed.claim(SeqMessage.class);
+        first.producer = 0;
+        first.sequence = 0;
+        feed.publish(first);
+        final SeqMessage second = feed.claim(SeqMessage.class);
+        assertNotSame(first, second);
+        second.producer = 0;
+        second.sequence = 1;
+        feed.publish(second);
+        Await.until("both handled", () -> checker.received(0) == 2);
+
+        final SeqMessage third = feed.claim(SeqMessage.class);
+        assertSame(first, third, "no message taken from the pool per publish: the slot's own comes round");
+        assertEquals(-1, third.sequence, "reset at the claim");
+        third.producer = 0;
+        third.sequence = 2;
+        feed.publish(third);
+        Await.until("third handled", () -> checker.received(0) == 3);
+        assertTrue(server.stop().clean());
+    }
+}
