@@ -54,13 +54,6 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         }
     }
 
-    /**
-     * Set once by close, so a later claim fails instead of handing out a message the pool has back. Plain: close comes
-     * only after the producer is done (a caller that publishes across the close, as the server's feed does, checks its
-     * own state first), so this is a guard against misuse, not a hand-over between threads.
-     */
-    private boolean closed;
-
     SpscMessageRing(final ObjectPool<T> pool, final PooledMessage[] slots)
     {
         super(pool, slots);
@@ -382,6 +375,13 @@ abstract class SpscRingProducer<T extends PooledMessage> extends SpscRingPadShar
     long claimSequence;
     long publishSequence;
     long consumedCache;
+    /**
+     * Set once by close, so a later claim fails instead of handing out a message the pool has back. Plain, and on the
+     * producer's line, which a claim reads anyway: close comes only after the producer is done (a caller that claims
+     * across the close, as the server's feed does, checks its own state first), so this guards against misuse; it
+     * hands nothing over between threads.
+     */
+    boolean closed;
     @SuppressWarnings("unused") // accessed through SpscMessageRing.PUBLISHED
     volatile long published;
 

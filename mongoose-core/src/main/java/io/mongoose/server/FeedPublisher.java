@@ -125,7 +125,9 @@ public final class FeedPublisher
             checkSingleProducer();
         }
         final PooledMessage message = ring.tryClaim();
-        return type.cast(null != message ? message : onFullRing());
+        // Unchecked: the ring holds messages of ringType only, which is type (checked above).
+        @SuppressWarnings("unchecked") final T typed = (T)(null != message ? message : onFullRing());
+        return typed;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.pool.PooledMessage;
 import io.mongoose.service.MongooseService;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
@@ -48,7 +49,8 @@ final class YamlConfigReader
     static final List<String> COUNTERS_KEYS = List.of("enabled", "dir", "deleteOnStop", "sampleInterval");
     static final List<String> HEALTH_KEYS =
         List.of("agentStaleAfter", "agentDownAfter", "queueSaturation", "errorRate", "errorRateWindow");
-    static final List<String> FEED_KEYS = List.of("name", "kind", "queueCapacity", "fullQueuePolicy", "publishTimeout");
+    static final List<String> FEED_KEYS =
+        List.of("name", "kind", "queueCapacity", "fullQueuePolicy", "publishTimeout", "ring");
     static final List<String> AGENT_KEYS =
         List.of("name", "idleStrategy", "drainLimit", "pinning", "threadMode", "processors", "timerTickResolution",
             "timerWheelSize");
@@ -201,7 +203,38 @@ final class YamlConfigReader
             : FullQueuePolicy.BACKOFF;
         final Duration timeout = f.containsKey("publishTimeout")
             ? duration(f.get("publishTimeout"), path + ".publishTimeout") : FeedConfig.DEFAULT_PUBLISH_TIMEOUT;
-        return new FeedConfig(name, kind, capacity, policy, timeout);
+        final Class<? extends PooledMessage> ringType =
+            f.containsKey("ring") ? messageType(f.get("ring"), path + ".ring") : null;
+        return new FeedConfig(name, kind, capacity, policy, timeout, ringType);
+    }
+
+    /**
+     * A ring feed's message type: the binary name of a {@link PooledMessage} subclass on the class path (whose pool the
+     * code registers, as for every message type). Null, with the problem reported, for anything else.
+     */
+    private Class<? extends PooledMessage> messageType(final Node node, final String path)
+    {
+        final String expected = "the class name of a PooledMessage subclass, such as com.example.Quote";
+        if (!(node instanceof ScalarNode) || YamlValues.isNull(node))
+        {
+            return invalid(path, YamlValues.describe(node), expected);
+        }
+        final String name = ((ScalarNode)node).getValue();
+        final Class<?> type;
+        try
+        {
+            type = Class.forName(name.trim(), false, Thread.currentThread().getContextClassLoader());
+        }
+        catch (final ClassNotFoundException | LinkageError e)
+        {
+            return invalid(path, "'" + ConfigProblem.escape(name) + "' (no such class: " +
+                ConfigProblem.escape(e.toString()) + ")", expected);
+        }
+        if (!PooledMessage.class.isAssignableFrom(type) || PooledMessage.class == type)
+        {
+            return invalid(path, "'" + ConfigProblem.escape(name) + "' (not a PooledMessage subclass)", expected);
+        }
+        return type.asSubclass(PooledMessage.class);
     }
 
     private List<AgentGroupConfig> agents(final Node node)

@@ -278,7 +278,7 @@ class YamlConfigTest
                 "server.title: unknown key; expected one of name, startTimeout, shutdownTimeout, latencyMonitoring, " +
                     "counters, health",
                 "feeds[0].capacity: unknown key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
-                    "publishTimeout",
+                    "publishTimeout, ring",
                 "agents[0].idelStrategy: unknown key; expected one of name, idleStrategy, drainLimit, pinning, " +
                     "threadMode, processors, timerTickResolution, timerWheelSize",
                 "agents[0].pinning.core: unknown key; expected one of cpu",
@@ -338,7 +338,7 @@ class YamlConfigTest
         assertEquals(List.of(
                 "server.name: a map; expected a server name",
                 "feeds[0]: 'quotes'; expected a feed: a map with keys name, kind, queueCapacity, fullQueuePolicy, " +
-                    "publishTimeout",
+                    "publishTimeout, ring",
                 "feeds[1].name: a list; expected a feed name",
                 "feeds[1].queueCapacity: 'big'; expected a power of two from 2 to 1073741824",
                 "feeds[1].publishTimeout: 10; expected " + DURATION,
@@ -368,6 +368,22 @@ class YamlConfigTest
                       - { name: p2, type: quote-pricer, subscriptions: [ticks, { name: x }], properties: [a] }
                   - { name: audit, processors: { name: p3 } }
                 """));
+    }
+
+    @Test
+    void aRingFeedNamesItsMessageClassAndABadClassIsNamedWithWhatIsExpected()
+    {
+        final ServerConfig config = load(feedIs("{ name: quotes, kind: named, queueCapacity: 64, ring: " +
+            SeqMessage.class.getName() + " }"));
+        assertEquals(FeedConfig.named("quotes").queueCapacity(64).ring(SeqMessage.class), config.feeds().get(0));
+
+        final String expected = "expected the class name of a PooledMessage subclass, such as com.example.Quote";
+        assertEquals(List.of("feeds[0].ring: 'com.example.Nope' (no such class: java.lang.ClassNotFoundException: " +
+            "com.example.Nope); " + expected), errors(feedIs("{ name: quotes, kind: named, ring: com.example.Nope }")));
+        assertEquals(List.of("feeds[0].ring: 'java.lang.String' (not a PooledMessage subclass); " + expected),
+            errors(feedIs("{ name: quotes, kind: named, ring: java.lang.String }")));
+        assertEquals(List.of("feeds[0].ring: a list; " + expected),
+            errors(feedIs("{ name: quotes, kind: named, ring: [a] }")));
     }
 
     @Test
@@ -457,9 +473,12 @@ class YamlConfigTest
     void keysMustBeNames()
     {
         assertEquals(List.of(
-                "feeds[0]: a list as a key; expected one of name, kind, queueCapacity, fullQueuePolicy, publishTimeout",
-                "feeds[0]: null as a key; expected one of name, kind, queueCapacity, fullQueuePolicy, publishTimeout",
-                "feeds[0]: '' as a key; expected one of name, kind, queueCapacity, fullQueuePolicy, publishTimeout"),
+                "feeds[0]: a list as a key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
+                    "publishTimeout, ring",
+                "feeds[0]: null as a key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
+                    "publishTimeout, ring",
+                "feeds[0]: '' as a key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
+                    "publishTimeout, ring"),
             errors(feedIs("{ name: quotes, kind: named, [a]: 1, ~: 2, '': 3 }")));
     }
 
@@ -516,7 +535,7 @@ class YamlConfigTest
         // The feed entry cannot be read, so its name is unknown: the subscription to it is not reported as well.
         assertEquals(List.of(
                 "feeds[0]: 'quotes'; expected a feed: a map with keys name, kind, queueCapacity, fullQueuePolicy, " +
-                    "publishTimeout"),
+                    "publishTimeout, ring"),
             errors(MINIMAL.replace("{ name: quotes, kind: named }", "quotes")));
         // The processor entry cannot be read, so whether the feed has a subscriber is unknown.
         assertEquals(List.of(
@@ -840,7 +859,8 @@ class YamlConfigTest
     void mergeKeysAreOrdinaryUnknownKeysAndExplicitMergeTagsAreRefused()
     {
         assertEquals(List.of(
-                "feeds[1].<<: unknown key; expected one of name, kind, queueCapacity, fullQueuePolicy, publishTimeout",
+                "feeds[1].<<: unknown key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
+                    "publishTimeout, ring",
                 "feeds[1].kind: missing; expected one of broadcast, named"),
             errors(MINIMAL.replace("  - { name: quotes, kind: named }",
                 "  - &base { name: quotes, kind: named }\n  - { <<: *base, name: trades }")

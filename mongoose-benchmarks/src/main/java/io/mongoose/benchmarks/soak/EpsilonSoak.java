@@ -26,9 +26,9 @@ import java.util.Locale;
  * {@code scripts/soak.sh} builds and runs it with those flags; CI runs that.
  *
  * <p>The path: acquire from a pool (policy WAIT), directly, through a thread cache and through a message ring in turn,
- * publish alternately on a named feed (one subscriber) and a broadcast
- * feed (two agent groups, so publish adds a reference and each group releases one), SPSC queues, dispatch by type, a
- * handler that checks every feed's sequence, release to the pool. It exits 0 only if every message arrived exactly
+ * publish in turn on a named feed (one subscriber) and a broadcast feed (two agent groups, so publish adds a reference
+ * and each group releases one), SPSC queues, dispatch by type, a handler that checks every feed's sequence, release to
+ * the pool; and, every third message, claim from a ring feed's ring and publish there, dispatched in place. It exits 0 only if every message arrived exactly
  * once and in order at every subscriber, the shutdown report is clean with no handler errors, and the JVM's
  * collector is Epsilon; 1 if any of that fails; 2 on bad flags.
  *
@@ -41,7 +41,7 @@ import java.util.Locale;
  */
 public final class EpsilonSoak
 {
-    /** Both feeds' queue capacity (the default). */
+    /** Both queue feeds' queue capacity (the default), and the ring feed's ring. */
     static final int QUEUE_CAPACITY = 4096;
     /** Free messages the producer's thread cache claims from the pool at a time. */
     private static final int PRODUCER_CACHE_BATCH = 64;
@@ -52,15 +52,17 @@ public final class EpsilonSoak
     private static final int PRODUCER_RING_SIZE = 4096;
 
     /**
-     * Pool capacity: more than every queue can hold at once (three queues of 4096), so the producer is throttled by
-     * the feeds' lossless back-off, not by the pool, and WAIT is the policy's safety net rather than the pace-setter.
+     * Pool capacity: the ring feed's ring, and more than every queue can hold at once (three queues of 4096), so the
+     * producer is throttled by the feeds' lossless back-off, not by the pool, and WAIT is the policy's safety net rather
+     * than the pace-setter.
      */
-    static final int POOL_CAPACITY = 16_384;
+    static final int POOL_CAPACITY = 16_384 + QUEUE_CAPACITY;
     /** How long to wait for the last messages once publishing is done; only a broken run comes near it. */
     static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(60);
 
     private static final int DIRECT = 0;
     private static final int BROADCAST = 1;
+    private static final int RING = 2;
 
     private EpsilonSoak()
     {
@@ -162,28 +164,31 @@ public final class EpsilonSoak
         final PoolRegistry registry = new PoolRegistry("soak");
         final ObjectPool<SoakMessage> pool = registry.register(
             SoakMessage.class, SoakMessage::new, PoolConfig.of(POOL_CAPACITY).waitingAtMost(Duration.ofSeconds(10)));
-        final SoakChecker direct = new SoakChecker(2);
-        final SoakChecker fanOut = new SoakChecker(2);
+        final SoakChecker direct = new SoakChecker(3);
+        final SoakChecker fanOut = new SoakChecker(3);
         final MongooseServer server = MongooseServer.builder().name("soak").poolRegistry(registry)
             .feed(FeedConfig.named("direct").queueCapacity(QUEUE_CAPACITY))
             .feed(FeedConfig.broadcast("all").queueCapacity(QUEUE_CAPACITY))
+            .feed(FeedConfig.named("ring").queueCapacity(QUEUE_CAPACITY).ring(SoakMessage.class))
             .agentGroup(AgentGroupConfig.named("soak-a").idleStrategy(options.idle())
-                .processor("direct-and-all", direct, "direct"))
+                .processor("direct-all-and-ring", direct, "direct", "ring"))
             .agentGroup(AgentGroupConfig.named("soak-b").idleStrategy(options.idle())
                 .processor("all-only", fanOut))
             .build();
         server.start();
         final FeedPublisher directFeed = server.publisher("direct");
         final FeedPublisher allFeed = server.publisher("all");
+        final FeedPublisher ringFeed = server.publisher("ring");
         final long total = options.messages();
-        final long directCount = (total + 1) / 2;
-        final long allCount = total / 2;
+        final long directCount = (total + 2) / 3;
+        final long allCount = (total + 1) / 3;
+        final long ringCount = total / 3;
         final List<String> problems = new ArrayList<>();
 
         final long heapBefore = heapUsed();
         final long start = System.nanoTime();
-        publish(pool, directFeed, allFeed, total);
-        final boolean arrived = awaitHandled(direct, fanOut, directCount, allCount);
+        publish(pool, directFeed, allFeed, ringFeed, total);
+        final boolean arrived = awaitHandled(direct, fanOut, directCount, allCount, ringCount);
         final long elapsed = System.nanoTime() - start;
         final long heapAfter = heapUsed();
         final ShutdownReport report = server.stop();
@@ -197,6 +202,8 @@ public final class EpsilonSoak
         expect(problems, "soak-a, feed all", allCount, direct.received(BROADCAST));
         expect(problems, "soak-b, feed direct", 0, fanOut.received(DIRECT));
         expect(problems, "soak-b, feed all", allCount, fanOut.received(BROADCAST));
+        expect(problems, "soak-a, feed ring", ringCount, direct.received(RING));
+        expect(problems, "soak-b, feed ring", 0, fanOut.received(RING));
         if (null != direct.firstProblem())
         {
             problems.add("soak-a: " + direct.firstProblem());
@@ -213,54 +220,68 @@ public final class EpsilonSoak
     }
 
     /**
-     * Alternates the named and the broadcast feed, each with its own sequence from 0, and takes messages in turn from
-     * the pool itself, a thread cache and a message ring, so every acquire path soaks on both feeds. Allocates
-     * nothing.
+     * Takes the named, the broadcast and the ring feed in turn, each with its own sequence from 0; for the two queue
+     * feeds, takes messages in turn from the pool itself, a thread cache and a message ring, so every acquire path
+     * soaks on both. Allocates nothing.
      */
     private static void publish(
         final ObjectPool<SoakMessage> pool, final FeedPublisher directFeed, final FeedPublisher allFeed,
-        final long count)
+        final FeedPublisher ringFeed, final long count)
     {
         try (SingleThreadPoolCache<SoakMessage> cache = pool.newThreadCache(PRODUCER_CACHE_BATCH);
              SingleThreadMessageRing<SoakMessage> ring = pool.newThreadRing(PRODUCER_RING_SIZE))
         {
-            publish(pool, cache, ring, directFeed, allFeed, count);
+            publish(pool, cache, ring, directFeed, allFeed, ringFeed, count);
         }
     }
 
     private static void publish(
         final ObjectPool<SoakMessage> pool, final SingleThreadPoolCache<SoakMessage> cache,
         final SingleThreadMessageRing<SoakMessage> ring, final FeedPublisher directFeed, final FeedPublisher allFeed,
-        final long count)
+        final FeedPublisher ringFeed, final long count)
     {
         long directNext = 0;
         long allNext = 0;
+        long ringNext = 0;
         int source = 0;
+        int feed = DIRECT;
         for (long i = 0; i < count; i++)
         {
+            if (RING == feed)
+            {
+                final SoakMessage message = ringFeed.claim(SoakMessage.class);
+                message.feed = RING;
+                message.sequence = ringNext++;
+                ringFeed.publish(message);
+                feed = DIRECT;
+                continue;
+            }
             final SoakMessage message = 0 == source ? pool.acquire() : 1 == source ? cache.acquire() : ring.acquire();
             source = 2 == source ? 0 : source + 1;
-            if ((i & 1) == 0)
+            if (DIRECT == feed)
             {
                 message.feed = DIRECT;
                 message.sequence = directNext++;
                 directFeed.publish(message);
+                feed = BROADCAST;
             }
             else
             {
                 message.feed = BROADCAST;
                 message.sequence = allNext++;
                 allFeed.publish(message);
+                feed = RING;
             }
         }
     }
 
     private static boolean awaitHandled(
-        final SoakChecker direct, final SoakChecker fanOut, final long directCount, final long allCount)
+        final SoakChecker direct, final SoakChecker fanOut, final long directCount, final long allCount,
+        final long ringCount)
     {
         final long deadline = System.nanoTime() + DRAIN_TIMEOUT.toNanos();
         while (direct.received(DIRECT) < directCount || direct.received(BROADCAST) < allCount ||
-            fanOut.received(BROADCAST) < allCount)
+            fanOut.received(BROADCAST) < allCount || direct.received(RING) < ringCount)
         {
             if (System.nanoTime() - deadline >= 0)
             {
