@@ -28,12 +28,13 @@
 # To keep the full sweep under about 20 minutes the repeated points are shorter: 3 s warm-up + 6 s window.
 #
 # Full-mode time, with about 2 s per JVM for start-up, heap pre-touch and drain (measured on the 2-vCPU VM):
-#   latency points   5 transports x 4 rates x 3 repeats x (3 s + 6 s + 2 s) = 60 x 11 s  = 11 min
+#   latency points   6 transports x 4 rates x 3 repeats x (3 s + 6 s + 2 s) = 72 x 11 s  = 13.2 min
 #   drain limits     6 limits x 2 rates x (3 s + 5 s + 2 s)                  = 12 x 10 s  =  2 min
-#   max throughput   5 transports x 5 runs x (3 s + 6 s + 2 s)               = 25 x 11 s  =  4.6 min
+#   max throughput   6 transports x 5 runs x (3 s + 6 s + 2 s)               = 30 x 11 s  =  5.5 min
 #   paired runs      4 rates x 5 JVMs x 100 cycles x 3 slices x 50 ms, plus probes and start-up ~  5.5 min
-#   discarded first point, build, example and report                                       ~  1.5 min  -> ~25 min
-# (a full sweep took 21 min 46 s on 2026-11-26, paired runs included)
+#   discarded first point, build, example and report                                       ~  1.5 min  -> ~28 min
+# (a full sweep of five transports took 21 min 46 s on 2026-11-26, paired runs included; mongoose-queue, Mongoose on a
+# queue feed, adds about 3.3 min)
 #
 # Paired runs: each separate run above lands on its own placement of the two CPUs, so even the median of three can
 # set a fast Mongoose run against a slow peer run or the reverse. The paired phase runs Mongoose, the Disruptor and
@@ -41,15 +42,15 @@
 # placement, over several JVMs (PairedRunMain; docs/benchmark-method.md, "Paired runs"). It writes
 # ${output}/paired/paired_<rate>_mps.{md,properties}; the report's targets section judges every ratio target on both.
 # Quick mode runs one JVM of 4 cycles per rate, enough to keep the phase and its report from rotting.
-# --repeats=1 keeps one 5 s + 10 s run per point (20 x 17 s, ~5.7 min; about 13.5 min in all); each further repeat
-# at the repeated durations adds 20 x 11 s, about 3.7 min.
+# --repeats=1 keeps one 5 s + 10 s run per point (24 x 17 s, ~6.8 min; about 15.5 min in all); each further repeat
+# at the repeated durations adds 24 x 11 s, about 4.4 min.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 quick=0
 output=""
 pin=auto
-transports="mongoose,disruptor,agrona,jctools,abq"
+transports="mongoose,mongoose-queue,disruptor,agrona,jctools,abq"
 rates="10k,100k,1M,10M"
 throughput_runs=""
 repeats=""

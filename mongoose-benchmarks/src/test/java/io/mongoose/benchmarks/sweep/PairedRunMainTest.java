@@ -95,7 +95,8 @@ class PairedRunMainTest
     {
         final Path file = dir.resolve("sub").resolve("paired.md");
         final Outcome outcome = run("--rate=20k", "--sliceMillis=20", "--cycles=3", "--warmupCycles=1", "--pin=none",
-            "--queueCapacity=1024", "--transports=jctools,mongoose,disruptor", consumers, "--output=" + file);
+            "--queueCapacity=1024", "--transports=jctools,mongoose,disruptor,mongoose-queue", consumers,
+            "--output=" + file);
         assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
         final String result = Files.readString(file);
         assertEquals(result, outcome.out);
@@ -103,6 +104,7 @@ class PairedRunMainTest
         assertTrue(result.contains("| Mongoose | 1,200 | "), result);
         assertTrue(result.contains("| Disruptor | 1,200 | "), result);
         assertTrue(result.contains("| JCTools queue | 1,200 | "), result);
+        assertTrue(result.contains("| Mongoose queue feed | 1,200 | "), result);
         // Mongoose first whatever the flag's order, and one ratio row per peer over the three cycles.
         assertTrue(result.indexOf("| Mongoose |") < result.indexOf("| Disruptor |"), result);
         assertTrue(result.contains("\n| Disruptor | 3 | "), result);
