@@ -35,6 +35,16 @@ public final class ProvenanceSection implements SummarySection
             .append("/`, of which the tables report each point's median"));
         out.append("; every figure below is computed from those files.\n");
         out.append("- Newest run file: ").append(DATE.format(runs.newest())).append(".\n");
+        out.append("- Transports:");
+        final List<String> transports = runs.transports();
+        for (int i = 0; i < transports.size(); i++)
+        {
+            final String transport = transports.get(i);
+            final String description = Transports.description(transport);
+            out.append(i > 0 ? ";" : "").append(' ').append(Transports.displayName(transport))
+                .append(null == description ? "" : " (" + description + ")");
+        }
+        out.append(".\n");
         out.append("- Latency is measured from each message's intended send time on an open-loop schedule " +
             "(coordinated-omission free); service time from its actual send time. Both are recorded in " +
             "HdrHistogram and read back from the run files without loss.\n");

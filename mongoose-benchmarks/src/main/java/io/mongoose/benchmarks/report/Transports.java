@@ -30,8 +30,27 @@ public final class Transports
         "jctools", "JCTools queue",
         "abq", "ArrayBlockingQueue");
 
+    private static final Map<String, String> DESCRIPTIONS = Map.of(
+        MONGOOSE, "the full pooled path on a ring feed: claim the next pooled message of the feed's ring, fill, " +
+            "publish; the agent dispatches it in place by type and hands the slot back",
+        MONGOOSE_QUEUE, "the full pooled path on a queue feed: acquire from the publisher's message ring, fill, " +
+            "publish into an SPSC queue of references; the agent dispatches by type and releases",
+        "disruptor", "a single-producer RingBuffer of pre-allocated 32-byte events and one BatchEventProcessor",
+        "agrona", "a OneToOneConcurrentArrayQueue of recycled events",
+        "jctools", "a JCTools SpscArrayQueue of recycled events",
+        "abq", "ArrayBlockingQueue with a blocking take per message: the naive baseline");
+
     private Transports()
     {
+    }
+
+    /**
+     * @param transport a transport name from a run file.
+     * @return what that transport's hop is, in a phrase; {@code null} for a transport the report does not know.
+     */
+    public static String description(final String transport)
+    {
+        return DESCRIPTIONS.get(transport);
     }
 
     /**

@@ -166,6 +166,11 @@ class ReportMainTest
         assertTrue(provenance.contains("from 16 run files (10 latency, 6 throughput) found under `../runs` " +
             "(relative to this report)"), provenance);
         assertTrue(provenance.contains("`../runs/old/x.run.properties`"), provenance);
+        // Each transport of the runs, Mongoose first, with what its hop is.
+        assertTrue(provenance.contains("- Transports: Mongoose (the full pooled path on a ring feed: claim the next " +
+            "pooled message of the feed's ring"), provenance);
+        assertTrue(provenance.contains("; Disruptor (a single-producer RingBuffer of pre-allocated 32-byte events " +
+            "and one BatchEventProcessor)"), provenance);
     }
 
     @Test
