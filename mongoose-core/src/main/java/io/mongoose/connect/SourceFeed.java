@@ -5,7 +5,10 @@ import io.mongoose.service.ServiceContext;
 
 import java.util.List;
 
-/** Which feed a source publishes into: the one named, or else the only one its service entry declares. */
+/**
+ * Which feed a source publishes into: the one named, or else the only one its service entry declares. Never a ring
+ * feed: a source acquires its messages from their pool, and a ring feed only publishes the messages of its own ring.
+ */
 final class SourceFeed
 {
     private SourceFeed()
@@ -14,10 +17,22 @@ final class SourceFeed
 
     static FeedPublisher of(final ServiceContext context, final String feed)
     {
-        if (null != feed)
+        return queueFeed(context, null != feed ? context.publisher(feed) : declared(context));
+    }
+
+    private static FeedPublisher queueFeed(final ServiceContext context, final FeedPublisher publisher)
+    {
+        if (publisher.isRing())
         {
-            return context.publisher(feed);
+            throw new IllegalStateException("service '" + context.serviceName() + "': feed '" +
+                publisher.feedName() + "' is a ring feed, whose messages are claimed from its ring; expected a queue " +
+                "feed for a source, which publishes messages it acquires from their pool (remove the feed's ring)");
         }
+        return publisher;
+    }
+
+    private static FeedPublisher declared(final ServiceContext context)
+    {
         final List<String> declared = context.publishedFeeds();
         if (declared.size() != 1)
         {

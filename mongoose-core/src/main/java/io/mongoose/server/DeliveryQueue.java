@@ -1,10 +1,9 @@
 package io.mongoose.server;
 
+import io.mongoose.pool.AnnouncementIdentities;
 import io.mongoose.pool.PooledMessage;
 import org.jctools.queues.SpscArrayQueue;
 
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The SPSC queue from one feed to one agent group: JCTools' {@link SpscArrayQueue}, whose producer can also announce a
@@ -22,33 +21,16 @@ import java.util.concurrent.atomic.AtomicLong;
 final class DeliveryQueue extends SpscArrayQueue<PooledMessage>
 {
     /**
-     * Identities continue from a random start, so that application code calling the public
-     * {@link PooledMessage#announce(long, long)} with small numbers of its own cannot stumble on a live queue.
-     */
-    private static final AtomicLong IDENTITIES = new AtomicLong(ThreadLocalRandom.current().nextLong());
-
-    /**
      * Messages the agent took on announcement and dispatched whose slots were still not visible when it stopped; the
      * stop skips that many at the head of the queue instead of releasing them a second time.
      */
     long dispatchedAhead;
     /** This queue's identity in announcements: never reused in this JVM, so no stale announcement can match it. */
-    final long identity = nextIdentity();
+    final long identity = AnnouncementIdentities.next();
 
     DeliveryQueue(final int capacity)
     {
         super(capacity);
-    }
-
-    private static long nextIdentity()
-    {
-        long identity;
-        do
-        {
-            identity = IDENTITIES.incrementAndGet();
-        }
-        while (0 == identity);
-        return identity;
     }
 
     /**

@@ -200,6 +200,8 @@ public final class MongooseServer implements AutoCloseable
         if (null != serviceFailure)
         {
             closeFeeds();
+            // No agent ever ran: the ring feeds' messages go back to their pools before the pools are checked.
+            returnRings();
             final Leaks leaks = leaks();
             state.set(ServerState.FAILED);
             monitor.close(ServerState.FAILED);
@@ -768,7 +770,7 @@ public final class MongooseServer implements AutoCloseable
         }
     }
 
-    /** A server that failed to build gives its rings' messages back to their pools. */
+    /** A server that failed to build or to start gives its rings' messages back to their pools. */
     private void returnRings()
     {
         for (final FeedPublisher publisher : publishers.values())

@@ -4,6 +4,7 @@ import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.MongooseServer;
+import io.mongoose.server.ServerState;
 import io.mongoose.server.ServiceConfig;
 import io.mongoose.server.ShutdownReport;
 import io.mongoose.testing.SeqMessage;
@@ -134,6 +135,26 @@ class InMemoryConnectorsTest
         final IllegalStateException ex = assertThrows(IllegalStateException.class,
             () -> sink.await(1, Duration.ofMillis(1)));
         assertEquals("in-memory sink: 0 of 1 messages arrived within 1 ms (received 10, dropped 6)", ex.getMessage());
+    }
+
+    @Test
+    void aSourceRefusesARingFeedAtStartNamingTheFeed()
+    {
+        pools.register(SeqMessage.class, SeqMessage::new, io.mongoose.pool.PoolConfig.of(64));
+        final InMemorySource<Long, SeqMessage> source =
+            new InMemorySource<>(SeqMessage.class, "lines", 16, (value, message) -> message.sequence = value);
+        final MongooseServer server = MongooseServer.builder().name("mem").poolRegistry(pools)
+            .service(ServiceConfig.of("input", source).publishes("lines"))
+            .feed(FeedConfig.named("lines").queueCapacity(16).ring(SeqMessage.class))
+            .agentGroup(AgentGroupConfig.named("collect").idleStrategy("backoff")
+                .processor("output", new InMemorySink<>(SeqMessage.class, 16, m -> m.sequence), "lines"))
+            .build();
+
+        final RuntimeException refused = assertThrows(RuntimeException.class, server::start);
+        final String why = String.valueOf(refused.getMessage()) + " / " + refused.getCause();
+        assertTrue(why.contains("service 'input': feed 'lines' is a ring feed"), why);
+        assertEquals(ServerState.FAILED, server.state());
+        assertEquals(0, pools.pool(SeqMessage.class).inFlight(), "the ring gave its messages back");
     }
 
     @Test

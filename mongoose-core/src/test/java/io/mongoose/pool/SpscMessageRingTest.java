@@ -96,6 +96,32 @@ class SpscMessageRingTest
     }
 
     @Test
+    void theExpectedMessageSaysItIsPublishedForThisRingAndSequenceOnly()
+    {
+        final ObjectPool<SeqMessage> pool = pool(8);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(2);
+        final SpscMessageRing<SeqMessage> other = pool.newSpscRing(2);
+        final SeqMessage m = ring.tryClaim();
+
+        assertFalse(ring.isPublished(0), "claimed, not published");
+        ring.publish(m);
+        assertTrue(ring.isPublished(0));
+        assertFalse(ring.isPublished(2), "the same slot's next lap");
+        assertFalse(other.isPublished(0), "another ring's sequence 0");
+
+        ring.messageAt(0).retain(); // a handler keeps it: the slot is empty until the producer's next claim there
+        ring.afterDispatch(0, m);
+        ring.consumedUpTo(1);
+        ring.publish(ring.tryClaim());
+        assertFalse(ring.isPublished(2), "an empty slot is not published");
+        final SeqMessage refill = ring.tryClaim();
+        assertFalse(ring.isPublished(2), "a refill, claimed, not yet published");
+        ring.publish(refill);
+        assertTrue(ring.isPublished(2));
+        assertTrue(m.release());
+    }
+
+    @Test
     void aPublishThatIsNotTheOldestUnpublishedClaimIsRefusedAndChangesNothing()
     {
         final ObjectPool<SeqMessage> pool = pool(8);
