@@ -33,8 +33,7 @@
 #   max throughput   6 transports x 5 runs x (3 s + 6 s + 2 s)               = 30 x 11 s  =  5.5 min
 #   paired runs      4 rates x 5 JVMs x 100 cycles x 3 slices x 50 ms, plus probes and start-up ~  5.5 min
 #   discarded first point, build, example and report                                       ~  1.5 min  -> ~28 min
-# (a full sweep of five transports took 21 min 46 s on 2026-11-26, paired runs included; mongoose-queue, Mongoose on a
-# queue feed, adds about 3.3 min)
+# (a full sweep of the six transports took 24 min 29 s on 2026-11-26, paired runs included)
 #
 # Paired runs: each separate run above lands on its own placement of the two CPUs, so even the median of three can
 # set a fast Mongoose run against a slow peer run or the reverse. The paired phase runs Mongoose, the Disruptor and
