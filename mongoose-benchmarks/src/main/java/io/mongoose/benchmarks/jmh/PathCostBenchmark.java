@@ -95,6 +95,8 @@ public class PathCostBenchmark
     static final int POOL_CAPACITY = QUEUE_CAPACITY;
     /** Messages a producer's thread cache takes from the pool per refill. */
     static final int CACHE_BATCH = 64;
+    /** The agent group every Mongoose path's server has. */
+    static final String INVOKER = "path-invoker";
     /** Slots of the producer's message ring: more than one operation ever has out, so every slot is free again. */
     static final int RING_SIZE = 1024;
 
@@ -305,18 +307,9 @@ public class PathCostBenchmark
             final PoolRegistry pools = new PoolRegistry("jmh-path-cost");
             ticks = pools.register(Tick.class, Tick::new, PoolConfig.of(POOL_CAPACITY));
             processor = new ConsumingProcessor();
-            server = MongooseServer.builder()
-                .name("jmh-path-cost")
-                .poolRegistry(pools)
-                .feed(FeedConfig.named("ticks").queueCapacity(QUEUE_CAPACITY))
-                .agentGroup(AgentGroupConfig.named("path-invoker")
-                    .threadMode(ThreadMode.INVOKER)
-                    .drainLimit(BATCH)
-                    .processor("consume", processor, "ticks"))
-                .build();
-            server.start();
+            server = startServer(pools, FeedConfig.named("ticks").queueCapacity(QUEUE_CAPACITY), processor);
             publisher = server.publisher("ticks");
-            invoker = server.invoker("path-invoker");
+            invoker = server.invoker(INVOKER);
             cache = ticks.newThreadCache(CACHE_BATCH);
             ring = ticks.newThreadRing(RING_SIZE);
         }
@@ -330,25 +323,9 @@ public class PathCostBenchmark
         @TearDown(Level.Trial)
         public void stop()
         {
-            // Before stop(), which would deliver anything left queued: an invoke() drains at most one batch, so the
-            // counts match here only if every operation's invoke() consumed its whole batch.
-            if (processor.consumed.count != published)
-            {
-                throw new IllegalStateException("mongooseInvokerPath: published " + published +
-                    " but the handler saw " + processor.consumed.count + " by the end of the last operation");
-            }
             cache.close();
             ring.close();
-            final ShutdownReport report = server.stop();
-            if (!report.clean() || report.handlerErrors() != 0 || report.unhandled() != 0)
-            {
-                throw new IllegalStateException("mongooseInvokerPath: shutdown not clean: " + report);
-            }
-            if (0 != ticks.inFlight())
-            {
-                throw new IllegalStateException("mongooseInvokerPath: messages not back in the pool: " +
-                    ticks.stats());
-            }
+            stopAndCheck("mongooseInvokerPath", server, processor, published, ticks);
         }
     }
 
@@ -373,18 +350,10 @@ public class PathCostBenchmark
             final PoolRegistry pools = new PoolRegistry("jmh-ring-feed");
             ticks = pools.register(Tick.class, Tick::new, PoolConfig.of(POOL_CAPACITY));
             processor = new ConsumingProcessor();
-            server = MongooseServer.builder()
-                .name("jmh-ring-feed")
-                .poolRegistry(pools)
-                .feed(FeedConfig.named("ticks").queueCapacity(QUEUE_CAPACITY).ring(Tick.class))
-                .agentGroup(AgentGroupConfig.named("ring-invoker")
-                    .threadMode(ThreadMode.INVOKER)
-                    .drainLimit(BATCH)
-                    .processor("consume", processor, "ticks"))
-                .build();
-            server.start();
+            server = startServer(pools, FeedConfig.named("ticks").queueCapacity(QUEUE_CAPACITY).ring(Tick.class),
+                processor);
             publisher = server.publisher("ticks");
-            invoker = server.invoker("ring-invoker");
+            invoker = server.invoker(INVOKER);
         }
 
         /**
@@ -395,21 +364,55 @@ public class PathCostBenchmark
         @TearDown(Level.Trial)
         public void stop()
         {
-            if (processor.consumed.count != published)
-            {
-                throw new IllegalStateException("mongooseInvokerRingFeedPath: published " + published +
-                    " but the handler saw " + processor.consumed.count + " by the end of the last operation");
-            }
-            final ShutdownReport report = server.stop();
-            if (!report.clean() || report.handlerErrors() != 0 || report.unhandled() != 0)
-            {
-                throw new IllegalStateException("mongooseInvokerRingFeedPath: shutdown not clean: " + report);
-            }
-            if (0 != ticks.inFlight())
-            {
-                throw new IllegalStateException("mongooseInvokerRingFeedPath: messages not back in the pool: " +
-                    ticks.stats());
-            }
+            stopAndCheck("mongooseInvokerRingFeedPath", server, processor, published, ticks);
+        }
+    }
+
+    /**
+     * A started server with {@code feed} into one {@link ThreadMode#INVOKER} agent group, {@value #INVOKER}, with a
+     * drain limit of a batch, hosting {@code processor}; built and started on the calling (benchmark) thread.
+     */
+    private static MongooseServer startServer(
+        final PoolRegistry pools, final FeedConfig feed, final ConsumingProcessor processor)
+    {
+        final MongooseServer server = MongooseServer.builder()
+            .name(pools.name())
+            .poolRegistry(pools)
+            .feed(feed)
+            .agentGroup(AgentGroupConfig.named(INVOKER)
+                .threadMode(ThreadMode.INVOKER)
+                .drainLimit(BATCH)
+                .processor("consume", processor, feed.name()))
+            .build();
+        server.start();
+        return server;
+    }
+
+    /**
+     * Stop the server and prove the run was sound: every published message handled, a clean shutdown and every
+     * message back in the pool.
+     *
+     * @throws IllegalStateException if a message was not handled, the shutdown was not clean or a message leaked.
+     */
+    private static void stopAndCheck(
+        final String path, final MongooseServer server, final ConsumingProcessor processor, final long published,
+        final ObjectPool<Tick> ticks)
+    {
+        // Before stop(), which would deliver anything left queued: an invoke() drains at most one batch, so the
+        // counts match here only if every operation's invoke() consumed its whole batch.
+        if (processor.consumed.count != published)
+        {
+            throw new IllegalStateException(path + ": published " + published + " but the handler saw " +
+                processor.consumed.count + " by the end of the last operation");
+        }
+        final ShutdownReport report = server.stop();
+        if (!report.clean() || report.handlerErrors() != 0 || report.unhandled() != 0)
+        {
+            throw new IllegalStateException(path + ": shutdown not clean: " + report);
+        }
+        if (0 != ticks.inFlight())
+        {
+            throw new IllegalStateException(path + ": messages not back in the pool: " + ticks.stats());
         }
     }
 
