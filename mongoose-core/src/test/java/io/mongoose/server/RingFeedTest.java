@@ -78,6 +78,8 @@ class RingFeedTest
         publishSequences(feed, 0, 10_000); // many laps of a 16-slot ring
 
         Await.until("both processors have all", () -> first.received(0) == 10_000 && second.received(0) == 10_000);
+        // A handler returns before the agent hands the drain's slots back.
+        Await.until("every slot handed back", () -> server.feedStats("ticks").queueDepth() == 0);
         final FeedStats stats = server.feedStats("ticks");
         assertEquals(10_000, stats.published());
         assertEquals(1, stats.subscribers());
@@ -118,6 +120,8 @@ class RingFeedTest
 
         publishSequences(feed, 0, 40);
         Await.until("all handled", () -> checker.received(0) == 40);
+        // And done with: the agent drops its reference to a kept message after the handlers return.
+        Await.until("every slot handed back", () -> server.feedStats("ticks").queueDepth() == 0);
 
         assertEquals(4, kept.size());
         long expected = 0;
@@ -209,7 +213,9 @@ class RingFeedTest
             assertEquals(4, server.feedStats("ticks").published(), policy + ": the refused claim published nothing");
 
             gated.open();
-            Await.until(policy + ": drained", () -> gated.handled().size() == 4);
+            // Handed back, not only handled: a handler returns before the agent gives the drain's slots back.
+            Await.until(policy + ": drained", () -> server.feedStats("ticks").queueDepth() == 0);
+            assertEquals(4, gated.handled().size(), policy.toString());
             publishSequences(feed, 4, 5); // room again
             Await.until(policy + ": the next one", () -> gated.handled().size() == 5);
             final ShutdownReport report = server.stop();
