@@ -95,6 +95,49 @@ class RingFeedTest
     }
 
     @Test
+    void thePublishedCounterFollowsTheRingsSequenceAtEachSample()
+    {
+        final SequenceChecker checker = new SequenceChecker(1);
+        final MongooseServer server = server(FeedConfig.named("ticks").queueCapacity(16).ring(SeqMessage.class),
+            checker);
+        publishSequences(server.publisher("ticks"), 0, 100);
+        Await.until("all handled", () -> checker.received(0) == 100);
+
+        server.health(); // takes a fresh sample, which copies the ring's sequence into the counter
+        assertEquals(100, server.counters().value(CounterType.FEED_PUBLISHED, "ticks"));
+        assertEquals(100, server.feedStats("ticks").published());
+        assertTrue(server.stop().clean());
+    }
+
+    @Test
+    void aProcessorWithNoHandlerForTheRingsTypeCountsEveryMessageUnhandled()
+    {
+        final SequenceChecker checker = new SequenceChecker(1);
+        final EventProcessor other = new EventProcessor()
+        {
+            @Override
+            public void registerHandlers(final HandlerRegistry handlers)
+            {
+                handlers.on(OtherMessage.class, m ->
+                {
+                });
+            }
+        };
+        final MongooseServer server = server(FeedConfig.named("ticks").queueCapacity(16).ring(SeqMessage.class),
+            checker, other);
+        publishSequences(server.publisher("ticks"), 0, 50);
+        Await.until("all handed back", () -> checker.received(0) == 50 &&
+            server.feedStats("ticks").queueDepth() == 0);
+
+        assertEquals(50, server.processorStats("p1").unhandled());
+        assertEquals(0, server.processorStats("p1").handled());
+        assertEquals(50, server.processorStats("p0").handled());
+        final ShutdownReport report = server.stop();
+        assertEquals(50, report.unhandled());
+        assertEquals(Map.of(), report.leaksByType());
+    }
+
+    @Test
     void aMessageAHandlerRetainsStaysValidUntilItsReleaseThenGoesToThePoolWhileTheRingGoesOn()
     {
         final ConcurrentLinkedQueue<SeqMessage> kept = new ConcurrentLinkedQueue<>();
