@@ -45,7 +45,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     {
         try
         {
-            PUBLISHED = MethodHandles.lookup().findVarHandle(SpscRingProducer.class, "published", long.class);
+            PUBLISHED = MethodHandles.lookup().findVarHandle(SpscRingPublished.class, "published", long.class);
             CONSUMED = MethodHandles.lookup().findVarHandle(SpscRingConsumer.class, "consumed", long.class);
         }
         catch (final ReflectiveOperationException ex)
@@ -398,7 +398,7 @@ abstract class SpscRingPadShared<T extends PooledMessage> extends SpscRingShared
     }
 }
 
-/** Written by the producer only: its own positions, and the sequence the consumer reads. */
+/** Written and read by the producer only: its own positions. */
 abstract class SpscRingProducer<T extends PooledMessage> extends SpscRingPadShared<T>
 {
     long claimSequence;
@@ -411,8 +411,6 @@ abstract class SpscRingProducer<T extends PooledMessage> extends SpscRingPadShar
      * hands nothing over between threads.
      */
     boolean closed;
-    @SuppressWarnings("unused") // accessed through SpscMessageRing.PUBLISHED
-    volatile long published;
 
     SpscRingProducer(final ObjectPool<T> pool, final PooledMessage[] slots)
     {
@@ -438,8 +436,42 @@ abstract class SpscRingPadProducer<T extends PooledMessage> extends SpscRingProd
     }
 }
 
+/**
+ * Written by the producer, read by the consumer: the sequence published so far. A line of its own, apart from the
+ * producer's positions: a consumer that reads it after each drain must not take back the line the producer's next claim
+ * writes, or every publish waits for that line before its message's stores can land.
+ */
+abstract class SpscRingPublished<T extends PooledMessage> extends SpscRingPadProducer<T>
+{
+    @SuppressWarnings("unused") // accessed through SpscMessageRing.PUBLISHED
+    volatile long published;
+
+    SpscRingPublished(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        super(pool, slots);
+    }
+}
+
+/** See {@link SpscRingPadShared}. */
+abstract class SpscRingPadPublished<T extends PooledMessage> extends SpscRingPublished<T>
+{
+    byte s000, s001, s002, s003, s004, s005, s006, s007, s008, s009, s010, s011, s012, s013, s014, s015;
+    byte s016, s017, s018, s019, s020, s021, s022, s023, s024, s025, s026, s027, s028, s029, s030, s031;
+    byte s032, s033, s034, s035, s036, s037, s038, s039, s040, s041, s042, s043, s044, s045, s046, s047;
+    byte s048, s049, s050, s051, s052, s053, s054, s055, s056, s057, s058, s059, s060, s061, s062, s063;
+    byte s064, s065, s066, s067, s068, s069, s070, s071, s072, s073, s074, s075, s076, s077, s078, s079;
+    byte s080, s081, s082, s083, s084, s085, s086, s087, s088, s089, s090, s091, s092, s093, s094, s095;
+    byte s096, s097, s098, s099, s100, s101, s102, s103, s104, s105, s106, s107, s108, s109, s110, s111;
+    byte s112, s113, s114, s115, s116, s117, s118, s119, s120, s121, s122, s123, s124, s125, s126, s127;
+
+    SpscRingPadPublished(final ObjectPool<T> pool, final PooledMessage[] slots)
+    {
+        super(pool, slots);
+    }
+}
+
 /** Written by the consumer only. */
-abstract class SpscRingConsumer<T extends PooledMessage> extends SpscRingPadProducer<T>
+abstract class SpscRingConsumer<T extends PooledMessage> extends SpscRingPadPublished<T>
 {
     @SuppressWarnings("unused") // accessed through SpscMessageRing.CONSUMED
     volatile long consumed;

@@ -52,6 +52,35 @@ class PooledMessageAnnouncementTest
     }
 
     @Test
+    void anAnnouncementToTheSameQueueMovesTheIndexAndOnlyIt()
+    {
+        final SeqMessage m = pool(1).acquire();
+        m.announce(7, 3);
+
+        m.announce(7, 4);
+
+        assertTrue(m.isAnnounced(7, 4));
+        assertFalse(m.isAnnounced(7, 3), "the previous index of the same queue");
+        assertFalse(m.isAnnounced(8, 4), "the new index of another queue");
+    }
+
+    @Test
+    void aMessageAnnouncedAgainAndThenElsewhereMatchesOnlyTheLast()
+    {
+        final SeqMessage m = pool(1).acquire();
+        m.announce(7, 3);
+        m.announce(7, 4);
+
+        m.announce(8, 4);
+
+        assertFalse(m.isAnnounced(7, 4), "the same index, but the queue changed");
+        assertTrue(m.isAnnounced(8, 4));
+        m.announce(7, 9);
+        assertFalse(m.isAnnounced(8, 4));
+        assertTrue(m.isAnnounced(7, 9));
+    }
+
+    @Test
     void aRingMessagesSuccessorIsTheNextSlotWrappingAround()
     {
         final SingleThreadMessageRing<SeqMessage> ring = pool(8).newThreadRing(4);
