@@ -2,7 +2,8 @@
 # The latency sweep: Mongoose and each peer (Disruptor, Agrona, JCTools, ArrayBlockingQueue) at 10k, 100k, 1M and
 # 10M msg/s on an open-loop schedule, each point run N times (--repeats) and reported by its median run, then Mongoose
 # alone at 1M and 10M msg/s for each of several drain limits, then max throughput (5 runs each), then the paired runs
-# (Mongoose, the Disruptor and JCTools in alternating slices of one JVM, as scripts/paired.sh runs them), then the
+# (Mongoose, its queue feed, the Disruptor and JCTools in alternating slices of one JVM, as scripts/paired.sh runs
+# them), then the
 # pooled-events example, then the report and charts generated from the run files, with a verdict on each performance
 # target from both the separate runs and the paired ones.
 #
@@ -31,13 +32,14 @@
 #   latency points   6 transports x 4 rates x 3 repeats x (3 s + 6 s + 2 s) = 72 x 11 s  = 13.2 min
 #   drain limits     6 limits x 2 rates x (3 s + 5 s + 2 s)                  = 12 x 10 s  =  2 min
 #   max throughput   6 transports x 5 runs x (3 s + 6 s + 2 s)               = 30 x 11 s  =  5.5 min
-#   paired runs      4 rates x 5 JVMs x 100 cycles x 3 slices x 50 ms, plus probes and start-up ~  5.5 min
-#   discarded first point, build, example and report                                       ~  1.5 min  -> ~28 min
+#   paired runs      4 rates x 5 JVMs x 100 cycles x 4 slices x 50 ms, plus probes and start-up ~  7.3 min
+#   discarded first point, build, example and report                                       ~  1.5 min  -> ~30 min
 # (a full sweep of the six transports took 24 min 29 s on 2026-11-26, paired runs included)
 #
 # Paired runs: each separate run above lands on its own placement of the two CPUs, so even the median of three can
-# set a fast Mongoose run against a slow peer run or the reverse. The paired phase runs Mongoose, the Disruptor and
-# JCTools from one publisher in alternating 50 ms slices, so each Mongoose slice has a peer slice under the same
+# set a fast Mongoose run against a slow peer run or the reverse. The paired phase runs Mongoose (the ring feed), the
+# queue feed (when mongoose-queue is among --transports), the Disruptor and JCTools from one publisher in
+# alternating 50 ms slices, so each Mongoose slice has a peer slice under the same
 # placement, over several JVMs (PairedRunMain; docs/benchmark-method.md, "Paired runs"). It writes
 # ${output}/paired/paired_<rate>_mps.{md,properties}; the report's targets section judges every ratio target on both.
 # Quick mode runs one JVM of 4 cycles per rate, enough to keep the phase and its report from rotting.
@@ -199,9 +201,15 @@ done
 if [ "${paired}" = on ] && [[ ",${transports}," == *,mongoose,* ]]; then
     rm -rf "${output}/paired"
     mkdir -p "${output}/paired"
+    # Both of Mongoose's feeds in the same cycles, so the report answers which one waits less at each rate.
+    paired_transports=mongoose,disruptor,jctools
+    if [[ ",${transports}," == *,mongoose-queue,* ]]; then
+        paired_transports=mongoose,mongoose-queue,disruptor,jctools
+    fi
     for rate in "${rate_list[@]}"; do
         "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
             io.mongoose.benchmarks.sweep.PairedRunMain "${paired_flags[@]}" --rate="${rate}" --pin="${pin}" \
+            --transports="${paired_transports}" \
             --output="${output}/paired/paired_$(label "${rate}")_mps.md" \
             --data="${output}/paired/paired_$(label "${rate}")_mps.properties"
     done
