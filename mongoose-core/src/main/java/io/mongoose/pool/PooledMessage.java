@@ -156,6 +156,7 @@ public abstract class PooledMessage extends PooledMessageState
             }
         }
         while (!REF_COUNT.compareAndSet(this, current, current + count));
+        noteHolderChange();
     }
 
     /**
@@ -195,6 +196,7 @@ public abstract class PooledMessage extends PooledMessageState
      */
     final boolean dropReference()
     {
+        noteHolderChange();
         for (;;)
         {
             final int current = (int)REF_COUNT.getVolatile(this);
@@ -281,6 +283,19 @@ public abstract class PooledMessage extends PooledMessageState
     final int refCountPlain()
     {
         return (int)REF_COUNT.get(this);
+    }
+
+    /**
+     * Tell the {@link SpscMessageRing} this message lies in, if any, that a reference to it was taken or is being
+     * dropped, so its consumer reads the count (see {@link SpscMessageRing#afterDispatch(long, PooledMessage)}).
+     */
+    private void noteHolderChange()
+    {
+        final SpscMessageRing<?> inRing = spscRing;
+        if (null != inRing)
+        {
+            inRing.holderChanged();
+        }
     }
 
     /** The ring claims this free message: it now waits in the ring's slot. */

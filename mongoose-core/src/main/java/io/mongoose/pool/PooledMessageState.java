@@ -25,4 +25,12 @@ abstract class PooledMessageState extends PooledMessagePad
     volatile int ringState;
     /** This message's slot in its ring, fixed when the ring is built; meaningful only while {@link #ring} is set. */
     int ringSlot;
+    /**
+     * The {@link SpscMessageRing} whose slot this message lies in, else {@code null}: a reference taken or dropped while
+     * it lies there is counted by that ring, so its consumer need not read the count of every message it dispatches.
+     * Written by the ring's producer as the message enters a slot (before the publish that shows it to the consumer),
+     * by the consumer as it leaves one and by the ring's closer, each before the ring's reference goes. A holder racing
+     * the consumer's write may count a change the ring no longer cares about, which costs the consumer one read.
+     */
+    SpscMessageRing<?> spscRing;
 }

@@ -22,7 +22,10 @@ import java.lang.invoke.VarHandle;
  * back to the ring, without writing the count. A handler that retains the message keeps it: when the consumer finds
  * more than its own reference after dispatch ({@link #afterDispatch(long, PooledMessage)}), it takes the message out of
  * the ring and drops its reference, and the holder's last release returns it to the pool; the producer refills the slot
- * from the pool at its next claim there.
+ * from the pool at its next claim there. The consumer learns of a retain without reading the count of every message: a
+ * message that lies in a slot counts every reference taken or dropped on it in the ring, and the consumer reads a
+ * message's count only when that tally moved during its dispatch. Most handlers keep nothing, and the count sits on a
+ * cache line the dispatch would otherwise not need.
  *
  * <p>Reset: {@link PooledMessage#reset()} runs on the producer's thread when it claims a message again, not on the
  * consumer's when the message comes back: the producer is about to write the message anyway, so the reset costs no
@@ -40,6 +43,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
 {
     private static final VarHandle PUBLISHED;
     private static final VarHandle CONSUMED;
+    private static final VarHandle HOLDER_CHANGES;
 
     static
     {
@@ -47,6 +51,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         {
             PUBLISHED = MethodHandles.lookup().findVarHandle(SpscRingPublished.class, "published", long.class);
             CONSUMED = MethodHandles.lookup().findVarHandle(SpscRingConsumer.class, "consumed", long.class);
+            HOLDER_CHANGES = MethodHandles.lookup().findVarHandle(SpscRingConsumer.class, "holderChanges", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -60,6 +65,10 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     SpscMessageRing(final ObjectPool<T> pool, final PooledMessage[] slots)
     {
         super(pool, slots);
+        for (final PooledMessage message : slots)
+        {
+            message.spscRing = this;
+        }
     }
 
     /**
@@ -246,7 +255,9 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * The consumer is done with the message at {@code sequence}: if its reference is the only one, the message stays
      * in its slot for the producer's next lap and nothing is written; if a handler retained it, it leaves the ring and
      * the consumer's reference is dropped, so the holder's last release returns it to its pool. Consumer thread only,
-     * before {@link #consumedUpTo(long)} passes the sequence.
+     * once for each message, after its dispatch and before the next message's: the message's count is read only if a
+     * reference to a message in the ring was taken or dropped since the previous call, so a retain during a later
+     * dispatch would be charged to the wrong message. Before {@link #consumedUpTo(long)} passes the sequence.
      *
      * @param sequence the message's sequence.
      * @param message  the message at that sequence, as {@link #messageAt(long)} gave it.
@@ -256,12 +267,22 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      */
     public boolean afterDispatch(final long sequence, final PooledMessage message)
     {
+        // Acquire, so a retain by another thread that the dispatch waited for is seen with its count.
+        final long changes = (long)HOLDER_CHANGES.getAcquire(this);
+        if (changes == holderChangesSeen)
+        {
+            // No reference to a message in this ring was taken or dropped since the last look: the consumer's is the
+            // only one, and the count's cache line need not be read.
+            return true;
+        }
+        holderChangesSeen = changes;
         if (1 == message.refCountPlain())
         {
             return true;
         }
         // Out of the ring before the reference goes: the holder's last release may come at any moment after it.
         slots[(int)sequence & mask] = null;
+        message.spscRing = null;
         message.release();
         return false;
     }
@@ -305,6 +326,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
                 continue;
             }
             slots[i] = null;
+            message.spscRing = null;
             try
             {
                 message.release();
@@ -341,8 +363,18 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     private PooledMessage refill(final int index)
     {
         final PooledMessage message = pool.acquireForRing();
+        message.spscRing = this;
         slots[index] = message;
         return message;
+    }
+
+    /**
+     * A reference to a message lying in this ring was taken or is being dropped, by any thread: the consumer reads the
+     * count of the message it dispatches next. An atomic add, on the rare path of a handler that keeps a message.
+     */
+    void holderChanged()
+    {
+        HOLDER_CHANGES.getAndAdd(this, 1L);
     }
 
     private IllegalArgumentException notNextClaim(final PooledMessage message, final long sequence)
@@ -475,6 +507,14 @@ abstract class SpscRingConsumer<T extends PooledMessage> extends SpscRingPadPubl
 {
     @SuppressWarnings("unused") // accessed through SpscMessageRing.CONSUMED
     volatile long consumed;
+    /**
+     * References taken or dropped on messages while they lay in the ring. Written by whichever thread holds one (a
+     * handler on the consumer's thread, nearly always), read by the consumer after each dispatch.
+     */
+    @SuppressWarnings("unused") // accessed through SpscMessageRing.HOLDER_CHANGES
+    volatile long holderChanges;
+    /** {@link #holderChanges} as the consumer last read it; consumer only. */
+    long holderChangesSeen;
 
     SpscRingConsumer(final ObjectPool<T> pool, final PooledMessage[] slots)
     {

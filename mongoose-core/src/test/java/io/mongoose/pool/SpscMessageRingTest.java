@@ -173,6 +173,62 @@ class SpscMessageRingTest
     }
 
     @Test
+    void aRefilledSlotsMessageThatAHandlerKeepsLeavesTheRingToo()
+    {
+        final ObjectPool<SeqMessage> pool = pool(4);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(1);
+        final SeqMessage first = ring.tryClaim();
+        ring.publish(first);
+        first.retain();
+        assertFalse(ring.afterDispatch(0, first));
+        ring.consumedUpTo(1);
+
+        final SeqMessage refill = ring.tryClaim();
+        ring.publish(refill);
+        assertTrue(ring.afterDispatch(1, refill), "nobody kept it");
+        ring.consumedUpTo(2);
+        assertSame(refill, ring.tryClaim(), "it stayed in the ring");
+        ring.publish(refill);
+        refill.retain(); // the refill counts a handler's retain as the ring's first messages do
+        assertFalse(ring.afterDispatch(2, refill), "kept: it left the ring");
+        ring.consumedUpTo(3);
+
+        assertTrue(first.release());
+        assertTrue(refill.release());
+        assertEquals(4, pool.free(), "both went back to the pool at their holders' last release");
+        assertEquals(0, ring.close(), "the slot is empty until the next claim");
+        assertEquals(4, pool.free());
+    }
+
+    @Test
+    void onlyMessagesLyingInTheRingCountTowardItsTallyOfHolderChanges()
+    {
+        final ObjectPool<SeqMessage> pool = pool(4);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(2);
+        final SeqMessage kept = ring.tryClaim();
+        ring.publish(kept);
+        kept.retain();
+        assertEquals(1, ring.holderChanges, "a retain in the ring");
+        assertFalse(ring.afterDispatch(0, kept));
+        final long afterLeaving = ring.holderChanges;
+        kept.retain();
+        kept.release();
+        assertTrue(kept.release());
+        assertEquals(afterLeaving, ring.holderChanges, "a message that left the ring is no longer counted");
+
+        final SeqMessage other = pool.acquire();
+        other.retain();
+        other.release();
+        assertEquals(afterLeaving, ring.holderChanges, "nor a message from the pool");
+        other.release();
+        ring.consumedUpTo(1);
+        ring.close();
+        final SeqMessage returned = pool.acquire();
+        returned.release();
+        assertEquals(afterLeaving, ring.holderChanges, "nor one the ring returned at close");
+    }
+
+    @Test
     void aRefillFromAnEmptyPoolFailsUnderItsPolicyAndTheClaimCanBeRetried()
     {
         final ObjectPool<SeqMessage> pool = pool(1);
