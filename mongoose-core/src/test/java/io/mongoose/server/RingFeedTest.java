@@ -298,6 +298,34 @@ class RingFeedTest
     }
 
     @Test
+    void aDrainTakesTheBacklogInOrderUpToTheLimitFoundMessageByMessageThenByTheSequence()
+    {
+        // A drain finds its first 32 messages by their own announcements and the rest of a longer backlog by the
+        // published sequence: both parts count toward the limit, and neither skips, repeats or overruns.
+        final SequenceChecker checker = new SequenceChecker(1);
+        final MongooseServer server = MongooseServer.builder().name("ring-drain").poolRegistry(registry)
+            .feed(FeedConfig.named("ticks").queueCapacity(64).ring(SeqMessage.class))
+            .agentGroup(AgentGroupConfig.named("agent").threadMode(ThreadMode.INVOKER).drainLimit(48)
+                .processor("p", checker, "ticks"))
+            .build();
+        server.start();
+        final FeedPublisher feed = server.publisher("ticks");
+        final AgentGroupInvoker invoker = server.invoker("agent");
+
+        publishSequences(feed, 0, 60);
+        assertEquals(48, invoker.invoke(), "the limit: 32 announced, 16 counted by the sequence");
+        assertEquals(48, checker.received(0));
+        assertEquals(12, invoker.invoke(), "the rest, announced");
+        publishSequences(feed, 60, 100); // round the ring's end
+        assertEquals(40, invoker.invoke(), "a backlog longer than the walk and shorter than the limit");
+        assertEquals(0, invoker.invoke(), "nothing more");
+        assertEquals(100, checker.received(0));
+        assertNull(checker.firstProblem());
+        assertEquals(100, server.feedStats("ticks").published());
+        assertTrue(server.stop().clean());
+    }
+
+    @Test
     void aPausedRingFeedWaitsAndResumesInOrder()
     {
         final SequenceChecker checker = new SequenceChecker(1);
