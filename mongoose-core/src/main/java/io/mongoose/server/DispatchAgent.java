@@ -246,7 +246,8 @@ final class DispatchAgent implements Agent
             return 0;
         }
         final EventHandler<PooledMessage>[] handlers = inbound.handlers;
-        dispatchInRing(ring, first, subscribers, handlers);
+        final EventHandler<PooledMessage> sole = inbound.soleHandler;
+        dispatchInRing(ring, first, subscribers, handlers, sole);
         // A short backlog is found the same way, message by message: each message's line is read anyway to dispatch
         // it, while the published sequence's is the one the producer writes on every publish, so reading that would
         // cost a cache transfer per drain (a long one when the threads are on distant cores) and take the line from
@@ -257,7 +258,7 @@ final class DispatchAgent implements Agent
         long end = first + 1;
         while (end < walkEnd && ring.isPublished(end))
         {
-            dispatchInRing(ring, end, subscribers, handlers);
+            dispatchInRing(ring, end, subscribers, handlers, sole);
             end++;
         }
         if (end == walkEnd && end < limit)
@@ -265,7 +266,7 @@ final class DispatchAgent implements Agent
             final long published = Math.min(ring.published(), limit);
             for (; end < published; end++)
             {
-                dispatchInRing(ring, end, subscribers, handlers);
+                dispatchInRing(ring, end, subscribers, handlers, sole);
             }
         }
         inbound.next = end;
@@ -276,10 +277,24 @@ final class DispatchAgent implements Agent
     /** The message at {@code sequence} to every subscriber, then out of the ring if a handler kept it. */
     private void dispatchInRing(
         final SpscMessageRing<?> ring, final long sequence, final ProcessorSlot[] subscribers,
-        final EventHandler<PooledMessage>[] handlers)
+        final EventHandler<PooledMessage>[] handlers, final EventHandler<PooledMessage> soleHandler)
     {
         final PooledMessage message = ring.messageAt(sequence);
-        deliver(message, subscribers, handlers);
+        if (null != soleHandler)
+        {
+            try
+            {
+                soleHandler.onEvent(message);
+            }
+            catch (final Throwable t)
+            {
+                handlerFailed(subscribers[0], message, t);
+            }
+        }
+        else
+        {
+            deliver(message, subscribers, handlers);
+        }
         try
         {
             ring.afterDispatch(sequence, message);
@@ -322,11 +337,17 @@ final class DispatchAgent implements Agent
             }
             catch (final Throwable t)
             {
-                slot.errors.increment();
-                slot.notHandledInDrain++;
-                report(slot.name, message, t);
+                handlerFailed(slot, message, t);
             }
         }
+    }
+
+    /** A handler threw: counted against its processor, which did not handle this message, and reported. */
+    private void handlerFailed(final ProcessorSlot slot, final PooledMessage message, final Throwable t)
+    {
+        slot.errors.increment();
+        slot.notHandledInDrain++;
+        report(slot.name, message, t);
     }
 
     /**

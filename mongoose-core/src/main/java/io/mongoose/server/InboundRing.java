@@ -18,6 +18,11 @@ final class InboundRing extends Inbound
      * has none: looked up once here instead of by type per message.
      */
     final EventHandler<PooledMessage>[] handlers;
+    /**
+     * The handler of the ring's only subscriber when that subscriber handles the ring's type and has no latency
+     * monitoring, else {@code null}: the usual case, which the agent dispatches without the per-subscriber loop.
+     */
+    final EventHandler<PooledMessage> soleHandler;
     /** The next sequence the agent dispatches; written back to the ring once per drain. */
     long next;
 
@@ -31,5 +36,6 @@ final class InboundRing extends Inbound
         {
             handlers[i] = subscribers[i].table.handlerFor(ring.pool().type());
         }
+        this.soleHandler = 1 == subscribers.length && null == subscribers[0].latency ? handlers[0] : null;
     }
 }

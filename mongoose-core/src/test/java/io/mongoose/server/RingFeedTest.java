@@ -326,6 +326,28 @@ class RingFeedTest
     }
 
     @Test
+    void aMonitoredSoleSubscriberHasEveryMessagesLatencyRecorded()
+    {
+        // A ring's only subscriber is dispatched without the per-subscriber loop, unless it monitors latency.
+        final SequenceChecker checker = new SequenceChecker(1);
+        final MongooseServer server = MongooseServer.builder().name("ring-monitored").poolRegistry(registry)
+            .feed(FeedConfig.named("ticks").queueCapacity(16).ring(SeqMessage.class))
+            .agentGroup(AgentGroupConfig.named("agent").threadMode(ThreadMode.INVOKER)
+                .processor(ProcessorConfig.of("watched", checker, "ticks").latencyMonitoring(true)))
+            .build();
+        server.start();
+        final FeedPublisher feed = server.publisher("ticks");
+
+        publishSequences(feed, 0, 10);
+        assertEquals(10, server.invoker("agent").invoke());
+        assertEquals(10, checker.received(0));
+        assertEquals(10, server.latency("watched").cumulative().count(), "one latency per message");
+        assertEquals(10, server.processorStats("watched").handled());
+        assertNull(checker.firstProblem());
+        assertTrue(server.stop().clean());
+    }
+
+    @Test
     void aPausedRingFeedWaitsAndResumesInOrder()
     {
         final SequenceChecker checker = new SequenceChecker(1);
