@@ -18,7 +18,7 @@ import java.lang.invoke.VarHandle;
  * state and slot, the publish stamp, the announcement). The agent that releases one message writes those fields just
  * as the producer takes the next message for the next publish, and pooled messages lie next to each other in memory;
  * the padding keeps the two writes on different cache lines whatever the size of the subclass's own fields. A pool of a
- * million messages pays 56 MB for it. The framework's fields take 48 bytes more. The fields a publish writes (the
+ * million messages pays 56 MB for it. The framework's fields take 52 bytes more. The fields a publish writes (the
  * announcement and the stamp) come last, right before the subclass's own (see {@link PooledMessageState}), so an agent
  * waiting on the announcement most often takes the payload in the same cache transfer.
  *
