@@ -233,10 +233,6 @@ final class DispatchAgent implements Agent
      * Dispatch the messages a ring feed published since the last drain, up to the drain limit, in place in the ring;
      * then hand their slots back with one store. A message a handler retained leaves the ring (see
      * {@link SpscMessageRing#afterDispatch(long, PooledMessage)}); the others are never written by this thread.
-     *
-     * <p>One loop with the per-message work written in it, as in {@link #drain}, and for the same reason: with that
-     * work in a method of its own, C2 compiled the method on its own first in three JVMs of four, and then refused to
-     * inline it into the loop ("already compiled into a big method"), leaving a real call per message.
      */
     private int drainRing(final InboundRing inbound, final ProcessorSlot[] subscribers)
     {
@@ -251,66 +247,63 @@ final class DispatchAgent implements Agent
         }
         final EventHandler<PooledMessage>[] handlers = inbound.handlers;
         final EventHandler<PooledMessage> sole = inbound.soleHandler;
-        final long limit = first + drainLimit;
+        dispatchInRing(ring, first, subscribers, handlers, sole);
         // A short backlog is found the same way, message by message: each message's line is read anyway to dispatch
         // it, while the published sequence's is the one the producer writes on every publish, so reading that would
         // cost a cache transfer per drain (a long one when the threads are on distant cores) and take the line from
-        // the producer besides. A long backlog is counted by the sequence, once, for the rest of it, where the
+        // the producer besides. A long backlog is counted by the sequence, one transfer for the rest of it, where the
         // per-message check would cost more.
+        final long limit = first + drainLimit;
         final long walkEnd = Math.min(limit, first + RING_WALK);
-        // Dispatch runs while sequence < known, the end of what this drain has seen published so far: one message by
-        // announcement at a time up to walkEnd, then the sequence, read at most once.
-        boolean counted = false;
-        long known = first + 1;
-        long sequence = first;
-        do
+        long end = first + 1;
+        while (end < walkEnd && ring.isPublished(end))
         {
-            final PooledMessage message = ring.messageAt(sequence);
-            if (null != sole)
+            dispatchInRing(ring, end, subscribers, handlers, sole);
+            end++;
+        }
+        if (end == walkEnd && end < limit)
+        {
+            final long published = Math.min(ring.published(), limit);
+            for (; end < published; end++)
             {
-                try
-                {
-                    sole.onEvent(message);
-                }
-                catch (final Throwable t)
-                {
-                    handlerFailed(subscribers[0], message, t);
-                }
+                dispatchInRing(ring, end, subscribers, handlers, sole);
             }
-            else
-            {
-                deliver(message, subscribers, handlers);
-            }
+        }
+        inbound.next = end;
+        ring.consumedUpTo(end);
+        return (int)(end - first);
+    }
+
+    /** The message at {@code sequence} to every subscriber, then out of the ring if a handler kept it. */
+    private void dispatchInRing(
+        final SpscMessageRing<?> ring, final long sequence, final ProcessorSlot[] subscribers,
+        final EventHandler<PooledMessage>[] handlers, final EventHandler<PooledMessage> soleHandler)
+    {
+        final PooledMessage message = ring.messageAt(sequence);
+        if (null != soleHandler)
+        {
             try
             {
-                ring.afterDispatch(sequence, message);
+                soleHandler.onEvent(message);
             }
             catch (final Throwable t)
             {
-                agentErrors.increment();
-                report(agentSource, message, t);
-            }
-            sequence++;
-            if (sequence == known)
-            {
-                if (sequence < walkEnd)
-                {
-                    if (ring.isPublished(sequence))
-                    {
-                        known++;
-                    }
-                }
-                else if (!counted && sequence < limit)
-                {
-                    counted = true;
-                    known = Math.min(ring.published(), limit);
-                }
+                handlerFailed(subscribers[0], message, t);
             }
         }
-        while (sequence < known);
-        inbound.next = sequence;
-        ring.consumedUpTo(sequence);
-        return (int)(sequence - first);
+        else
+        {
+            deliver(message, subscribers, handlers);
+        }
+        try
+        {
+            ring.afterDispatch(sequence, message);
+        }
+        catch (final Throwable t)
+        {
+            agentErrors.increment();
+            report(agentSource, message, t);
+        }
     }
 
     /**
