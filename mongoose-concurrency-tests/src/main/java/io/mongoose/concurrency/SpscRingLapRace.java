@@ -55,7 +55,7 @@ public class SpscRingLapRace
         final ProbeMessage message = ring.messageAt(0);
         r.r1 = message.first;
         r.r2 = message.second;
-        ring.afterDispatch(0, message);
+        ring.afterDrain(0, 1);
         ring.consumedUpTo(1);
     }
 

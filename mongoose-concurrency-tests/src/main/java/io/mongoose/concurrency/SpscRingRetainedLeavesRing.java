@@ -15,7 +15,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * Scenario 11, a message a handler kept leaves its ring: a handler retained the message it was dispatched and handed
- * it to another thread; after dispatch the consumer finds more than its own reference, takes the message out of the
+ * it to another thread; after the drain the consumer finds more than its own reference, takes the message out of the
  * {@link SpscMessageRing} and drops its reference, while that holder drops the other. If the holder's release comes
  * first, the consumer finds only its own reference and the message stays in the ring (the ring returns it at close);
  * otherwise whichever release is last returns it to its pool. Either way it ends in the pool exactly once, reset once
@@ -56,7 +56,7 @@ public class SpscRingRetainedLeavesRing
     @Actor
     public void consumer(final III_Result r)
     {
-        ring.afterDispatch(0, message);
+        ring.afterDrain(0, 1);
         ring.consumedUpTo(1);
     }
 

@@ -12,7 +12,8 @@ public interface DispatchErrorHandler
 {
     /**
      * @param source  the processor name, or {@code agent:<name>} for errors outside any processor.
-     * @param message the message being handled, valid only during this call; {@code null} for lifecycle errors.
+     * @param message the message being handled, valid only during this call; {@code null} for lifecycle errors and for
+     *                errors handing a ring feed's drain back, which may concern several messages.
      * @param error   what was thrown.
      */
     void onError(String source, PooledMessage message, Throwable error);

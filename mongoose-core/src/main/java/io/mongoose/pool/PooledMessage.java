@@ -287,7 +287,7 @@ public abstract class PooledMessage extends PooledMessageState
 
     /**
      * Tell the {@link SpscMessageRing} this message lies in, if any, that a reference to it was taken or is being
-     * dropped, so its consumer reads the count (see {@link SpscMessageRing#afterDispatch(long, PooledMessage)}).
+     * dropped, so its consumer reads the counts (see {@link SpscMessageRing#afterDrain(long, long)}).
      */
     private void noteHolderChange()
     {

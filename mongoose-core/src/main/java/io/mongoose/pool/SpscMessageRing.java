@@ -20,19 +20,19 @@ import java.lang.invoke.VarHandle;
  * <p>Ownership: the ring holds one reference to the message in each slot for as long as it lies there. A claim hands
  * that reference to the producer, the publish to the consumer, and the consumer's move of its sequence past the message
  * back to the ring, without writing the count. A handler that retains the message keeps it: when the consumer finds
- * more than its own reference after dispatch ({@link #afterDispatch(long, PooledMessage)}), it takes the message out of
- * the ring and drops its reference, and the holder's last release returns it to the pool; the producer refills the slot
- * from the pool at its next claim there. The consumer learns of a retain without reading the count of every message: a
- * message that lies in a slot counts every reference taken or dropped on it in the ring, and the consumer reads a
- * message's count only when that tally moved during its dispatch. Most handlers keep nothing, and the count sits on a
- * cache line the dispatch would otherwise not need.
+ * more than its own reference after a drain ({@link #afterDrain(long, long)}), it takes the message out of the ring
+ * and drops its reference, and the holder's last release returns it to the pool; the producer refills the slot from the
+ * pool at its next claim there. The consumer learns of a retain without reading the count of every message: a message
+ * that lies in a slot counts every reference taken or dropped on it in the ring, and the consumer reads the drain's
+ * counts only when that tally moved during the drain. Most handlers keep nothing, and the count sits on a cache line the
+ * dispatch would otherwise not need.
  *
  * <p>Reset: {@link PooledMessage#reset()} runs on the producer's thread when it claims a message again, not on the
  * consumer's when the message comes back: the producer is about to write the message anyway, so the reset costs no
  * cache line moving between the cores.
  *
  * <p>Threading: {@link #tryClaim()} and {@link #publish(PooledMessage)} on one producer thread;
- * {@link #messageAt(long)}, {@link #afterDispatch(long, PooledMessage)} and {@link #consumedUpTo(long)} on one consumer
+ * {@link #messageAt(long)}, {@link #afterDrain(long, long)} and {@link #consumedUpTo(long)} on one consumer
  * thread; the sequences may be read anywhere; {@link #close()} once both threads are done. Allocation-free after
  * construction, except a claim that refills a slot from a pool that must grow. Create it with
  * {@link ObjectPool#newSpscRing(int)}.
@@ -252,44 +252,74 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     }
 
     /**
-     * The consumer is done with the message at {@code sequence}: if its reference is the only one, the message stays
-     * in its slot for the producer's next lap and nothing is written; if a handler retained it, it leaves the ring and
-     * the consumer's reference is dropped, so the holder's last release returns it to its pool. Consumer thread only,
-     * once for each message, after its dispatch and before the next message's: the message's count is read only if a
-     * reference to a message in the ring was taken or dropped since the previous call, so a retain during a later
-     * dispatch would be charged to the wrong message. Before {@link #consumedUpTo(long)} passes the sequence.
+     * The consumer is done with the messages at {@code [from, to)}: each whose only reference is the consumer's stays in
+     * its slot for the producer's next lap and nothing is written; each a handler retained leaves the ring and the
+     * consumer's reference is dropped, so the holder's last release returns it to its pool. Consumer thread only, once
+     * per drain, after the drain's dispatch and before {@link #consumedUpTo(long)} passes {@code to}. The messages'
+     * counts are read only if a reference to a message in this ring was taken or dropped since the previous call, so a
+     * drain in which nobody kept anything reads one field here, whatever its size.
      *
-     * @param sequence the message's sequence.
-     * @param message  the message at that sequence, as {@link #messageAt(long)} gave it.
-     * @return {@code true} if the message stayed in the ring; {@code false} if it left it.
+     * <p>Once per drain rather than once per message: the check after each message's dispatch was a part of the cost
+     * that kept the ring feed's unpaced throughput below the Disruptor's when the two threads' cores were far apart
+     * ({@code docs/architecture.md}, "Ring feeds", session 17).
+     *
+     * @param from the drain's first sequence.
+     * @param to   one past its last.
+     * @return how many messages left the ring.
      * @throws IllegalStateException as {@link PooledMessage#release()}, if a handler released a reference it did not
-     *                               hold, so the consumer's own reference was gone; the message has left the ring.
+     *                               hold, so the consumer's own reference to that message was gone; that message has
+     *                               left the ring, every other message of the range was still dealt with, and any
+     *                               further such failure is suppressed in the one thrown.
      */
-    public boolean afterDispatch(final long sequence, final PooledMessage message)
+    public int afterDrain(final long from, final long to)
     {
-        // Acquire, so a retain by another thread that the dispatch waited for is seen with its count.
+        // Acquire, so a retain by another thread that a handler waited for is seen with its count.
         final long changes = (long)HOLDER_CHANGES.getAcquire(this);
         if (changes == holderChangesSeen)
         {
-            // No reference to a message in this ring was taken or dropped since the last look: the consumer's is the
-            // only one, and the count's cache line need not be read.
-            return true;
+            return 0;
         }
         holderChangesSeen = changes;
-        if (1 == message.refCountPlain())
+        int left = 0;
+        IllegalStateException failure = null;
+        for (long sequence = from; sequence < to; sequence++)
         {
-            return true;
+            final int index = (int)sequence & mask;
+            final PooledMessage message = slots[index];
+            if (null == message || 1 == message.refCountPlain())
+            {
+                continue;
+            }
+            // Out of the ring before the reference goes: the holder's last release may come at any moment after it.
+            slots[index] = null;
+            message.spscRing = null;
+            left++;
+            try
+            {
+                message.release();
+            }
+            catch (final IllegalStateException e)
+            {
+                if (null == failure)
+                {
+                    failure = e;
+                }
+                else
+                {
+                    failure.addSuppressed(e);
+                }
+            }
         }
-        // Out of the ring before the reference goes: the holder's last release may come at any moment after it.
-        slots[(int)sequence & mask] = null;
-        message.spscRing = null;
-        message.release();
-        return false;
+        if (null != failure)
+        {
+            throw failure;
+        }
+        return left;
     }
 
     /**
      * Hand back every slot before {@code sequence} to the producer; consumer thread only, once the messages there are
-     * done with ({@link #afterDispatch(long, PooledMessage)}). A release store: the producer that sees it sees the
+     * done with ({@link #afterDrain(long, long)}). A release store: the producer that sees it sees the
      * consumer's reads of those messages complete and any slot taken out.
      *
      * @param sequence one past the last message handed back; at most {@link #published()}.

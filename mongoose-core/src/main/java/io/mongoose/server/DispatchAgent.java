@@ -232,7 +232,7 @@ final class DispatchAgent implements Agent
     /**
      * Dispatch the messages a ring feed published since the last drain, up to the drain limit, in place in the ring;
      * then hand their slots back with one store. A message a handler retained leaves the ring (see
-     * {@link SpscMessageRing#afterDispatch(long, PooledMessage)}); the others are never written by this thread.
+     * {@link SpscMessageRing#afterDrain(long, long)}); the others are never written by this thread.
      */
     private int drainRing(final InboundRing inbound, final ProcessorSlot[] subscribers)
     {
@@ -245,9 +245,6 @@ final class DispatchAgent implements Agent
         {
             return 0;
         }
-        final EventHandler<PooledMessage>[] handlers = inbound.handlers;
-        final EventHandler<PooledMessage> sole = inbound.soleHandler;
-        dispatchInRing(ring, first, subscribers, handlers, sole);
         // A short backlog is found the same way, message by message: each message's line is read anyway to dispatch
         // it, while the published sequence's is the one the producer writes on every publish, so reading that would
         // cost a cache transfer per drain (a long one when the threads are on distant cores) and take the line from
@@ -255,54 +252,115 @@ final class DispatchAgent implements Agent
         // per-message check would cost more.
         final long limit = first + drainLimit;
         final long walkEnd = Math.min(limit, first + RING_WALK);
-        long end = first + 1;
-        while (end < walkEnd && ring.isPublished(end))
+        final EventHandler<PooledMessage> sole = inbound.soleHandler;
+        long end;
+        if (null != sole)
         {
-            dispatchInRing(ring, end, subscribers, handlers, sole);
-            end++;
-        }
-        if (end == walkEnd && end < limit)
-        {
-            final long published = Math.min(ring.published(), limit);
-            for (; end < published; end++)
+            end = walkToSole(ring, first, walkEnd, subscribers[0], sole);
+            if (end == walkEnd && end < limit)
             {
-                dispatchInRing(ring, end, subscribers, handlers, sole);
+                final long published = Math.min(ring.published(), limit);
+                if (published > end)
+                {
+                    runToSole(ring, end, published, subscribers[0], sole);
+                    end = published;
+                }
             }
+        }
+        else
+        {
+            final EventHandler<PooledMessage>[] handlers = inbound.handlers;
+            deliver(ring.messageAt(first), subscribers, handlers);
+            end = first + 1;
+            while (end < walkEnd && ring.isPublished(end))
+            {
+                deliver(ring.messageAt(end), subscribers, handlers);
+                end++;
+            }
+            if (end == walkEnd && end < limit)
+            {
+                final long published = Math.min(ring.published(), limit);
+                for (; end < published; end++)
+                {
+                    deliver(ring.messageAt(end), subscribers, handlers);
+                }
+            }
+        }
+        try
+        {
+            ring.afterDrain(first, end);
+        }
+        catch (final Throwable t)
+        {
+            agentErrors.increment();
+            report(agentSource, null, t);
         }
         inbound.next = end;
         ring.consumedUpTo(end);
         return (int)(end - first);
     }
 
-    /** The message at {@code sequence} to every subscriber, then out of the ring if a handler kept it. */
-    private void dispatchInRing(
-        final SpscMessageRing<?> ring, final long sequence, final ProcessorSlot[] subscribers,
-        final EventHandler<PooledMessage>[] handlers, final EventHandler<PooledMessage> soleHandler)
+    /**
+     * A ring feed's only subscriber takes the message at {@code from}, which is published, and each next one its
+     * announcement says is published, up to {@code walkEnd}.
+     *
+     * <p>The handler runs in a loop of its own with one error boundary around the loop, re-entered after the message
+     * that threw, as the Disruptor's batch processor does: with a boundary, a ring check and a call per message, the
+     * agent lost throughput whenever the two threads' cores were far apart ({@code docs/architecture.md}, "Ring feeds",
+     * session 17).
+     *
+     * @return one past the last message dispatched.
+     */
+    private long walkToSole(
+        final SpscMessageRing<?> ring, final long from, final long walkEnd, final ProcessorSlot slot,
+        final EventHandler<PooledMessage> sole)
     {
-        final PooledMessage message = ring.messageAt(sequence);
-        if (null != soleHandler)
+        long sequence = from;
+        // Bounded: every pass dispatches at least one message, and there are at most walkEnd - from.
+        for (;;)
         {
             try
             {
-                soleHandler.onEvent(message);
+                do
+                {
+                    sole.onEvent(ring.messageAt(sequence));
+                    sequence++;
+                }
+                while (sequence < walkEnd && ring.isPublished(sequence));
+                return sequence;
             }
             catch (final Throwable t)
             {
-                handlerFailed(subscribers[0], message, t);
+                handlerFailed(slot, ring.messageAt(sequence), t);
+                sequence++;
+                if (sequence == walkEnd || !ring.isPublished(sequence))
+                {
+                    return sequence;
+                }
             }
         }
-        else
+    }
+
+    /** A ring feed's only subscriber takes the messages at {@code [from, to)}, all published; see {@link #walkToSole}. */
+    private void runToSole(
+        final SpscMessageRing<?> ring, final long from, final long to, final ProcessorSlot slot,
+        final EventHandler<PooledMessage> sole)
+    {
+        long sequence = from;
+        while (sequence < to)
         {
-            deliver(message, subscribers, handlers);
-        }
-        try
-        {
-            ring.afterDispatch(sequence, message);
-        }
-        catch (final Throwable t)
-        {
-            agentErrors.increment();
-            report(agentSource, message, t);
+            try
+            {
+                for (; sequence < to; sequence++)
+                {
+                    sole.onEvent(ring.messageAt(sequence));
+                }
+            }
+            catch (final Throwable t)
+            {
+                handlerFailed(slot, ring.messageAt(sequence), t);
+                sequence++;
+            }
         }
     }
 

@@ -81,8 +81,11 @@ class SpscMessageRingTest
         {
             final SeqMessage m = ring.messageAt(s);
             assertEquals(s, m.sequence);
-            assertTrue(ring.afterDispatch(s, m));
-            assertEquals(1, m.refCount(), "the ring's reference, never written by the consumer");
+        }
+        assertEquals(0, ring.afterDrain(0, 2), "nobody kept one");
+        for (long s = 0; s < 2; s++)
+        {
+            assertEquals(1, ring.messageAt(s).refCount(), "the ring's reference, never written by the consumer");
         }
         ring.consumedUpTo(2);
         assertEquals(2, ring.consumed());
@@ -110,7 +113,7 @@ class SpscMessageRingTest
         assertFalse(other.isPublished(0), "another ring's sequence 0");
 
         ring.messageAt(0).retain(); // a handler keeps it: the slot is empty until the producer's next claim there
-        ring.afterDispatch(0, m);
+        ring.afterDrain(0, 1);
         ring.consumedUpTo(1);
         ring.publish(ring.tryClaim());
         assertFalse(ring.isPublished(2), "an empty slot is not published");
@@ -153,7 +156,7 @@ class SpscMessageRingTest
 
         final SeqMessage received = ring.messageAt(0);
         received.retain(); // a handler keeps it
-        assertFalse(ring.afterDispatch(0, received), "it left the ring");
+        assertEquals(1, ring.afterDrain(0, 1), "it left the ring");
         assertEquals(1, kept.refCount(), "the holder's reference only");
         ring.consumedUpTo(1);
         assertEquals(2, pool.free());
@@ -180,17 +183,17 @@ class SpscMessageRingTest
         final SeqMessage first = ring.tryClaim();
         ring.publish(first);
         first.retain();
-        assertFalse(ring.afterDispatch(0, first));
+        assertEquals(1, ring.afterDrain(0, 1));
         ring.consumedUpTo(1);
 
         final SeqMessage refill = ring.tryClaim();
         ring.publish(refill);
-        assertTrue(ring.afterDispatch(1, refill), "nobody kept it");
+        assertEquals(0, ring.afterDrain(1, 2), "nobody kept it");
         ring.consumedUpTo(2);
         assertSame(refill, ring.tryClaim(), "it stayed in the ring");
         ring.publish(refill);
         refill.retain(); // the refill counts a handler's retain as the ring's first messages do
-        assertFalse(ring.afterDispatch(2, refill), "kept: it left the ring");
+        assertEquals(1, ring.afterDrain(2, 3), "kept: it left the ring");
         ring.consumedUpTo(3);
 
         assertTrue(first.release());
@@ -209,7 +212,7 @@ class SpscMessageRingTest
         ring.publish(kept);
         kept.retain();
         assertEquals(1, ring.holderChanges, "a retain in the ring");
-        assertFalse(ring.afterDispatch(0, kept));
+        assertEquals(1, ring.afterDrain(0, 1));
         final long afterLeaving = ring.holderChanges;
         kept.retain();
         kept.release();
@@ -236,7 +239,7 @@ class SpscMessageRingTest
         final SeqMessage kept = ring.tryClaim();
         ring.publish(kept);
         kept.retain();
-        ring.afterDispatch(0, kept);
+        ring.afterDrain(0, 1);
         ring.consumedUpTo(1);
 
         assertThrows(PoolExhaustedException.class, ring::tryClaim);
@@ -254,11 +257,37 @@ class SpscMessageRingTest
         ring.publish(m);
         m.release(); // a handler's bug: it never held a reference
 
-        final IllegalStateException bug = assertThrows(IllegalStateException.class, () -> ring.afterDispatch(0, m));
+        final IllegalStateException bug = assertThrows(IllegalStateException.class, () -> ring.afterDrain(0, 1));
         assertTrue(bug.getMessage().contains("without a matching reference"), bug.getMessage());
         ring.consumedUpTo(1);
         assertEquals(1, ring.close(), "the other message; the released one is the pool's");
         assertEquals(2, pool.free());
+    }
+
+    @Test
+    void aDrainTakesOutOnlyTheMessagesKeptAndGoesOnPastEveryFailedRelease()
+    {
+        final ObjectPool<SeqMessage> pool = pool(4);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(4);
+        final SeqMessage[] drain = new SeqMessage[3];
+        for (int i = 0; i < 3; i++)
+        {
+            drain[i] = ring.tryClaim();
+            ring.publish(drain[i]);
+        }
+        drain[0].release(); // a handler's bug: it never held a reference
+        drain[1].retain(); // a handler keeps this one
+        drain[2].release(); // the same bug again
+
+        final IllegalStateException bug = assertThrows(IllegalStateException.class, () -> ring.afterDrain(0, 3));
+        assertTrue(bug.getMessage().contains("without a matching reference"), bug.getMessage());
+        assertEquals(1, bug.getSuppressed().length, "the second failure, in the first");
+        assertEquals(1, drain[1].refCount(), "the kept one left the ring past the first failure: the holder's only");
+        assertEquals(0, ring.afterDrain(0, 3), "the tally is seen: nothing more to do");
+        ring.consumedUpTo(3);
+        assertEquals(1, ring.close(), "the slot never claimed; the three drained messages all left");
+        assertTrue(drain[1].release());
+        assertEquals(4, pool.free());
     }
 
     @Test
@@ -274,6 +303,9 @@ class SpscMessageRingTest
             while (next < count)
             {
                 final long published = ring.published();
+                final long from = next;
+                // A drain spans at most the ring's 64 slots, so it meets at most one multiple of 1000.
+                SeqMessage kept = null;
                 for (; next < published; next++)
                 {
                     final SeqMessage m = ring.messageAt(next);
@@ -284,14 +316,18 @@ class SpscMessageRingTest
                     }
                     if (next % 1000 == 0)
                     {
-                        m.retain(); // now and then a handler keeps one, and lets it go at once
-                        ring.afterDispatch(next, m);
-                        m.release();
+                        m.retain(); // now and then a handler keeps one, and lets it go after the drain
+                        kept = m;
                     }
-                    else
-                    {
-                        ring.afterDispatch(next, m);
-                    }
+                }
+                if (ring.afterDrain(from, next) != (null == kept ? 0 : 1))
+                {
+                    problem.compareAndSet(null, "the drain up to " + next + " took out a message nobody kept, or " +
+                        "kept one in");
+                }
+                if (null != kept)
+                {
+                    kept.release();
                 }
                 ring.consumedUpTo(next);
                 Thread.onSpinWait();
@@ -347,10 +383,12 @@ class SpscMessageRingTest
                 ring.publish(m);
             }
             final long published = ring.published();
-            for (; consumed < published; consumed++)
+            for (long s = consumed; s < published; s++)
             {
-                ring.afterDispatch(consumed, ring.messageAt(consumed));
+                ring.messageAt(s);
             }
+            ring.afterDrain(consumed, published);
+            consumed = published;
             ring.consumedUpTo(consumed);
         }
     }

@@ -16,11 +16,13 @@ import io.mongoose.testing.ThreadAllocation;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -323,6 +325,140 @@ class RingFeedTest
         assertNull(checker.firstProblem());
         assertEquals(100, server.feedStats("ticks").published());
         assertTrue(server.stop().clean());
+    }
+
+    /** A server whose one agent group runs on the caller's thread, taking up to 48 messages from a 64-slot ring. */
+    private MongooseServer invokedServer(final EventProcessor processor, final List<String> reported)
+    {
+        final MongooseServer server = MongooseServer.builder().name("ring-invoked").poolRegistry(registry)
+            .errorHandler((source, message, error) -> reported.add(source + " " +
+                (message instanceof SeqMessage ? ((SeqMessage)message).sequence : "-") + ": " + error.getMessage()))
+            .feed(FeedConfig.named("ticks").queueCapacity(64).ring(SeqMessage.class))
+            .agentGroup(AgentGroupConfig.named("agent").threadMode(ThreadMode.INVOKER).drainLimit(48)
+                .processor("p", processor, "ticks"))
+            .build();
+        server.start();
+        return server;
+    }
+
+    @Test
+    void aSoleHandlerThatThrowsAnywhereInADrainCostsNoOtherMessageOfIt()
+    {
+        // The first message, one amid the announced part, the last announced, one amid the part counted by the
+        // sequence and the drain's last: each is reported with its message, and the drain goes on past it.
+        final List<Long> failing = List.of(0L, 5L, 31L, 40L, 47L);
+        final List<Long> seen = new ArrayList<>();
+        final List<String> reported = new ArrayList<>();
+        final MongooseServer server = invokedServer(new EventProcessor()
+        {
+            @Override
+            public void registerHandlers(final HandlerRegistry handlers)
+            {
+                handlers.on(SeqMessage.class, m ->
+                {
+                    seen.add(m.sequence);
+                    if (failing.contains(m.sequence))
+                    {
+                        throw new IllegalStateException("bad " + m.sequence);
+                    }
+                });
+            }
+        }, reported);
+        final AgentGroupInvoker invoker = server.invoker("agent");
+        publishSequences(server.publisher("ticks"), 0, 60);
+
+        assertEquals(48, invoker.invoke());
+        assertEquals(LongStream.range(0, 48).boxed().toList(), seen, "each once, in order, the failing ones too");
+        assertEquals(List.of("p 0: bad 0", "p 5: bad 5", "p 31: bad 31", "p 40: bad 40", "p 47: bad 47"), reported);
+        assertEquals(5, server.processorStats("p").errors());
+        assertEquals(43, server.processorStats("p").handled());
+        assertEquals(12, invoker.invoke());
+        assertEquals(LongStream.range(0, 60).boxed().toList(), seen);
+        assertEquals(55, server.processorStats("p").handled());
+        assertEquals(0, server.feedStats("ticks").queueDepth(), "every slot handed back");
+
+        final ShutdownReport report = server.stop();
+        assertEquals(5, report.handlerErrors());
+        assertEquals(Map.of(), report.leaksByType());
+        assertEquals(0, pool.inFlight());
+    }
+
+    @Test
+    void messagesKeptInEitherPartOfALongDrainLeaveTheRingAndTheRestStayInIt()
+    {
+        final List<SeqMessage> kept = new ArrayList<>();
+        final MongooseServer server = invokedServer(new EventProcessor()
+        {
+            @Override
+            public void registerHandlers(final HandlerRegistry handlers)
+            {
+                handlers.on(SeqMessage.class, m ->
+                {
+                    if (m.sequence == 3 || m.sequence == 40) // one announced, one counted by the sequence
+                    {
+                        m.retain();
+                        kept.add(m);
+                    }
+                });
+            }
+        }, new ArrayList<>());
+        final AgentGroupInvoker invoker = server.invoker("agent");
+        final FeedPublisher feed = server.publisher("ticks");
+        publishSequences(feed, 0, 60);
+
+        assertEquals(48, invoker.invoke());
+        assertEquals(12, invoker.invoke());
+        assertEquals(2, kept.size());
+        assertEquals(List.of(3L, 40L), List.of(kept.get(0).sequence, kept.get(1).sequence));
+        assertEquals(64, pool.inFlight(), "the ring's 62 and the 2 kept");
+        for (final SeqMessage m : kept)
+        {
+            assertEquals(1, m.refCount(), "the holder's reference only: the agent dropped the ring's");
+            assertTrue(m.release(), "the holder's last release returns it to the pool");
+        }
+        assertEquals(62, pool.inFlight(), "the other 62 are still the ring's");
+
+        publishSequences(feed, 60, 124); // a full lap: the producer refills the two empty slots from the pool
+        assertEquals(48, invoker.invoke());
+        assertEquals(16, invoker.invoke());
+        assertEquals(64, pool.inFlight());
+        assertEquals(2, kept.size(), "nothing more kept");
+        assertTrue(server.stop().clean());
+        assertEquals(0, pool.inFlight());
+    }
+
+    @Test
+    void aHandlerThatReleasesTheAgentsReferenceIsReportedOnceForTheDrainAndTheDrainCompletes()
+    {
+        final List<Long> seen = new ArrayList<>();
+        final List<String> reported = new ArrayList<>();
+        final MongooseServer server = invokedServer(new EventProcessor()
+        {
+            @Override
+            public void registerHandlers(final HandlerRegistry handlers)
+            {
+                handlers.on(SeqMessage.class, m ->
+                {
+                    seen.add(m.sequence);
+                    if (m.sequence == 2)
+                    {
+                        m.release(); // a handler's bug: it never held a reference
+                    }
+                });
+            }
+        }, reported);
+        final AgentGroupInvoker invoker = server.invoker("agent");
+        publishSequences(server.publisher("ticks"), 0, 5);
+
+        assertEquals(5, invoker.invoke());
+        assertEquals(List.of(0L, 1L, 2L, 3L, 4L), seen);
+        assertEquals(1, reported.size(), reported::toString);
+        assertTrue(reported.get(0).startsWith("agent:agent -: ") && reported.get(0).contains("without a matching reference"),
+            reported.get(0));
+        assertEquals(1, server.agentStats("agent").errors());
+        assertEquals(5, server.processorStats("p").handled(), "the handler returned for each");
+        assertEquals(0, server.feedStats("ticks").queueDepth(), "the drain's slots handed back");
+        server.stop();
     }
 
     @Test
