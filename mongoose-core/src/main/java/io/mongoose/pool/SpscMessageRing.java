@@ -21,11 +21,11 @@ import java.lang.invoke.VarHandle;
  * that reference to the producer, the publish to the consumer, and the consumer's move of its sequence past the message
  * back to the ring, without writing the count. A handler that retains the message keeps it: when the consumer finds
  * more than its own reference after a drain ({@link #afterDrain(long, long)}), it takes the message out of the ring
- * and drops its reference, and the holder's last release returns it to the pool; the producer refills the slot from the
- * pool at its next claim there. The consumer learns of a retain without reading the count of every message: a message
- * that lies in a slot counts every reference taken or dropped on it in the ring, and the consumer reads the drain's
- * counts only when that tally moved during the drain. Most handlers keep nothing, and the count sits on a cache line the
- * dispatch would otherwise not need.
+ * and drops its reference, and the holder's last release returns it to the pool; the producer refills the slot from
+ * the pool at its next claim there. The consumer learns of a retain without reading the count of every message: a
+ * message that lies in a slot counts every reference taken or dropped on it in the ring, and the consumer reads the
+ * drain's counts only when that tally moved during the drain. Most handlers keep nothing, and the count sits on a
+ * cache line the dispatch would otherwise not need.
  *
  * <p>Reset: {@link PooledMessage#reset()} runs on the producer's thread when it claims a message again, not on the
  * consumer's when the message comes back: the producer is about to write the message anyway, so the reset costs no
@@ -252,8 +252,8 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     }
 
     /**
-     * The consumer is done with the messages at {@code [from, to)}: each whose only reference is the consumer's stays in
-     * its slot for the producer's next lap and nothing is written; each a handler retained leaves the ring and the
+     * The consumer is done with the messages at {@code [from, to)}: each whose only reference is the consumer's stays
+     * in its slot for the producer's next lap and nothing is written; each a handler retained leaves the ring and the
      * consumer's reference is dropped, so the holder's last release returns it to its pool. Consumer thread only, once
      * per drain, after the drain's dispatch and before {@link #consumedUpTo(long)} passes {@code to}. The messages'
      * counts are read only if a reference to a message in this ring was taken or dropped since the previous call, so a

@@ -341,7 +341,10 @@ final class DispatchAgent implements Agent
         }
     }
 
-    /** A ring feed's only subscriber takes the messages at {@code [from, to)}, all published; see {@link #walkToSole}. */
+    /**
+     * A ring feed's only subscriber takes the messages at {@code [from, to)}, all published, in a loop with one error
+     * boundary, as in {@link #walkToSole}.
+     */
     private void runToSole(
         final SpscMessageRing<?> ring, final long from, final long to, final ProcessorSlot slot,
         final EventHandler<PooledMessage> sole)

@@ -1,5 +1,6 @@
 package io.mongoose.server;
 
+import io.mongoose.dispatch.EventHandler;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.pool.LeakDetection;
@@ -327,9 +328,20 @@ class RingFeedTest
         assertTrue(server.stop().clean());
     }
 
-    /** A server whose one agent group runs on the caller's thread, taking up to 48 messages from a 64-slot ring. */
-    private MongooseServer invokedServer(final EventProcessor processor, final List<String> reported)
+    /**
+     * A server whose one agent group runs on the caller's thread, taking up to 48 messages from a 64-slot ring to one
+     * processor, "p", with {@code handler} for its only handler.
+     */
+    private MongooseServer invokedServer(final EventHandler<SeqMessage> handler, final List<String> reported)
     {
+        final EventProcessor processor = new EventProcessor()
+        {
+            @Override
+            public void registerHandlers(final HandlerRegistry handlers)
+            {
+                handlers.on(SeqMessage.class, handler);
+            }
+        };
         final MongooseServer server = MongooseServer.builder().name("ring-invoked").poolRegistry(registry)
             .errorHandler((source, message, error) -> reported.add(source + " " +
                 (message instanceof SeqMessage ? ((SeqMessage)message).sequence : "-") + ": " + error.getMessage()))
@@ -349,19 +361,12 @@ class RingFeedTest
         final List<Long> failing = List.of(0L, 5L, 31L, 40L, 47L);
         final List<Long> seen = new ArrayList<>();
         final List<String> reported = new ArrayList<>();
-        final MongooseServer server = invokedServer(new EventProcessor()
+        final MongooseServer server = invokedServer(m ->
         {
-            @Override
-            public void registerHandlers(final HandlerRegistry handlers)
+            seen.add(m.sequence);
+            if (failing.contains(m.sequence))
             {
-                handlers.on(SeqMessage.class, m ->
-                {
-                    seen.add(m.sequence);
-                    if (failing.contains(m.sequence))
-                    {
-                        throw new IllegalStateException("bad " + m.sequence);
-                    }
-                });
+                throw new IllegalStateException("bad " + m.sequence);
             }
         }, reported);
         final AgentGroupInvoker invoker = server.invoker("agent");
@@ -387,19 +392,12 @@ class RingFeedTest
     void messagesKeptInEitherPartOfALongDrainLeaveTheRingAndTheRestStayInIt()
     {
         final List<SeqMessage> kept = new ArrayList<>();
-        final MongooseServer server = invokedServer(new EventProcessor()
+        final MongooseServer server = invokedServer(m ->
         {
-            @Override
-            public void registerHandlers(final HandlerRegistry handlers)
+            if (m.sequence == 3 || m.sequence == 40) // one announced, one counted by the sequence
             {
-                handlers.on(SeqMessage.class, m ->
-                {
-                    if (m.sequence == 3 || m.sequence == 40) // one announced, one counted by the sequence
-                    {
-                        m.retain();
-                        kept.add(m);
-                    }
-                });
+                m.retain();
+                kept.add(m);
             }
         }, new ArrayList<>());
         final AgentGroupInvoker invoker = server.invoker("agent");
@@ -432,19 +430,12 @@ class RingFeedTest
     {
         final List<Long> seen = new ArrayList<>();
         final List<String> reported = new ArrayList<>();
-        final MongooseServer server = invokedServer(new EventProcessor()
+        final MongooseServer server = invokedServer(m ->
         {
-            @Override
-            public void registerHandlers(final HandlerRegistry handlers)
+            seen.add(m.sequence);
+            if (m.sequence == 2)
             {
-                handlers.on(SeqMessage.class, m ->
-                {
-                    seen.add(m.sequence);
-                    if (m.sequence == 2)
-                    {
-                        m.release(); // a handler's bug: it never held a reference
-                    }
-                });
+                m.release(); // a handler's bug: it never held a reference
             }
         }, reported);
         final AgentGroupInvoker invoker = server.invoker("agent");
@@ -453,8 +444,8 @@ class RingFeedTest
         assertEquals(5, invoker.invoke());
         assertEquals(List.of(0L, 1L, 2L, 3L, 4L), seen);
         assertEquals(1, reported.size(), reported::toString);
-        assertTrue(reported.get(0).startsWith("agent:agent -: ") && reported.get(0).contains("without a matching reference"),
-            reported.get(0));
+        assertTrue(reported.get(0).startsWith("agent:agent -: "), reported.get(0));
+        assertTrue(reported.get(0).contains("without a matching reference"), reported.get(0));
         assertEquals(1, server.agentStats("agent").errors());
         assertEquals(5, server.processorStats("p").handled(), "the handler returned for each");
         assertEquals(0, server.feedStats("ticks").queueDepth(), "the drain's slots handed back");
