@@ -33,6 +33,8 @@ final class DispatchAgent implements Agent
     private final String agentSource;
     private final InboundQueue[] inbound;
     private final InboundRing[] rings;
+    /** Per ring, in {@link #rings}' order: its sole subscriber's handler, or a {@link RingFanOut} to all of them. */
+    private final EventHandler<PooledMessage>[] ringHandlers;
     private final ProcessorSlot[] processors;
     private final int drainLimit;
     private final Pinning pinningRequest;
@@ -69,6 +71,13 @@ final class DispatchAgent implements Agent
         this.agentSource = "agent:" + roleName;
         this.inbound = inbound;
         this.rings = rings;
+        @SuppressWarnings("unchecked") final EventHandler<PooledMessage>[] byRing =
+            (EventHandler<PooledMessage>[])new EventHandler<?>[rings.length];
+        for (int i = 0; i < rings.length; i++)
+        {
+            byRing[i] = null != rings[i].soleHandler ? rings[i].soleHandler : new RingFanOut(rings[i]);
+        }
+        this.ringHandlers = byRing;
         this.processors = processors;
         this.drainLimit = drainLimit;
         this.pinningRequest = pinningRequest;
@@ -167,7 +176,7 @@ final class DispatchAgent implements Agent
             {
                 continue;
             }
-            final int drained = drainRing(rings[i], rings[i].subscribers);
+            final int drained = drainRing(rings[i], ringHandlers[i]);
             if (drained > 0)
             {
                 dispatched.add(drained);
@@ -233,8 +242,10 @@ final class DispatchAgent implements Agent
      * Dispatch the messages a ring feed published since the last drain, up to the drain limit, in place in the ring;
      * then hand their slots back with one store. A message a handler retained leaves the ring (see
      * {@link SpscMessageRing#afterDrain(long, long)}); the others are never written by this thread.
+     *
+     * @param handler the ring's sole subscriber's handler, or its {@link RingFanOut}.
      */
-    private int drainRing(final InboundRing inbound, final ProcessorSlot[] subscribers)
+    private int drainRing(final InboundRing inbound, final EventHandler<PooledMessage> handler)
     {
         final SpscMessageRing<?> ring = inbound.ring;
         final long first = inbound.next;
@@ -252,38 +263,14 @@ final class DispatchAgent implements Agent
         // per-message check would cost more.
         final long limit = first + drainLimit;
         final long walkEnd = Math.min(limit, first + RING_WALK);
-        final EventHandler<PooledMessage> sole = inbound.soleHandler;
-        long end;
-        if (null != sole)
+        long end = walkTo(ring, first, walkEnd, inbound.subscribers[0], handler);
+        if (end == walkEnd && end < limit)
         {
-            end = walkToSole(ring, first, walkEnd, subscribers[0], sole);
-            if (end == walkEnd && end < limit)
+            final long published = Math.min(ring.published(), limit);
+            if (published > end)
             {
-                final long published = Math.min(ring.published(), limit);
-                if (published > end)
-                {
-                    runToSole(ring, end, published, subscribers[0], sole);
-                    end = published;
-                }
-            }
-        }
-        else
-        {
-            final EventHandler<PooledMessage>[] handlers = inbound.handlers;
-            deliver(ring.messageAt(first), subscribers, handlers);
-            end = first + 1;
-            while (end < walkEnd && ring.isPublished(end))
-            {
-                deliver(ring.messageAt(end), subscribers, handlers);
-                end++;
-            }
-            if (end == walkEnd && end < limit)
-            {
-                final long published = Math.min(ring.published(), limit);
-                for (; end < published; end++)
-                {
-                    deliver(ring.messageAt(end), subscribers, handlers);
-                }
+                runTo(ring, end, published, inbound.subscribers[0], handler);
+                end = published;
             }
         }
         try
@@ -301,19 +288,20 @@ final class DispatchAgent implements Agent
     }
 
     /**
-     * A ring feed's only subscriber takes the message at {@code from}, which is published, and each next one its
-     * announcement says is published, up to {@code walkEnd}.
+     * The message at {@code from}, which is published, and each next one its announcement says is published, up to
+     * {@code walkEnd}, to {@code handler}.
      *
      * <p>The handler runs in a loop of its own with one error boundary around the loop, re-entered after the message
      * that threw, as the Disruptor's batch processor does: with a boundary, a ring check and a call per message, the
      * agent lost throughput whenever the two threads' cores were far apart ({@code docs/architecture.md}, "Ring feeds",
-     * session 17).
+     * session 17). Only a sole subscriber's handler throws here ({@link RingFanOut} has a boundary per subscriber), so
+     * a throw is charged to {@code slot}, that subscriber.
      *
      * @return one past the last message dispatched.
      */
-    private long walkToSole(
+    private long walkTo(
         final SpscMessageRing<?> ring, final long from, final long walkEnd, final ProcessorSlot slot,
-        final EventHandler<PooledMessage> sole)
+        final EventHandler<PooledMessage> handler)
     {
         long sequence = from;
         // Bounded: every pass dispatches at least one message, and there are at most walkEnd - from.
@@ -323,7 +311,7 @@ final class DispatchAgent implements Agent
             {
                 do
                 {
-                    sole.onEvent(ring.messageAt(sequence));
+                    handler.onEvent(ring.messageAt(sequence));
                     sequence++;
                 }
                 while (sequence < walkEnd && ring.isPublished(sequence));
@@ -342,12 +330,12 @@ final class DispatchAgent implements Agent
     }
 
     /**
-     * A ring feed's only subscriber takes the messages at {@code [from, to)}, all published, in a loop with one error
-     * boundary, as in {@link #walkToSole}.
+     * The messages at {@code [from, to)}, all published, to {@code handler}, in a loop with one error boundary, as in
+     * {@link #walkTo}.
      */
-    private void runToSole(
+    private void runTo(
         final SpscMessageRing<?> ring, final long from, final long to, final ProcessorSlot slot,
-        final EventHandler<PooledMessage> sole)
+        final EventHandler<PooledMessage> handler)
     {
         long sequence = from;
         while (sequence < to)
@@ -356,7 +344,7 @@ final class DispatchAgent implements Agent
             {
                 for (; sequence < to; sequence++)
                 {
-                    sole.onEvent(ring.messageAt(sequence));
+                    handler.onEvent(ring.messageAt(sequence));
                 }
             }
             catch (final Throwable t)
@@ -364,6 +352,30 @@ final class DispatchAgent implements Agent
                 handlerFailed(slot, ring.messageAt(sequence), t);
                 sequence++;
             }
+        }
+    }
+
+    /**
+     * A ring feed's messages to each of its subscribers, for a ring without a sole handler (several subscribers, or one
+     * that monitors latency or has no handler for the ring's type): {@link #deliver} as an {@link EventHandler}, built
+     * once per ring, so both kinds of ring drain through the same loops. Never throws: every subscriber has its own
+     * error boundary in {@link #deliver}.
+     */
+    private final class RingFanOut implements EventHandler<PooledMessage>
+    {
+        private final ProcessorSlot[] subscribers;
+        private final EventHandler<PooledMessage>[] handlers;
+
+        RingFanOut(final InboundRing ring)
+        {
+            this.subscribers = ring.subscribers;
+            this.handlers = ring.handlers;
+        }
+
+        @Override
+        public void onEvent(final PooledMessage message)
+        {
+            deliver(message, subscribers, handlers);
         }
     }
 
