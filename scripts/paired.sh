@@ -14,6 +14,8 @@
 #                                     into paired_<rate>_mps.properties, which scripts/report.sh's summary.md reads
 #   scripts/paired.sh --rates=1M --cycles=400 --output=/tmp/p
 #   scripts/paired.sh --rates=1M --transports=mongoose,disruptor,agrona,jctools,abq --output=/tmp/p
+#   scripts/paired.sh --rates=max     unpaced slices: each slice's throughput, Mongoose's over each peer's cycle by
+#                                     cycle, into paired_max_mps.{md,properties}
 #
 # Options: --rates=a,b (default 10k,100k,1M,10M), --output=DIR (default docs/reports/paired); any other flag goes to
 # PairedRunMain as it is and overrides the script's --jvms=5 --cycles=80 --warmupCycles=20 (--consumers,

@@ -3,7 +3,7 @@
 # 10M msg/s on an open-loop schedule, each point run N times (--repeats) and reported by its median run, then Mongoose
 # alone at 1M and 10M msg/s for each of several drain limits, then max throughput (5 runs each), then the paired runs
 # (Mongoose, its queue feed, the Disruptor and JCTools in alternating slices of one JVM, as scripts/paired.sh runs
-# them), then the
+# them, at each rate and unpaced), then the
 # pooled-events example, then the report and charts generated from the run files, with a verdict on each performance
 # target from both the separate runs and the paired ones.
 #
@@ -32,8 +32,8 @@
 #   latency points   6 transports x 4 rates x 3 repeats x (3 s + 6 s + 2 s) = 72 x 11 s  = 13.2 min
 #   drain limits     6 limits x 2 rates x (3 s + 5 s + 2 s)                  = 12 x 10 s  =  2 min
 #   max throughput   6 transports x 5 runs x (3 s + 6 s + 2 s)               = 30 x 11 s  =  5.5 min
-#   paired runs      4 rates x 5 JVMs x 100 cycles x 4 slices x 50 ms, plus probes and start-up ~  7.3 min
-#   discarded first point, build, example and report                                       ~  1.5 min  -> ~30 min
+#   paired runs      (4 rates + max) x 5 JVMs x 100 cycles x 4 slices x 50 ms, probes, start-up ~  9.2 min
+#   discarded first point, build, example and report                                       ~  1.5 min  -> ~32 min
 # (a full sweep of the six transports took 24 min 29 s on 2026-11-26, paired runs included)
 #
 # Paired runs: each separate run above lands on its own placement of the two CPUs, so even the median of three can
@@ -41,7 +41,8 @@
 # queue feed (when mongoose-queue is among --transports), the Disruptor and JCTools from one publisher in
 # alternating 50 ms slices, so each Mongoose slice has a peer slice under the same
 # placement, over several JVMs (PairedRunMain; docs/benchmark-method.md, "Paired runs"). It writes
-# ${output}/paired/paired_<rate>_mps.{md,properties}; the report's targets section judges every ratio target on both.
+# ${output}/paired/paired_<rate>_mps.{md,properties}, and paired_max_mps.* unpaced; the report's targets section
+# judges every ratio target, max throughput's included, on both.
 # Quick mode runs one JVM of 4 cycles per rate, enough to keep the phase and its report from rotting.
 # --repeats=1 keeps one 5 s + 10 s run per point (24 x 17 s, ~6.8 min; about 15.5 min in all); each further repeat
 # at the repeated durations adds 24 x 11 s, about 4.4 min.
@@ -206,7 +207,10 @@ if [ "${paired}" = on ] && [[ ",${transports}," == *,mongoose,* ]]; then
     if [[ ",${transports}," == *,mongoose-queue,* ]]; then
         paired_transports=mongoose,mongoose-queue,disruptor,jctools
     fi
-    for rate in "${rate_list[@]}"; do
+    # Then unpaced: the throughput runs above compare medians of separate runs, whose spread (several per cent from
+    # run to run) is wider than the difference they are asked to settle; paired slices compare throughput under one
+    # placement, cycle by cycle, as they do latency.
+    for rate in "${rate_list[@]}" max; do
         "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
             io.mongoose.benchmarks.sweep.PairedRunMain "${paired_flags[@]}" --rate="${rate}" --pin="${pin}" \
             --transports="${paired_transports}" \

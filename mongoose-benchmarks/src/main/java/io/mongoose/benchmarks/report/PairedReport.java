@@ -83,6 +83,149 @@ public final class PairedReport
         return out.toString();
     }
 
+    /**
+     * An unpaced paired run ({@code --rate=max}): each transport's throughput, and Mongoose's throughput over each
+     * peer's cycle by cycle, over all cycles, by placement and per JVM. A cycle's ratio is the peer's time per message
+     * over Mongoose's, so above 1.00× Mongoose moved more messages per second.
+     *
+     * @param heading         the report's title and method paragraph, Markdown, ending in a blank line.
+     * @param transports      transport names as the run files spell them, Mongoose among them.
+     * @param picosPerMessage each transport's time per message in each measured cycle, picoseconds, in
+     *                        {@code transports} order.
+     * @param roundTrips      each measured cycle's placement reading, nanoseconds.
+     * @param tripsPerReading round trips behind each slice's reading.
+     * @param placementMethod what was timed before each slice.
+     * @param cyclesPerJvm    the measured cycles of each JVM, in order.
+     * @return the Markdown.
+     * @throws IllegalArgumentException if Mongoose is not among {@code transports}, or a time per message is missing
+     *                                  or not positive.
+     */
+    public static String throughputMarkdown(final String heading, final List<String> transports,
+        final long[][] picosPerMessage, final long[] roundTrips, final int tripsPerReading,
+        final String placementMethod, final int[] cyclesPerJvm)
+    {
+        final int mongoose = transports.indexOf(Transports.MONGOOSE);
+        if (mongoose < 0)
+        {
+            throw new IllegalArgumentException("transports: " + transports + "; expected mongoose among them");
+        }
+        final StringBuilder out = new StringBuilder(heading);
+        final MarkdownTable rates = MarkdownTable.numeric(List.of("Transport", "Cycles",
+            "Throughput, msg/s: median (quartiles) of the slices"), 1);
+        for (int i = 0; i < transports.size(); i++)
+        {
+            final double[] perSecond = perSecond(transports.get(i), picosPerMessage[i], roundTrips.length);
+            rates.row(List.of(Transports.displayName(transports.get(i)), Integer.toString(perSecond.length),
+                Formats.rate(quantile(perSecond, 0.5)) + " (" + Formats.rate(quantile(perSecond, 0.25)) + "–" +
+                    Formats.rate(quantile(perSecond, 0.75)) + ")"));
+        }
+        rates.appendTo(out);
+        out.append("\nMongoose / peer throughput, cycle by cycle: the peer's time per message in a cycle divided by ")
+            .append("Mongoose's in the same cycle, then the median and quartiles over the cycles. Above 1.00× ")
+            .append("Mongoose moved more messages per second.\n\n");
+        final long nearLimit = nearLimit(roundTrips);
+        final MarkdownTable ratios = MarkdownTable.numeric(List.of("Peer", "Cycles",
+            "Throughput ratio: median (quartiles)", "Near cycles", "Far cycles",
+            "Cycles with Mongoose's throughput at or above the peer's"), 1);
+        for (int i = 0; i < transports.size(); i++)
+        {
+            if (i != mongoose)
+            {
+                final long[] m = picosPerMessage[mongoose];
+                final long[] p = picosPerMessage[i];
+                ratios.row(List.of(Transports.displayName(transports.get(i)), Integer.toString(m.length),
+                    summary(new PairedRatios(p, m)), ofClass(p, m, roundTrips, nearLimit, true),
+                    ofClass(p, m, roundTrips, nearLimit, false),
+                    new PairedRatios(m, p).mongooseAtOrBelow() + " of " + m.length));
+            }
+        }
+        ratios.appendTo(out);
+        out.append("\nPlacement: before each slice the publisher timed ").append(tripsPerReading).append(' ')
+            .append(placementMethod).append("; a cycle is near or far by the rule of the latency runs (")
+            .append(Formats.latency(nearLimit)).append(" or less is near).\n");
+        if (cyclesPerJvm.length > 1)
+        {
+            out.append("\nPer JVM: Mongoose's throughput over each peer's, cycle by cycle within each JVM alone; the ")
+                .append("last row is the median of the JVMs' medians.\n\n");
+            final List<String> header = new ArrayList<>(List.of("JVM", "Cycles"));
+            for (int i = 0; i < transports.size(); i++)
+            {
+                if (i != mongoose)
+                {
+                    header.add("Throughput ratio to " + Transports.displayName(transports.get(i)) +
+                        ": median (quartiles)");
+                }
+            }
+            final MarkdownTable table = MarkdownTable.numeric(header, 1);
+            int from = 0;
+            for (int j = 0; j < cyclesPerJvm.length; j++)
+            {
+                final int to = from + cyclesPerJvm[j];
+                final List<String> row = new ArrayList<>(List.of(Integer.toString(j + 1), Integer.toString(to - from)));
+                for (int i = 0; i < transports.size(); i++)
+                {
+                    if (i != mongoose)
+                    {
+                        row.add(summary(new PairedRatios(Arrays.copyOfRange(picosPerMessage[i], from, to),
+                            Arrays.copyOfRange(picosPerMessage[mongoose], from, to))));
+                    }
+                }
+                table.row(row);
+                from = to;
+            }
+            final List<String> last = new ArrayList<>(List.of("Median of the JVMs", Integer.toString(from)));
+            for (int i = 0; i < transports.size(); i++)
+            {
+                if (i != mongoose)
+                {
+                    last.add(times(throughputRatio(picosPerMessage[mongoose], picosPerMessage[i], cyclesPerJvm)));
+                }
+            }
+            table.row(last);
+            table.appendTo(out);
+        }
+        return out.toString();
+    }
+
+    /**
+     * @param mongoose     Mongoose's time per message per cycle.
+     * @param peer         the peer's, in the same cycles.
+     * @param cyclesPerJvm each JVM's cycles, in order.
+     * @return Mongoose's throughput over the peer's: the median of the JVMs' median per-cycle ratios.
+     */
+    public static double throughputRatio(final long[] mongoose, final long[] peer, final int[] cyclesPerJvm)
+    {
+        return Median.of(jvmMedians(peer, mongoose, cyclesPerJvm));
+    }
+
+    private static double[] perSecond(final String transport, final long[] picos, final int cycles)
+    {
+        if (picos.length != cycles)
+        {
+            throw new IllegalArgumentException(transport + ": time per message for " + picos.length + " of " + cycles +
+                " cycles; expected every cycle's (data written before it was recorded has none)");
+        }
+        final double[] perSecond = new double[picos.length];
+        for (int c = 0; c < picos.length; c++)
+        {
+            if (picos[c] <= 0)
+            {
+                throw new IllegalArgumentException(transport + ": time per message of cycle " + c + ": " + picos[c] +
+                    " ps; expected > 0");
+            }
+            perSecond[c] = 1e12 / picos[c];
+        }
+        Arrays.sort(perSecond);
+        return perSecond;
+    }
+
+    /** Nearest rank, as {@link PairedRatios#quantile(double)}. */
+    private static double quantile(final double[] sorted, final double q)
+    {
+        final int rank = (int)Math.ceil(q * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
     /** The p50 ratios split by where the host had the two CPUs in each cycle, by the sweep's rule for its runs. */
     private static void appendPlacement(final StringBuilder out, final List<String> transports, final int mongoose,
         final long[][] p50, final long[] roundTrips, final int tripsPerReading, final String placementMethod)

@@ -3,6 +3,7 @@ package io.mongoose.benchmarks.report;
 import io.mongoose.benchmarks.sweep.PairedRunData;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,6 +44,23 @@ public final class PairedSection implements SummarySection
             .append("with the sweep's rule. Below 1.00× Mongoose was faster. `docs/benchmark-method.md` (Paired ")
             .append("runs) describes the method, and each rate's full result is the Markdown file of the same name ")
             .append("beside its data.\n\n");
+        final List<PairedRunData> paced = new ArrayList<>();
+        final List<PairedRunData> unpaced = new ArrayList<>();
+        for (final PairedRunData run : runs)
+        {
+            (0 == run.rate() ? unpaced : paced).add(run);
+        }
+        appendLatency(out, paced);
+        appendThroughput(out, unpaced);
+    }
+
+    /** The paced paired runs: Mongoose's latency over each peer's, cycle by cycle. */
+    private static void appendLatency(final StringBuilder out, final List<PairedRunData> runs)
+    {
+        if (runs.isEmpty())
+        {
+            return;
+        }
         final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Peer", "Consumers", "JVMs, cycles",
             "p50 ratio: median of the JVMs", "p50 ratio, all cycles: median (quartiles)",
             "p90 ratio, all cycles: median (quartiles)", "p50 ratio, near cycles", "p50 ratio, far cycles",
@@ -67,6 +85,48 @@ public final class PairedSection implements SummarySection
                     PairedReport.summary(new PairedRatios(run.p90()[mongoose], run.p90()[i])),
                     PairedReport.ofClass(m50, p50, run.readings(), nearLimit, true),
                     PairedReport.ofClass(m50, p50, run.readings(), nearLimit, false),
+                    run.measuredAt() + ", Java " + run.javaVersion()));
+            }
+        }
+        table.appendTo(out);
+        out.append('\n');
+    }
+
+    /**
+     * The unpaced paired runs ({@code --rates=max}): Mongoose's throughput over each peer's, cycle by cycle, where the
+     * sweep's throughput runs compare medians of separate runs.
+     */
+    private static void appendThroughput(final StringBuilder out, final List<PairedRunData> runs)
+    {
+        if (runs.isEmpty())
+        {
+            return;
+        }
+        out.append("Unpaced (`--rates=max`): each slice sent as fast as the hop takes messages; each cell is ")
+            .append("Mongoose's throughput over the peer's in the same cycle (the peer's time per message over ")
+            .append("Mongoose's). Above 1.00× Mongoose moved more messages per second.\n\n");
+        final MarkdownTable table = MarkdownTable.numeric(List.of("Peer", "Consumers", "JVMs, cycles",
+            "Throughput ratio: median of the JVMs", "All cycles: median (quartiles)", "Near cycles", "Far cycles",
+            "Measured"), 2);
+        for (final PairedRunData run : runs)
+        {
+            // RunCatalog refuses an unpaced run without every slice's time per message.
+            final int mongoose = run.transports().indexOf(Transports.MONGOOSE);
+            final long nearLimit = PairedReport.nearLimit(run.readings());
+            final long[] m = run.picosPerMessage()[mongoose];
+            for (int i = 0; i < run.transports().size(); i++)
+            {
+                if (i == mongoose)
+                {
+                    continue;
+                }
+                final long[] p = run.picosPerMessage()[i];
+                table.row(List.of(Transports.displayName(run.transports().get(i)), run.consumerMode(),
+                    run.cyclesPerJvm().length + ", " + run.readings().length,
+                    PairedReport.times(PairedReport.throughputRatio(m, p, run.cyclesPerJvm())),
+                    PairedReport.summary(new PairedRatios(p, m)),
+                    PairedReport.ofClass(p, m, run.readings(), nearLimit, true),
+                    PairedReport.ofClass(p, m, run.readings(), nearLimit, false),
                     run.measuredAt() + ", Java " + run.javaVersion()));
             }
         }

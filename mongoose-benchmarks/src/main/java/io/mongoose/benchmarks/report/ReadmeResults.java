@@ -1,6 +1,7 @@
 package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.BenchmarkEnvironment;
+import io.mongoose.benchmarks.sweep.PairedRunData;
 import io.mongoose.benchmarks.sweep.RunResult;
 
 import java.io.File;
@@ -133,6 +134,28 @@ public final class ReadmeResults
         if (!medians.isEmpty())
         {
             out.append("Maximum throughput, median of unpaced runs: ").append(String.join("; ", medians)).append(".\n");
+        }
+        for (final PairedRunData run : runs.pairedRuns())
+        {
+            if (0 != run.rate())
+            {
+                continue;
+            }
+            final int mongoose = run.transports().indexOf(Transports.MONGOOSE);
+            final List<String> ratios = new ArrayList<>();
+            for (int i = 0; i < run.transports().size(); i++)
+            {
+                if (i != mongoose)
+                {
+                    ratios.add(Transports.displayName(run.transports().get(i)) + " " + PairedReport.times(
+                        PairedReport.throughputRatio(run.picosPerMessage()[mongoose], run.picosPerMessage()[i],
+                            run.cyclesPerJvm())));
+                }
+            }
+            out.append("Mongoose's throughput over each peer's in paired unpaced slices (median of the JVMs' ")
+                .append("per-cycle ratios, ").append(run.readings().length).append(" cycles in ")
+                .append(run.cyclesPerJvm().length).append(" JVMs; above 1.00× Mongoose moved more): ")
+                .append(String.join("; ", ratios)).append(".\n");
         }
         return out.toString();
     }

@@ -154,6 +154,11 @@ public final class RunCatalog
                         throw new ReportInputException(flag + ": " + file + ": transports " + run.transports() +
                             "; expected mongoose among them, every paired ratio is Mongoose's against a peer's");
                     }
+                    if (0 == run.rate() && !run.hasPicosPerMessage())
+                    {
+                        throw new ReportInputException(flag + ": " + file + ": an unpaced run (rate max) without " +
+                            "every slice's time per message; expected a file written by PairedRunMain --rate=max");
+                    }
                     paired.add(run);
                 }
             }

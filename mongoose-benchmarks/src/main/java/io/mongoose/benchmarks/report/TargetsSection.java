@@ -141,6 +141,7 @@ public final class TargetsSection implements SummarySection
         {
             table.row(List.of("Max throughput at least the Disruptor's (medians)", Formats.NO_RUN, Formats.NO_RUN));
         }
+        appendPairedThroughput(table, runs);
         final List<RunResult> windows = mongooseWindows(runs);
         long collections = 0;
         double mostBytes = 0;
@@ -161,6 +162,31 @@ public final class TargetsSection implements SummarySection
             .append("runs' section.\n\n");
         table.appendTo(out);
         out.append('\n');
+    }
+
+    /**
+     * The throughput target on the unpaced paired run, if there is one with the Disruptor: the median of the JVMs'
+     * median per-cycle ratios, as the paired latency ratios are taken, judged as the separate runs' medians are (at
+     * least 1, unrounded).
+     */
+    private static void appendPairedThroughput(final MarkdownTable table, final RunCatalog runs)
+    {
+        final String target = "Max throughput at least the Disruptor's (paired: the median of the JVMs' per-cycle " +
+            "ratios)";
+        final Optional<PairedRunData> unpaced = paired(runs, 0);
+        final int m = unpaced.map(r -> r.transports().indexOf(Transports.MONGOOSE)).orElse(-1);
+        final int d = unpaced.map(r -> r.transports().indexOf("disruptor")).orElse(-1);
+        if (unpaced.isEmpty() || m < 0 || d < 0)
+        {
+            table.row(List.of(target, Formats.NO_RUN, Formats.NO_RUN));
+            return;
+        }
+        final PairedRunData run = unpaced.get();
+        final double ratio = PairedReport.throughputRatio(run.picosPerMessage()[m], run.picosPerMessage()[d],
+            run.cyclesPerJvm());
+        table.row(List.of(target, String.format(Locale.US, "%.3f×", ratio) + " over " + run.readings().length +
+            " cycles in " + run.cyclesPerJvm().length + (1 == run.cyclesPerJvm().length ? " JVM" : " JVMs"),
+            ratio >= 1 ? MET : NOT_MET));
     }
 
     /** Every Mongoose run of the report, each window once. */

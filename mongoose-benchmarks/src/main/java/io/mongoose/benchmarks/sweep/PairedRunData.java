@@ -18,7 +18,8 @@ import java.util.zip.DataFormatException;
 
 /**
  * What one paired run measured, or several pooled: every transport's latency over its measured slices, its p50 and
- * p90 per measured cycle, and each cycle's placement reading. A run started with {@code --jvms=N} has each of its N
+ * p90 per measured cycle, its time per message in each measured slice (which an unpaced run compares), and each
+ * cycle's placement reading. A run started with {@code --jvms=N} has each of its N
  * JVMs write one of these ({@code --data}) and pools them: the JVM itself is one more source of variation (the JIT's
  * choices, where the heap put each hop's objects), which slices within one JVM cannot average out.
  *
@@ -37,11 +38,31 @@ import java.util.zip.DataFormatException;
  * @param p90              each transport's p90 per measured cycle.
  * @param readings         each measured cycle's placement reading, nanoseconds.
  * @param cyclesPerJvm     measured cycles of each JVM pooled here, in order; one entry for a single run.
+ * @param picosPerMessage  each transport's time per message in each measured cycle's slice, picoseconds: from the
+ *                         slice's start until its last message was received, over the messages sent. Empty arrays
+ *                         for data written before it was recorded.
  */
 public record PairedRunData(long rate, String measuredAt, String javaVersion, String consumerMode, long sliceMillis,
     List<String> transports, int cpus, String publisherPinning, String consumers,
-    String placementMethod, Histogram[] totals, long[][] p50, long[][] p90, long[] readings, int[] cyclesPerJvm)
+    String placementMethod, Histogram[] totals, long[][] p50, long[][] p90, long[] readings, int[] cyclesPerJvm,
+    long[][] picosPerMessage)
 {
+    /**
+     * @return whether every transport's time per message was recorded for every cycle: data from before it was, or
+     *         pooled with such data, has none.
+     */
+    public boolean hasPicosPerMessage()
+    {
+        for (final long[] cycles : picosPerMessage)
+        {
+            if (cycles.length != readings.length)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * Pool runs of the same options, one after another, cycle order kept.
      *
@@ -73,6 +94,12 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         final long[][] p50 = new long[n][cycles];
         final long[][] p90 = new long[n][cycles];
         final long[] readings = new long[cycles];
+        boolean timed = true;
+        for (final PairedRunData run : runs)
+        {
+            timed &= run.hasPicosPerMessage();
+        }
+        final long[][] picos = new long[n][timed ? cycles : 0];
         for (int i = 0; i < n; i++)
         {
             totals[i] = new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, 3);
@@ -86,13 +113,18 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
                 totals[i].add(run.totals[i]);
                 System.arraycopy(run.p50[i], 0, p50[i], at, length);
                 System.arraycopy(run.p90[i], 0, p90[i], at, length);
+                if (timed)
+                {
+                    System.arraycopy(run.picosPerMessage[i], 0, picos[i], at, length);
+                }
             }
             System.arraycopy(run.readings, 0, readings, at, length);
             at += length;
         }
         return new PairedRunData(first.rate, first.measuredAt, first.javaVersion, first.consumerMode,
             first.sliceMillis, first.transports, first.cpus, first.publisherPinning, first.consumers,
-            first.placementMethod, totals, p50, p90, readings, perJvm.stream().mapToInt(Integer::intValue).toArray());
+            first.placementMethod, totals, p50, p90, readings, perJvm.stream().mapToInt(Integer::intValue).toArray(),
+            picos);
     }
 
     /**
@@ -119,6 +151,7 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
             final String t = transports.get(i);
             p.setProperty("p50." + t, join(p50[i]));
             p.setProperty("p90." + t, join(p90[i]));
+            p.setProperty("picosPerMessage." + t, join(picosPerMessage[i]));
             final ByteBuffer buffer = ByteBuffer.allocate(totals[i].getNeededByteBufferCapacity());
             final int length = totals[i].encodeIntoCompressedByteBuffer(buffer);
             p.setProperty("latency." + t, Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length)));
@@ -148,11 +181,14 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
             final Histogram[] totals = new Histogram[n];
             final long[][] p50 = new long[n][];
             final long[][] p90 = new long[n][];
+            final long[][] picos = new long[n][];
             for (int i = 0; i < n; i++)
             {
                 final String t = transports.get(i);
                 p50[i] = split(required(p, file, "p50." + t));
                 p90[i] = split(required(p, file, "p90." + t));
+                // Optional: data written before the time per message was recorded has none.
+                picos[i] = split(p.getProperty("picosPerMessage." + t, ""));
                 totals[i] = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(
                     Base64.getDecoder().decode(required(p, file, "latency." + t))), 0);
             }
@@ -161,7 +197,7 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
                 Long.parseLong(required(p, file, "sliceMillis")), transports, Integer.parseInt(required(p, file, "cpus")),
                 required(p, file, "publisherPinning"), required(p, file, "consumers"),
                 required(p, file, "placementMethod"), totals, p50, p90, split(required(p, file, "readings")),
-                Arrays.stream(split(required(p, file, "cyclesPerJvm"))).mapToInt(v -> (int)v).toArray());
+                Arrays.stream(split(required(p, file, "cyclesPerJvm"))).mapToInt(v -> (int)v).toArray(), picos);
         }
         catch (final IllegalArgumentException | DataFormatException ex)
         {

@@ -21,7 +21,8 @@ import java.util.stream.Stream;
 /**
  * Mongoose against its peers in one JVM, from one publisher thread, in alternating slices: each cycle gives every
  * transport one slice (50 ms by default) of open-loop sends at the rate, the order rotating from cycle to cycle, and
- * the ratios are taken cycle by cycle.
+ * the ratios are taken cycle by cycle. At {@code --rate=max} each slice is sent unpaced, as fast as the hop takes
+ * messages, and what is compared is each slice's time per message: throughput, paired as latency is.
  *
  * <p>Why. The latency sweep runs every point in a JVM of its own, and on a virtual machine the host places the two
  * CPUs near or far from each other for seconds at a time: a whole run lands in a fast or a slow mode, and two runs
@@ -89,8 +90,11 @@ public final class PairedRunMain
                 createParent(options.data().get());
                 data.write(options.data().get());
             }
-            final String result = PairedReport.markdown(heading(options, data), data.transports(), data.totals(),
-                data.p50(), data.p90(), data.readings(), ROUND_TRIPS, data.placementMethod(), data.cyclesPerJvm());
+            final String result = 0 == options.rate() ?
+                PairedReport.throughputMarkdown(heading(options, data), data.transports(), data.picosPerMessage(),
+                    data.readings(), ROUND_TRIPS, data.placementMethod(), data.cyclesPerJvm()) :
+                PairedReport.markdown(heading(options, data), data.transports(), data.totals(), data.p50(),
+                    data.p90(), data.readings(), ROUND_TRIPS, data.placementMethod(), data.cyclesPerJvm());
             out.print(result);
             if (options.output().isPresent())
             {
@@ -176,6 +180,7 @@ public final class PairedRunMain
         final Histogram[] totals = new Histogram[n];
         final long[][] p50 = new long[n][options.cycles()];
         final long[][] p90 = new long[n][options.cycles()];
+        final long[][] picos = new long[n][options.cycles()];
         final long[] sent = new long[n];
         final long[] readings = new long[options.cycles()];
         final String publisherPinning;
@@ -205,8 +210,10 @@ public final class PairedRunMain
                     final int h = (k + cycle) % n;
                     // A cycle is as far as its farthest slice: a ratio with one slice far placed is a far ratio.
                     reading = Math.max(reading, consumers.beginSlice(h, trips));
-                    sent[h] += sendSlice(lanes[h], options.rate(), sliceNanos);
-                    awaitReceived(lanes[h], sent[h], consumers);
+                    final long start = System.nanoTime();
+                    final long count = sendSlice(lanes[h], options.rate(), sliceNanos);
+                    sent[h] += count;
+                    final long received = awaitReceived(lanes[h], sent[h], consumers);
                     consumers.endSlice(h);
                     slice.reset();
                     lanes[h].recorder().takeSlice(slice);
@@ -215,6 +222,7 @@ public final class PairedRunMain
                         totals[h].add(slice);
                         p50[h][measured] = slice.getValueAtPercentile(50);
                         p90[h][measured] = slice.getValueAtPercentile(90);
+                        picos[h][measured] = picosPerMessage(received - start, count);
                     }
                 }
                 if (measured >= 0)
@@ -234,7 +242,17 @@ public final class PairedRunMain
         return new PairedRunData(options.rate(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
             System.getProperty("java.version"), options.consumers().flagName(), options.sliceMillis(), names, cpus,
             publisherPinning, consumersText, placementMethod, totals, p50, p90,
-            readings, new int[] {options.cycles()});
+            readings, new int[] {options.cycles()}, picos);
+    }
+
+    /**
+     * @param nanos    from a slice's start until its last message was received.
+     * @param messages the slice's messages.
+     * @return the slice's time per message, picoseconds; 0 for a slice that sent nothing.
+     */
+    static long picosPerMessage(final long nanos, final long messages)
+    {
+        return 0 == messages ? 0 : Math.round(nanos * 1_000.0 / messages);
     }
 
     /** The result's title and what was run, for {@link PairedReport}. */
@@ -242,6 +260,18 @@ public final class PairedRunMain
     {
         final String jvms = 1 == options.jvms() ? "" : " Each of " + options.jvms() + " JVMs, run one after " +
             "another, did the same, and their cycles are pooled: " + options.jvms() * options.cycles() + " cycles.";
+        if (0 == options.rate())
+        {
+            return "# Paired max throughput\n\nMeasured by `PairedRunMain` (`scripts/paired.sh`, `--consumers=" +
+                options.consumers().flagName() + "`) at " + data.measuredAt() + " on Java " + data.javaVersion() +
+                ", " + data.cpus() + " CPUs. " + options.cycles() + " cycles after " + options.warmupCycles() +
+                " discarded; each cycle gave every transport one slice of " + options.sliceMillis() + " ms of " +
+                "unpaced sends (the publisher sends as fast as the hop takes messages, waiting while it is full), " +
+                "the order rotating by one each cycle. A slice's throughput is its messages over the time from its " +
+                "first send until its last message was received." + jvms + " " + data.consumers() + " Publisher: " +
+                data.publisherPinning() + ". Queue or ring capacity " + options.queueCapacity() + ", drain limit " +
+                options.drainLimit() + ".\n\n";
+        }
         return "# Paired hop latency at " + SweepOptions.rateLabel(options.rate()).toUpperCase(Locale.ROOT) +
             " msg/s\n\nMeasured by `PairedRunMain` (`scripts/paired.sh`, `--consumers=" +
             options.consumers().flagName() + "`) at " + data.measuredAt() + " on Java " + data.javaVersion() + ", " +
@@ -253,9 +283,21 @@ public final class PairedRunMain
             options.queueCapacity() + ", drain limit " + options.drainLimit() + ".\n\n";
     }
 
-    /** Send one slice on the open-loop schedule; the count sent. */
+    /** Send one slice on the open-loop schedule, or unpaced at rate 0 (max); the count sent. */
     private static long sendSlice(final PairedLane lane, final long rate, final long sliceNanos)
     {
+        if (0 == rate)
+        {
+            final long begin = System.nanoTime();
+            long count = 0;
+            long now;
+            while ((now = System.nanoTime()) - begin < sliceNanos)
+            {
+                lane.send(now, now);
+                count++;
+            }
+            return count;
+        }
         final long start = System.nanoTime() + START_SLACK_NANOS;
         long count = 0;
         for (;;)
@@ -276,7 +318,8 @@ public final class PairedRunMain
         }
     }
 
-    private static void awaitReceived(final PairedLane lane, final long sent, final PairedConsumers consumers)
+    /** Wait until the lane's consumer has received every message sent; when that was seen, nanoseconds. */
+    private static long awaitReceived(final PairedLane lane, final long sent, final PairedConsumers consumers)
     {
         final long deadline = System.nanoTime() + DRAIN_TIMEOUT_NANOS;
         while (lane.recorder().received() != sent)
@@ -290,5 +333,6 @@ public final class PairedRunMain
             }
             Thread.onSpinWait();
         }
+        return System.nanoTime();
     }
 }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -68,6 +69,44 @@ class PairedReportTest
         final Histogram any = histogram();
         assertThrows(IllegalArgumentException.class, () -> PairedReport.markdown(HEADING, List.of("disruptor",
             "jctools"), new Histogram[] {any, any}, new long[2][1], new long[2][1], new long[] {100}, 33, "probes", new int[] {1}));
+    }
+
+    @Test
+    void anUnpacedRunComparesThroughputCycleByCycle()
+    {
+        // Times per message, picoseconds: Mongoose 30,000 (33.3M msg/s) in every cycle; the Disruptor 33,000, 27,000 |
+        // 31,000, 60,000. Mongoose's throughput over the Disruptor's: 1.1, 0.9 | 1.033, 2.0; cycle 4 (60,000) is far.
+        final String result = PairedReport.throughputMarkdown(HEADING, List.of("mongoose", "disruptor"),
+            new long[][] {{30_000, 30_000, 30_000, 30_000}, {33_000, 27_000, 31_000, 60_000}},
+            new long[] {100, 100, 100, 500}, 33, "probes", new int[] {2, 2});
+        assertTrue(result.startsWith(HEADING), result);
+        // Quartiles by nearest rank: Mongoose 33.3M each; the Disruptor 16.7M, 30.3M, 32.3M, 37M.
+        assertTrue(result.contains("| Mongoose | 4 | 33.3M (33.3M–33.3M) |"), result);
+        assertTrue(result.contains("| Disruptor | 4 | 30.3M (16.7M–32.3M) |"), result);
+        // All cycles: 0.9, 1.03, 1.1, 2.0; near cycles 0.9, 1.03, 1.1; far 2.0; Mongoose ahead in 3 of 4.
+        assertTrue(result.contains("| Disruptor | 4 | 1.03× (0.90–1.10) | 1.03× (0.90–1.10), 3 cycles | " +
+            "2.00× (2.00–2.00), 1 cycle | 3 of 4 |"), result);
+        // Per JVM: 1.1, 0.9 (lower middle 0.9); 1.033, 2.0 (1.033); their median (0.9 + 1.033) / 2 = 0.97.
+        assertTrue(result.contains("\n| 1 | 2 | 0.90× (0.90–1.10) |"), result);
+        assertTrue(result.contains("\n| 2 | 2 | 1.03× (1.03–2.00) |"), result);
+        assertTrue(result.contains("\n| Median of the JVMs | 4 | 0.97× |"), result);
+        assertEquals(0.9666, PairedReport.throughputRatio(new long[] {30_000, 30_000, 30_000, 30_000},
+            new long[] {33_000, 27_000, 31_000, 60_000}, new int[] {2, 2}), 0.001);
+    }
+
+    @Test
+    void anUnpacedRunNeedsEveryCyclesTimePerMessage()
+    {
+        final IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+            () -> PairedReport.throughputMarkdown(HEADING, List.of("mongoose", "disruptor"),
+                new long[][] {{30_000}, {}}, new long[] {100}, 33, "probes", new int[] {1}));
+        assertTrue(missing.getMessage().contains("disruptor: time per message for 0 of 1 cycles"),
+            missing.getMessage());
+        final IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+            () -> PairedReport.throughputMarkdown(HEADING, List.of("mongoose", "disruptor"),
+                new long[][] {{0}, {30_000}}, new long[] {100}, 33, "probes", new int[] {1}));
+        assertTrue(zero.getMessage().contains("mongoose: time per message of cycle 0: 0 ps; expected > 0"),
+            zero.getMessage());
     }
 
     private static String report(final long[] roundTrips)

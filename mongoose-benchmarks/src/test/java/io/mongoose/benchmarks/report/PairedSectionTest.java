@@ -38,6 +38,40 @@ class PairedSectionTest
     }
 
     @Test
+    void anUnpacedRunHasItsThroughputRatiosInATableOfTheirOwn(@TempDir final Path dir) throws Exception
+    {
+        final Path input = inputWithOneSweepRun(dir);
+        final Path paired = Files.createDirectories(input.resolve(PairedSection.DIRECTORY));
+        data(new long[][] {{100, 100, 1000, 200}, {200, 200, 100, 100}}, new long[] {100, 100, 500, 100})
+            .write(paired.resolve("paired_1m_mps.properties"));
+        // Times per message. Mongoose's throughput over the Disruptor's is the Disruptor's time over Mongoose's:
+        // JVM 1: 30/20, 30/20 (1.5); JVM 2: 30/60 (0.5) and 90/30 (3.0), lower middle 0.5. Cycle 3 is far.
+        data(0, new long[][] {{20, 20, 60, 30}, {30, 30, 30, 90}}, new long[] {100, 100, 500, 100})
+            .write(paired.resolve("paired_max_mps.properties"));
+        final SummaryText summary = render(input, dir);
+        assertEquals(List.of("Disruptor", "own", "2, 4", "1.00×", "1.50× (0.50–1.50)",
+            "1.50× (1.50–3.00), 3 cycles", "0.50× (0.50–0.50), 1 cycle", "2026-11-22T01:00:00Z, Java 17.0.15"),
+            summary.row(PairedSection.HEADING, "Disruptor", "own", "2, 4", "1.00×"));
+        // The paced run keeps its own row, and the unpaced one none in the latency table.
+        assertEquals(1, summary.rows(PairedSection.HEADING).stream().filter(r -> r.get(0).equals("1M msg/s")).count());
+        assertTrue(summary.section(PairedSection.HEADING).contains("Above 1.00× Mongoose moved more messages"),
+            summary.section(PairedSection.HEADING));
+    }
+
+    @Test
+    void anUnpacedRunWithoutTimesPerMessageIsRefusedNamingIt(@TempDir final Path dir) throws Exception
+    {
+        final Path input = inputWithOneSweepRun(dir);
+        final Path file = Files.createDirectories(input.resolve(PairedSection.DIRECTORY))
+            .resolve("paired_max_mps.properties");
+        data(0, new long[][] {{20, 20, 60, 30}, {30, 30, 30, 90}}, new long[] {100, 100, 500, 100}).write(file);
+        Files.write(file, Files.readAllLines(file).stream().filter(l -> !l.startsWith("picosPerMessage.")).toList());
+        final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
+        assertTrue(ex.getMessage().contains("paired_max_mps.properties: an unpaced run (rate max) without every " +
+            "slice's time per message"), ex.getMessage());
+    }
+
+    @Test
     void withoutPairedDataTheSectionSaysHowToGetIt(@TempDir final Path dir) throws Exception
     {
         final SummaryText summary = render(inputWithOneSweepRun(dir), dir);
@@ -65,7 +99,8 @@ class PairedSectionTest
         final PairedRunData run = data(new long[][] {{1}, {1}}, new long[] {1});
         new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), run.consumerMode(), run.sliceMillis(),
             List.of("disruptor", "jctools"), run.cpus(), run.publisherPinning(), run.consumers(),
-            run.placementMethod(), run.totals(), run.p50(), run.p90(), run.readings(), new int[] {1})
+            run.placementMethod(), run.totals(), run.p50(), run.p90(), run.readings(), new int[] {1},
+            run.picosPerMessage())
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
         final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
         assertTrue(ex.getMessage().contains("paired_1m_mps.properties: transports [disruptor, jctools]; expected " +
@@ -90,10 +125,16 @@ class PairedSectionTest
 
     private static PairedRunData data(final long[][] p50, final long[] readings)
     {
+        return data(1_000_000, p50, readings);
+    }
+
+    /** Two JVMs of two cycles; {@code values} are each cycle's p50, p90 and time per message alike. */
+    private static PairedRunData data(final long rate, final long[][] values, final long[] readings)
+    {
         final Histogram any = new Histogram(3);
         any.recordValue(150);
-        return new PairedRunData(1_000_000, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
+        return new PairedRunData(rate, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
             List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Each transport's own consumer thread.",
-            "probe messages", new Histogram[] {any, any}, p50, p50, readings, new int[] {2, 2});
+            "probe messages", new Histogram[] {any, any}, values, values, readings, new int[] {2, 2}, values);
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,6 +39,24 @@ class PairedRunDataTest
         assertArrayEquals(run.readings(), read.readings());
         assertArrayEquals(run.cyclesPerJvm(), read.cyclesPerJvm());
         assertEquals(run.totals()[0], read.totals()[0]);
+        assertArrayEquals(new long[] {30_000, 60_000}, read.picosPerMessage()[0]);
+        assertArrayEquals(new long[] {30_000, 60_000}, read.picosPerMessage()[1]);
+        assertTrue(read.hasPicosPerMessage());
+    }
+
+    @Test
+    void dataWrittenBeforeTheTimePerMessageWasRecordedReadsWithoutIt(@TempDir final Path dir) throws IOException
+    {
+        final Path file = dir.resolve("jvm.properties");
+        run(new long[] {100, 200}, new long[] {300, 400}, 7).write(file);
+        Files.write(file, Files.readAllLines(file).stream().filter(l -> !l.startsWith("picosPerMessage.")).toList());
+        final PairedRunData read = PairedRunData.read(file);
+        assertFalse(read.hasPicosPerMessage());
+        assertArrayEquals(new long[] {100, 200}, read.p50()[0]);
+        final PairedRunData pooled = PairedRunData.pool(List.of(read, run(new long[] {300}, new long[] {3}, 9)));
+        assertFalse(pooled.hasPicosPerMessage(), "a pool with one run without it has none");
+        assertEquals(0, pooled.picosPerMessage()[0].length);
+        assertArrayEquals(new long[] {100, 200, 300}, pooled.p50()[0]);
     }
 
     @Test
@@ -46,6 +65,8 @@ class PairedRunDataTest
         final PairedRunData pooled = PairedRunData.pool(List.of(run(new long[] {100, 200}, new long[] {1, 2}, 7),
             run(new long[] {300}, new long[] {3}, 9)));
         assertArrayEquals(new long[] {100, 200, 300}, pooled.p50()[0]);
+        assertArrayEquals(new long[] {30_000, 60_000, 90_000}, pooled.picosPerMessage()[1]);
+        assertTrue(pooled.hasPicosPerMessage());
         assertArrayEquals(new long[] {1, 2, 3}, pooled.readings());
         assertArrayEquals(new int[] {2, 1}, pooled.cyclesPerJvm());
         assertEquals(2, pooled.totals()[1].getTotalCount());
@@ -58,7 +79,7 @@ class PairedRunDataTest
         final PairedRunData a = run(new long[] {1}, new long[] {1}, 1);
         final PairedRunData b = new PairedRunData(a.rate(), a.measuredAt(), a.javaVersion(), a.consumerMode(),
             a.sliceMillis(), List.of("mongoose", "jctools"), a.cpus(), a.publisherPinning(), a.consumers(),
-            a.placementMethod(), a.totals(), a.p50(), a.p90(), a.readings(), a.cyclesPerJvm());
+            a.placementMethod(), a.totals(), a.p50(), a.p90(), a.readings(), a.cyclesPerJvm(), a.picosPerMessage());
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
             () -> PairedRunData.pool(List.of(a, b)));
         assertTrue(ex.getMessage().contains("expected the same transports and rate in every run"), ex.getMessage());
@@ -76,7 +97,10 @@ class PairedRunDataTest
             ex.getMessage());
     }
 
-    /** Mongoose and the Disruptor; the Disruptor's latency histogram holds one value, {@code peerValue}. */
+    /**
+     * Mongoose and the Disruptor; the Disruptor's latency histogram holds one value, {@code peerValue}; each cycle's
+     * time per message is its p50 times 300 (picoseconds).
+     */
     private static PairedRunData run(final long[] p50, final long[] readings, final long peerValue)
     {
         final Histogram mongoose = new Histogram(3);
@@ -86,6 +110,16 @@ class PairedRunDataTest
         return new PairedRunData(1_000_000, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
             List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Own threads.", "probe messages",
             new Histogram[] {mongoose, peer}, new long[][] {p50, p50}, new long[][] {p50, p50}, readings,
-            new int[] {p50.length});
+            new int[] {p50.length}, new long[][] {times(p50, 300), times(p50, 300)});
+    }
+
+    private static long[] times(final long[] values, final long factor)
+    {
+        final long[] result = values.clone();
+        for (int i = 0; i < result.length; i++)
+        {
+            result[i] *= factor;
+        }
+        return result;
     }
 }

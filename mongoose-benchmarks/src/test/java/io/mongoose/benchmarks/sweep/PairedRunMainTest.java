@@ -78,6 +78,41 @@ class PairedRunMainTest
     }
 
     @Test
+    void anUnpacedRunTimesEverySliceAndComparesThroughput(@TempDir final Path dir) throws IOException
+    {
+        final Path data = dir.resolve("max.properties");
+        final Outcome outcome = run("--rate=max", "--sliceMillis=5", "--cycles=3", "--warmupCycles=1", "--pin=none",
+            "--queueCapacity=1024", "--transports=mongoose,disruptor", "--data=" + data);
+        assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
+        assertTrue(outcome.out.startsWith("# Paired max throughput"), outcome.out);
+        assertTrue(outcome.out.contains("slice of 5 ms of unpaced sends"), outcome.out);
+        assertTrue(outcome.out.matches("(?s).*\\n\\| Mongoose \\| 3 \\| \\S+ \\(.*"), outcome.out);
+        assertTrue(outcome.out.matches("(?s).*\\n\\| Disruptor \\| 3 \\| \\d+\\.\\d\\d× \\(.* of 3 \\|.*"),
+            outcome.out);
+        final PairedRunData read = PairedRunData.read(data);
+        assertEquals(0, read.rate());
+        assertTrue(read.hasPicosPerMessage());
+        for (int t = 0; t < 2; t++)
+        {
+            // Every slice sent and received something, and was timed: a slice's time per message is positive and, for
+            // messages sent one by one over a 5 ms slice, under the slice itself.
+            assertTrue(read.totals()[t].getTotalCount() >= 3, "messages of " + read.transports().get(t));
+            for (final long picos : read.picosPerMessage()[t])
+            {
+                assertTrue(picos > 0 && picos < 5_000_000_000L, picos + " ps per message");
+            }
+        }
+    }
+
+    @Test
+    void picosPerMessageIsTheSlicesTimeOverItsMessages()
+    {
+        assertEquals(30_000, PairedRunMain.picosPerMessage(30_000_000, 1_000_000));
+        assertEquals(333, PairedRunMain.picosPerMessage(1, 3));
+        assertEquals(0, PairedRunMain.picosPerMessage(1_000, 0));
+    }
+
+    @Test
     void ownConsumerThreadsTakeTransportsThatHaveNoPolledHop()
     {
         // The Agrona queue and ArrayBlockingQueue (whose consumer blocks in take) park and wake through their handlers
@@ -119,11 +154,12 @@ class PairedRunMainTest
     @Test
     void badFlagsAreRefusedNamingTheFlagAndWhatItExpects()
     {
-        final Outcome outcome = run("--rate=max", "--transports=disruptor,agrona", "--consumers=polled",
+        final Outcome outcome = run("--rate=fast", "--transports=disruptor,agrona", "--consumers=polled",
             "--queueCapacity=1000", "--pin=maybe", "--speed=9", "--cycles=0", "--output=");
         assertEquals(PairedRunMain.EXIT_USAGE, outcome.code);
         final String message = outcome.err;
-        assertTrue(message.contains("--rate: max; expected a paced rate"), message);
+        assertTrue(message.contains("--rate: 'fast'; expected messages per second (e.g. 10000, 10k, 1M) or max"),
+            message);
         assertTrue(message.contains("--transports: 'agrona'; expected one of mongoose, mongoose-queue, disruptor, jctools (the " +
             "transports with a polled hop)"), message);
         assertTrue(message.contains("expected mongoose and at least one peer"), message);
