@@ -78,7 +78,10 @@ public final class PairedReport
         appendPlacement(out, transports, mongoose, p50, roundTrips, tripsPerReading, placementMethod);
         if (cyclesPerJvm.length > 1)
         {
-            appendPerJvm(out, transports, mongoose, p50, cyclesPerJvm);
+            out.append("\nPer JVM: Mongoose's p50 over each peer's, cycle by cycle within each JVM alone. The JIT's ")
+                .append("choices and the heap's layout are fixed for a JVM's life, so a JVM can sit in a mode of its ")
+                .append("own that only other JVMs average out; the last row is the median of the JVMs' medians.\n\n");
+            appendPerJvm(out, transports, mongoose, p50, cyclesPerJvm, "p50 ratio", false);
         }
         return out.toString();
     }
@@ -147,42 +150,7 @@ public final class PairedReport
         {
             out.append("\nPer JVM: Mongoose's throughput over each peer's, cycle by cycle within each JVM alone; the ")
                 .append("last row is the median of the JVMs' medians.\n\n");
-            final List<String> header = new ArrayList<>(List.of("JVM", "Cycles"));
-            for (int i = 0; i < transports.size(); i++)
-            {
-                if (i != mongoose)
-                {
-                    header.add("Throughput ratio to " + Transports.displayName(transports.get(i)) +
-                        ": median (quartiles)");
-                }
-            }
-            final MarkdownTable table = MarkdownTable.numeric(header, 1);
-            int from = 0;
-            for (int j = 0; j < cyclesPerJvm.length; j++)
-            {
-                final int to = from + cyclesPerJvm[j];
-                final List<String> row = new ArrayList<>(List.of(Integer.toString(j + 1), Integer.toString(to - from)));
-                for (int i = 0; i < transports.size(); i++)
-                {
-                    if (i != mongoose)
-                    {
-                        row.add(summary(new PairedRatios(Arrays.copyOfRange(picosPerMessage[i], from, to),
-                            Arrays.copyOfRange(picosPerMessage[mongoose], from, to))));
-                    }
-                }
-                table.row(row);
-                from = to;
-            }
-            final List<String> last = new ArrayList<>(List.of("Median of the JVMs", Integer.toString(from)));
-            for (int i = 0; i < transports.size(); i++)
-            {
-                if (i != mongoose)
-                {
-                    last.add(times(throughputRatio(picosPerMessage[mongoose], picosPerMessage[i], cyclesPerJvm)));
-                }
-            }
-            table.row(last);
-            table.appendTo(out);
+            appendPerJvm(out, transports, mongoose, picosPerMessage, cyclesPerJvm, "Throughput ratio", true);
         }
         return out.toString();
     }
@@ -297,19 +265,21 @@ public final class PairedReport
     /**
      * Each JVM's cycles alone: slices within one JVM share its JIT's choices and its heap's layout, so a JVM can sit
      * in a mode of its own that only other JVMs average out.
+     *
+     * @param values  each transport's value per cycle.
+     * @param label   what the ratio is, for the header.
+     * @param inverse whether the ratio is the peer's value over Mongoose's (a time per message, where Mongoose's
+     *                throughput over the peer's is wanted) rather than Mongoose's over the peer's.
      */
     private static void appendPerJvm(final StringBuilder out, final List<String> transports, final int mongoose,
-        final long[][] p50, final int[] cyclesPerJvm)
+        final long[][] values, final int[] cyclesPerJvm, final String label, final boolean inverse)
     {
-        out.append("\nPer JVM: Mongoose's p50 over each peer's, cycle by cycle within each JVM alone. The JIT's ")
-            .append("choices and the heap's layout are fixed for a JVM's life, so a JVM can sit in a mode of its own ")
-            .append("that only other JVMs average out; the last row is the median of the JVMs' medians.\n\n");
         final List<String> header = new ArrayList<>(List.of("JVM", "Cycles"));
         for (int i = 0; i < transports.size(); i++)
         {
             if (i != mongoose)
             {
-                header.add("p50 ratio to " + Transports.displayName(transports.get(i)) + ": median (quartiles)");
+                header.add(label + " to " + Transports.displayName(transports.get(i)) + ": median (quartiles)");
             }
         }
         final MarkdownTable table = MarkdownTable.numeric(header, 1);
@@ -322,8 +292,9 @@ public final class PairedReport
             {
                 if (i != mongoose)
                 {
-                    row.add(summary(new PairedRatios(Arrays.copyOfRange(p50[mongoose], from, to),
-                        Arrays.copyOfRange(p50[i], from, to))));
+                    final long[] m = Arrays.copyOfRange(values[mongoose], from, to);
+                    final long[] p = Arrays.copyOfRange(values[i], from, to);
+                    row.add(summary(inverse ? new PairedRatios(p, m) : new PairedRatios(m, p)));
                 }
             }
             table.row(row);
@@ -334,7 +305,8 @@ public final class PairedReport
         {
             if (i != mongoose)
             {
-                last.add(times(Median.of(jvmMedians(p50[mongoose], p50[i], cyclesPerJvm))));
+                last.add(times(inverse ? throughputRatio(values[mongoose], values[i], cyclesPerJvm) :
+                    Median.of(jvmMedians(values[mongoose], values[i], cyclesPerJvm))));
             }
         }
         table.row(last);
