@@ -1,8 +1,10 @@
 package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.sweep.Jitter;
+import io.mongoose.benchmarks.sweep.PairedRunData;
 import io.mongoose.benchmarks.sweep.Placement;
 import io.mongoose.benchmarks.sweep.RunResult;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 import static io.mongoose.benchmarks.report.RunFixtures.latency;
@@ -65,6 +68,34 @@ class ReadmeResultsTest
             "--command=scripts/sweep.sh"}, new PrintStream(new ByteArrayOutputStream()),
             new PrintStream(new ByteArrayOutputStream()));
         assertEquals(after, Files.readString(readme));
+    }
+
+    @Test
+    void anUnpacedPairedRunAddsMongoosesThroughputOverEachPeer() throws Exception
+    {
+        final Path runs = dir.resolve("docs/reports");
+        write(runs, "m", latency("mongoose", 1_000_000, 1_000_000, oneToThousand(), 0), WHEN);
+        write(runs, "t1", throughput("mongoose", 20_000_000), WHEN);
+        // Two JVMs of two cycles; times per message: Mongoose 30 ps, the Disruptor 33, 33 | 31, 31, so Mongoose's
+        // throughput over it is 1.1 in the first JVM and 1.033 in the second, and the JVMs' median is 1.07.
+        final long[][] picos = {{30, 30, 30, 30}, {33, 33, 31, 31}};
+        final Histogram any = new Histogram(3);
+        any.recordValue(150);
+        new PairedRunData(0, "2026-11-21T10:00:00Z", "17.0.15", "own", 50, List.of("mongoose", "disruptor"), 2,
+            "pinned to CPU 1", "Own threads.", "probes", new Histogram[] {any, any}, picos, picos,
+            new long[] {100, 100, 100, 100}, new int[] {2, 2}, picos)
+            .write(Files.createDirectories(runs.resolve(PairedSection.DIRECTORY)).resolve("paired_max_mps.properties"));
+        final Path readme = dir.resolve("README.md");
+        Files.writeString(readme, ReadmeResults.BEGIN + "\n" + ReadmeResults.END + "\n");
+
+        assertEquals(ReportMain.EXIT_OK, ReportMain.run(new String[]{"--input=" + runs, "--output=" + runs,
+            "--readme=" + readme, "--command=scripts/sweep.sh"}, new PrintStream(new ByteArrayOutputStream()),
+            new PrintStream(new ByteArrayOutputStream())));
+
+        final String after = Files.readString(readme);
+        assertTrue(after.contains("Mongoose's throughput over each peer's in paired unpaced slices (median of the " +
+            "JVMs' per-cycle ratios, 4 cycles in 2 JVMs; above 1.00× Mongoose moved more): Disruptor 1.07×.\n"),
+            after);
     }
 
     @Test
