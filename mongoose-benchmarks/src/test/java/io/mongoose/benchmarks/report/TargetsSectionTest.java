@@ -101,24 +101,23 @@ class TargetsSectionTest
     @Test
     void maxThroughputIsAlsoJudgedOnTheUnpacedPairedRun(@TempDir final Path dir) throws Exception
     {
-        final String target = "Max throughput at least the Disruptor's (paired: the median of the JVMs' per-cycle " +
-            "ratios)";
         // Times per message (the helper writes p50 as them), two JVMs of two cycles. Mongoose 30 ps throughout. Missed:
         // the Disruptor 33, 27 | 31, 31, so Mongoose's throughput over it is 1.1, 0.9 (lower middle 0.9) | 1.033 each,
         // and the JVMs' median (0.9 + 1.033) / 2 = 0.967. Met: 33, 33 | 31, 31, so (1.1 + 1.033) / 2 = 1.067.
-        final Path missed = dir.resolve("missed");
-        write(missed, "m", latency("mongoose", 1_000_000, 1_000_000, values(100, 1, 1), 0), WRITTEN);
-        paired(missed, "max", 0, new long[][] {{30, 30, 30, 30}, {33, 27, 31, 31}}, new long[] {100, 100, 100, 100},
-            new Histogram[] {values(100, 1, 1), values(100, 1, 1)});
         assertEquals(List.of("0.967× over 4 cycles in 2 JVMs", "**not met**"),
-            tail(render(missed, dir).row(TargetsSection.HEADING, target)));
-
-        final Path met = dir.resolve("met");
-        write(met, "m", latency("mongoose", 1_000_000, 1_000_000, values(100, 1, 1), 0), WRITTEN);
-        paired(met, "max", 0, new long[][] {{30, 30, 30, 30}, {33, 33, 31, 31}}, new long[] {100, 100, 100, 100},
-            new Histogram[] {values(100, 1, 1), values(100, 1, 1)});
+            pairedThroughputRow(dir.resolve("missed"), new long[] {33, 27, 31, 31}));
         assertEquals(List.of("1.067× over 4 cycles in 2 JVMs", "met"),
-            tail(render(met, dir).row(TargetsSection.HEADING, target)));
+            pairedThroughputRow(dir.resolve("met"), new long[] {33, 33, 31, 31}));
+    }
+
+    /** The paired max-throughput target's cells, for Mongoose at 30 ps per message and the Disruptor at its times. */
+    private static List<String> pairedThroughputRow(final Path input, final long[] disruptorPicos) throws Exception
+    {
+        write(input, "m", latency("mongoose", 1_000_000, 1_000_000, values(100, 1, 1), 0), WRITTEN);
+        paired(input, "max", 0, new long[][] {{30, 30, 30, 30}, disruptorPicos}, new long[] {100, 100, 100, 100},
+            new Histogram[] {values(100, 1, 1), values(100, 1, 1)});
+        return tail(render(input, input.getParent()).row(TargetsSection.HEADING,
+            "Max throughput at least the Disruptor's (paired: the median of the JVMs' per-cycle ratios)"));
     }
 
     private static List<String> tail(final List<String> row)
