@@ -154,7 +154,8 @@ public final class ReadmeResults
             }
             out.append("Mongoose's throughput over each peer's in paired unpaced slices (median of the JVMs' ")
                 .append("per-cycle ratios, ").append(run.readings().length).append(" cycles in ")
-                .append(run.cyclesPerJvm().length).append(" JVMs; above 1.00× Mongoose moved more): ")
+                .append(run.cyclesPerJvm().length).append(1 == run.cyclesPerJvm().length ? " JVM" : " JVMs")
+                .append("; above 1.00× Mongoose moved more): ")
                 .append(String.join("; ", ratios)).append(".\n");
         }
         return out.toString();

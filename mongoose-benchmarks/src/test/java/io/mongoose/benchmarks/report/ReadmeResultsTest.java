@@ -96,6 +96,19 @@ class ReadmeResultsTest
         assertTrue(after.contains("Mongoose's throughput over each peer's in paired unpaced slices (median of the " +
             "JVMs' per-cycle ratios, 4 cycles in 2 JVMs; above 1.00× Mongoose moved more): Disruptor 1.07×.\n"),
             after);
+
+        // One JVM (the quick sweep's): its two cycles 1.1 and 1.1, and the count in the singular.
+        final long[][] oneJvm = {{30, 30}, {33, 33}};
+        new PairedRunData(0, "2026-11-21T10:00:00Z", "17.0.15", "own", 50, List.of("mongoose", "disruptor"), 2,
+            "pinned to CPU 1", "Own threads.", "probes", new Histogram[] {any, any}, oneJvm, oneJvm,
+            new long[] {100, 100}, new int[] {2}, oneJvm)
+            .write(runs.resolve(PairedSection.DIRECTORY).resolve("paired_max_mps.properties"));
+        ReportMain.run(new String[]{"--input=" + runs, "--output=" + runs, "--readme=" + readme,
+            "--command=scripts/sweep.sh"}, new PrintStream(new ByteArrayOutputStream()),
+            new PrintStream(new ByteArrayOutputStream()));
+        final String single = Files.readString(readme);
+        assertTrue(single.contains("ratios, 2 cycles in 1 JVM; above 1.00× Mongoose moved more): Disruptor 1.10×.\n"),
+            single);
     }
 
     @Test

@@ -45,9 +45,8 @@ class PairedRunMainTest
     void jvmsRunOneAfterAnotherAndTheirCyclesArePooled(@TempDir final Path dir) throws IOException
     {
         final Path file = dir.resolve("pooled.md");
-        final Outcome outcome = run("--rate=20k", "--sliceMillis=10", "--cycles=2", "--warmupCycles=0", "--pin=none",
-            "--queueCapacity=1024", "--transports=mongoose,disruptor", "--jvms=2", "--output=" + file);
-        assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
+        runOk("--rate=20k", "--sliceMillis=10", "--cycles=2", "--warmupCycles=0",
+            "--transports=mongoose,disruptor", "--jvms=2", "--output=" + file);
         final String result = Files.readString(file);
         // Two JVMs of two cycles of 200 sends: every message of both is in the pooled table.
         assertTrue(result.contains("| Mongoose | 800 | "), result);
@@ -64,9 +63,8 @@ class PairedRunMainTest
     void aSingleJvmWritesItsMeasurementsForAParentToPool(@TempDir final Path dir) throws IOException
     {
         final Path data = dir.resolve("jvm.properties");
-        final Outcome outcome = run("--rate=20k", "--sliceMillis=10", "--cycles=2", "--warmupCycles=0", "--pin=none",
-            "--queueCapacity=1024", "--transports=mongoose,jctools", "--data=" + data);
-        assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
+        runOk("--rate=20k", "--sliceMillis=10", "--cycles=2", "--warmupCycles=0",
+            "--transports=mongoose,jctools", "--data=" + data);
         final PairedRunData read = PairedRunData.read(data);
         assertEquals(List.of("mongoose", "jctools"), read.transports());
         assertEquals(400, read.totals()[0].getTotalCount());
@@ -81,9 +79,8 @@ class PairedRunMainTest
     void anUnpacedRunTimesEverySliceAndComparesThroughput(@TempDir final Path dir) throws IOException
     {
         final Path data = dir.resolve("max.properties");
-        final Outcome outcome = run("--rate=max", "--sliceMillis=5", "--cycles=3", "--warmupCycles=1", "--pin=none",
-            "--queueCapacity=1024", "--transports=mongoose,disruptor", "--data=" + data);
-        assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
+        final Outcome outcome = runOk("--rate=max", "--sliceMillis=5", "--cycles=3", "--warmupCycles=1",
+            "--transports=mongoose,disruptor", "--data=" + data);
         assertTrue(outcome.out.startsWith("# Paired max throughput"), outcome.out);
         assertTrue(outcome.out.contains("slice of 5 ms of unpaced sends"), outcome.out);
         assertTrue(outcome.out.matches("(?s).*\\n\\| Mongoose \\| 3 \\| \\S+ \\(.*"), outcome.out);
@@ -117,9 +114,8 @@ class PairedRunMainTest
     {
         // The Agrona queue and ArrayBlockingQueue (whose consumer blocks in take) park and wake through their handlers
         // as the others do.
-        final Outcome outcome = run("--rate=20k", "--sliceMillis=10", "--cycles=2", "--warmupCycles=0", "--pin=none",
-            "--queueCapacity=1024", "--transports=mongoose,agrona,abq");
-        assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
+        final Outcome outcome = runOk("--rate=20k", "--sliceMillis=10", "--cycles=2", "--warmupCycles=0",
+            "--transports=mongoose,agrona,abq");
         // 20k msg/s for 10 ms is 200 sends a slice; two cycles.
         assertTrue(outcome.out.contains("| Agrona queue | 400 | "), outcome.out);
         assertTrue(outcome.out.contains("| ArrayBlockingQueue | 400 | "), outcome.out);
@@ -129,10 +125,8 @@ class PairedRunMainTest
     private static String runsInSlicesAndWritesTheRatios(final Path dir, final String consumers) throws IOException
     {
         final Path file = dir.resolve("sub").resolve("paired.md");
-        final Outcome outcome = run("--rate=20k", "--sliceMillis=20", "--cycles=3", "--warmupCycles=1", "--pin=none",
-            "--queueCapacity=1024", "--transports=jctools,mongoose,disruptor,mongoose-queue", consumers,
-            "--output=" + file);
-        assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
+        final Outcome outcome = runOk("--rate=20k", "--sliceMillis=20", "--cycles=3", "--warmupCycles=1",
+            "--transports=jctools,mongoose,disruptor,mongoose-queue", consumers, "--output=" + file);
         final String result = Files.readString(file);
         assertEquals(result, outcome.out);
         // 20k msg/s for 20 ms is 400 sends a slice; three measured cycles.
@@ -181,6 +175,21 @@ class PairedRunMainTest
         assertTrue(outcome.err.contains("--data: empty; expected a file path"), outcome.err);
         assertTrue(outcome.err.contains("--transports: 'nats'; expected one of mongoose, mongoose-queue, disruptor, " +
             "agrona, jctools, abq\n"), outcome.err);
+    }
+
+    /**
+     * A run that must succeed, unpinned (the test machine may be busy) and on small queues, with {@code flags} after
+     * those two (a later flag wins).
+     */
+    private static Outcome runOk(final String... flags)
+    {
+        final String[] args = new String[flags.length + 2];
+        args[0] = "--pin=none";
+        args[1] = "--queueCapacity=1024";
+        System.arraycopy(flags, 0, args, 2, flags.length);
+        final Outcome outcome = run(args);
+        assertEquals(PairedRunMain.EXIT_OK, outcome.code, outcome.err);
+        return outcome;
     }
 
     private static Outcome run(final String... args)
