@@ -2,6 +2,7 @@ package io.mongoose.pool;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 /**
  * A ring of pooled messages that is itself the queue between one producer and one consumer: the producer claims the
@@ -69,6 +70,84 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         {
             message.spscRing = this;
         }
+    }
+
+    /**
+     * Put the ring's messages into its slots in the order of their addresses in the heap, so the producer and the
+     * consumer walk the heap forwards, as they walk a Disruptor's entries. Messages are allocated in that order, but a
+     * collection that copies them (a young collection during start-up) lays them out in the order it found them, and
+     * a ring that then reads them out of address order moved a fifth fewer messages a second between far-apart cores
+     * ({@code docs/architecture.md}, "Ring feeds", session 18). The server does this at start
+     * ({@code ServerConfig#ringLayout()}); best done after a compacting collection, which leaves the messages where
+     * young collections no longer move them.
+     *
+     * <p>Only before the first claim, while neither the producer nor the consumer runs: the caller hands the ring to
+     * their threads afterwards (a thread start orders it before them). Allocates; not for the hot path.
+     *
+     * @throws IllegalStateException if a message was claimed or the ring is closed, or if addresses cannot be read
+     *                               (the message says what the JVM needs); the slots are unchanged then.
+     */
+    public void orderSlotsByAddress()
+    {
+        checkNothingClaimed();
+        orderSlots(HeapAddresses.keys(slots));
+    }
+
+    /**
+     * Whether the messages in the slots lie in ascending address order now, slot after slot: what
+     * {@link #orderSlotsByAddress()} leaves, until a collection moves them. A snapshot that a concurrent collection or
+     * refill may make stale; any thread. Allocates; for diagnostics, not the hot path.
+     *
+     * @return {@code true} if every slot's message lies above the one before it (empty slots are skipped).
+     * @throws IllegalStateException if addresses cannot be read (the message says what the JVM needs).
+     */
+    public boolean isInAddressOrder()
+    {
+        final long[] keys = HeapAddresses.keys(slots);
+        long previous = -1;
+        boolean first = true;
+        for (int i = 0; i < keys.length; i++)
+        {
+            if (null == slots[i])
+            {
+                continue;
+            }
+            if (!first && Long.compareUnsigned(keys[i], previous) <= 0)
+            {
+                return false;
+            }
+            previous = keys[i];
+            first = false;
+        }
+        return true;
+    }
+
+    /**
+     * The permutation behind {@link #orderSlotsByAddress()}, for any keys.
+     *
+     * @param keys one per slot, compared unsigned; the slots end up in ascending key order, ties in slot order.
+     */
+    void orderSlots(final long[] keys)
+    {
+        checkNothingClaimed();
+        if (keys.length != slots.length)
+        {
+            throw new IllegalArgumentException("ring of pool '" + pool.name() + "': " + keys.length + " keys for " +
+                slots.length + " slots; expected one per slot");
+        }
+        final Integer[] order = new Integer[slots.length];
+        for (int i = 0; i < order.length; i++)
+        {
+            order[i] = i;
+        }
+        // Stable, so messages with equal keys keep their slot order.
+        Arrays.sort(order, (a, b) -> Long.compareUnsigned(keys[a], keys[b]));
+        final PooledMessage[] ordered = new PooledMessage[slots.length];
+        for (int i = 0; i < ordered.length; i++)
+        {
+            ordered[i] = slots[order[i]];
+        }
+        System.arraycopy(ordered, 0, slots, 0, ordered.length);
     }
 
     /**
@@ -414,6 +493,15 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         return new IllegalArgumentException("ring of pool '" + pool.name() + "': publish of " + what + ", which is " +
             "not the oldest unpublished claim (" + (claimSequence - sequence) + " claimed and unpublished); expected " +
             "each message tryClaim() returned, published once, in claim order");
+    }
+
+    private void checkNothingClaimed()
+    {
+        if (closed || 0 != claimSequence)
+        {
+            throw new IllegalStateException("ring of pool '" + pool.name() + "': slots reordered after " +
+                claimSequence + " claims" + (closed ? " and close()" : "") + "; expected it before the first claim");
+        }
     }
 
     private IllegalStateException closed()

@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Checks a {@link ServerConfig} as a whole and reports every problem at once, each naming its path
@@ -76,6 +78,11 @@ public final class ConfigValidator
         }
         checkPositive("startTimeout", config.startTimeout());
         checkPositive("shutdownTimeout", config.shutdownTimeout());
+        if (null == config.ringLayout())
+        {
+            error("ringLayout", "null", "one of " +
+                Stream.of(RingLayout.values()).map(Enum::name).collect(Collectors.joining(", ")));
+        }
         final Map<String, FeedConfig> feeds = checkFeeds(config.feeds());
         checkAgents(config.agentGroups(), config.feeds(), feeds);
         MonitoringConfigChecks.check(config.counters(), config.health(), errors);

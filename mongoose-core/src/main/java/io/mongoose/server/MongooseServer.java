@@ -184,6 +184,9 @@ public final class MongooseServer implements AutoCloseable
      * Start every agent group and run each processor's {@code onInit} and {@code onStart} on its agent thread; returns
      * once all have started, then feeds accept publishes.
      *
+     * <p>First, a server with ring feeds lays out their messages as {@link ServerConfig#ringLayout()} says: by
+     * default ({@link RingLayout#COMPACTED}) one {@link System#gc()}, then each ring's slots in address order.
+     *
      * @throws IllegalStateException   if the server is not {@link ServerState#NEW}.
      * @throws MongooseStartException if a processor failed to start or an agent did not start in time; everything
      *                                 started has been stopped and joined by then.
@@ -195,6 +198,7 @@ public final class MongooseServer implements AutoCloseable
             throw new IllegalStateException("server '" + name() + "' is " + state.get() + "; start() is allowed once, " +
                 "on a NEW server");
         }
+        layOutRings();
         publishCounters();
         final MongooseStartException serviceFailure = services.start();
         if (null != serviceFailure)
@@ -267,6 +271,8 @@ public final class MongooseServer implements AutoCloseable
         if (state.compareAndSet(ServerState.NEW, ServerState.STOPPED))
         {
             closeFeeds();
+            // Never started: the ring feeds' messages go back to their pools, as after a failed start.
+            returnRings();
             final Leaks leaks = leaks();
             monitor.close(ServerState.STOPPED);
             stopped.complete(new ShutdownReport(true, Map.of(), leaks.byType, 0, 0, leaks.sites));
@@ -770,6 +776,33 @@ public final class MongooseServer implements AutoCloseable
         }
     }
 
+    /** The configured {@link RingLayout}, before any thread that reads the rings starts. */
+    private void layOutRings()
+    {
+        final List<SpscMessageRing<?>> rings = new ArrayList<>();
+        for (final FeedPublisher publisher : publishers.values())
+        {
+            if (publisher.isRing())
+            {
+                rings.add(publisher.ring);
+            }
+        }
+        try
+        {
+            final String done = RingLayoutAtStart.apply(config.ringLayout(), rings);
+            if (null != done)
+            {
+                LOG.log(System.Logger.Level.INFO, "server '" + name() + "': " + done);
+            }
+        }
+        catch (final IllegalStateException e)
+        {
+            // The layout is for speed only: every ring still holds its own messages, so the server runs, and says so.
+            LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': ring layout " + config.ringLayout() +
+                " not done, the ring feeds keep their messages in the order the pool lent them: " + e.getMessage());
+        }
+    }
+
     /** A server that failed to build or to start gives its rings' messages back to their pools. */
     private void returnRings()
     {
@@ -1131,6 +1164,7 @@ public final class MongooseServer implements AutoCloseable
         private boolean latencyMonitoring;
         private CountersConfig counters = CountersConfig.defaults();
         private HealthConfig health = HealthConfig.defaults();
+        private RingLayout ringLayout = ServerConfig.DEFAULT_RING_LAYOUT;
 
         private Builder()
         {
@@ -1254,12 +1288,23 @@ public final class MongooseServer implements AutoCloseable
         }
 
         /**
+         * @param layout what {@link MongooseServer#start()} does to the heap layout of the ring feeds' messages;
+         *               {@link RingLayout#COMPACTED} unless changed.
+         * @return this builder.
+         */
+        public Builder ringLayout(final RingLayout layout)
+        {
+            this.ringLayout = layout;
+            return this;
+        }
+
+        /**
          * @return the configuration model this builder describes (not yet validated).
          */
         public ServerConfig toConfig()
         {
             return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout, services,
-                latencyMonitoring, counters, health);
+                latencyMonitoring, counters, health, ringLayout);
         }
 
         /**

@@ -19,11 +19,13 @@ import java.util.List;
  *                        {@link ProcessorConfig#latencyMonitoring()} says otherwise.
  * @param counters        the live counters file and its sampling ({@link CountersConfig#defaults()}: on).
  * @param health          the thresholds of {@link MongooseServer#health()}.
+ * @param ringLayout      what start does to the heap layout of the ring feeds' messages ({@link RingLayout#COMPACTED}
+ *                        by default).
  */
 public record ServerConfig(
     String name, List<FeedConfig> feeds, List<AgentGroupConfig> agentGroups, Duration startTimeout,
     Duration shutdownTimeout, List<ServiceConfig> services, boolean latencyMonitoring, CountersConfig counters,
-    HealthConfig health)
+    HealthConfig health, RingLayout ringLayout)
 {
     /** Default server name. */
     public static final String DEFAULT_NAME = "mongoose";
@@ -31,6 +33,8 @@ public record ServerConfig(
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(30);
     /** Default drain timeout at stop. */
     public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(10);
+    /** Default ring layout. */
+    public static final RingLayout DEFAULT_RING_LAYOUT = RingLayout.COMPACTED;
 
     /**
      * Copies the lists; nulls are kept so validation can name them.
@@ -43,8 +47,8 @@ public record ServerConfig(
     }
 
     /**
-     * A model without services, without latency monitoring by default, with the default counters and health
-     * thresholds.
+     * A model without services, without latency monitoring by default, with the default counters, health thresholds
+     * and ring layout.
      *
      * @param name            server name.
      * @param feeds           feeds.
@@ -57,6 +61,6 @@ public record ServerConfig(
         final Duration startTimeout, final Duration shutdownTimeout)
     {
         this(name, feeds, agentGroups, startTimeout, shutdownTimeout, List.of(), false, CountersConfig.defaults(),
-            HealthConfig.defaults());
+            HealthConfig.defaults(), DEFAULT_RING_LAYOUT);
     }
 }

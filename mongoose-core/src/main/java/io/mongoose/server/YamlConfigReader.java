@@ -45,7 +45,7 @@ final class YamlConfigReader
 
     static final List<String> ROOT_KEYS = List.of("server", "feeds", "agents", "services");
     static final List<String> SERVER_KEYS =
-        List.of("name", "startTimeout", "shutdownTimeout", "latencyMonitoring", "counters", "health");
+        List.of("name", "startTimeout", "shutdownTimeout", "latencyMonitoring", "counters", "health", "ringLayout");
     static final List<String> COUNTERS_KEYS = List.of("enabled", "dir", "deleteOnStop", "sampleInterval");
     static final List<String> HEALTH_KEYS =
         List.of("agentStaleAfter", "agentDownAfter", "queueSaturation", "errorRate", "errorRateWindow");
@@ -104,6 +104,7 @@ final class YamlConfigReader
             Boolean latencyMonitoring = null;
             CountersConfig counters = CountersConfig.defaults();
             HealthConfig health = HealthConfig.defaults();
+            RingLayout ringLayout = ServerConfig.DEFAULT_RING_LAYOUT;
             final Map<String, Node> server = top.containsKey("server")
                 ? fields(top.get("server"), "server", SERVER_KEYS, "server settings: a map with keys " +
                 String.join(", ", SERVER_KEYS))
@@ -119,11 +120,13 @@ final class YamlConfigReader
                     ? flag(server.get("latencyMonitoring"), "server.latencyMonitoring") : null;
                 counters = server.containsKey("counters") ? counters(server.get("counters")) : counters;
                 health = server.containsKey("health") ? health(server.get("health")) : health;
+                ringLayout = server.containsKey("ringLayout")
+                    ? choice(server.get("ringLayout"), "server.ringLayout", RingLayout.class) : ringLayout;
             }
             final List<FeedConfig> feeds = feeds(top.get("feeds"));
             final List<ServiceConfig> services = services(top.get("services"));
             return new ServerConfig(name, feeds, agents(top.get("agents")), startTimeout, shutdownTimeout, services,
-                Boolean.TRUE.equals(latencyMonitoring), counters, health);
+                Boolean.TRUE.equals(latencyMonitoring), counters, health, ringLayout);
         }
         catch (final TooLarge ex)
         {

@@ -1,5 +1,6 @@
 package io.mongoose.pool;
 
+import io.mongoose.testing.HeapLayout;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.ThreadAllocation;
 import org.junit.jupiter.api.Test;
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class SpscMessageRingTest
 {
@@ -40,6 +42,75 @@ class SpscMessageRingTest
         assertEquals(new PoolStats("seq", 8, 8, 8, 0, 0, 0, 0), pool.stats());
         assertEquals(0, ring.close(), "closing again does nothing");
         assertThrows(IllegalStateException.class, ring::tryClaim);
+    }
+
+    @Test
+    void slotsOrderedByKeyHandOutTheirMessagesInKeyOrderTiesInSlotOrder()
+    {
+        final ObjectPool<SeqMessage> pool = pool(4);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(4);
+        final PooledMessage[] lent = ring.slots.clone();
+
+        // Unsigned: -1 is the largest key.
+        ring.orderSlots(new long[] {3, 1, -1L, 1});
+
+        for (final int expected : new int[] {1, 3, 0, 2})
+        {
+            final SeqMessage claimed = ring.tryClaim();
+            assertSame(lent[expected], claimed);
+            ring.publish(claimed);
+        }
+        assertEquals(4, ring.published(), "each message is still this ring's");
+        assertEquals(4, ring.close());
+        assertEquals(4, pool.free(), "and each went back to the pool once");
+    }
+
+    @Test
+    void slotsAreReorderedOnlyBeforeTheFirstClaimAndWithOneKeyPerSlot()
+    {
+        final SpscMessageRing<SeqMessage> ring = pool(4).newSpscRing(4);
+        final IllegalArgumentException fewer = assertThrows(IllegalArgumentException.class,
+            () -> ring.orderSlots(new long[3]));
+        assertEquals("ring of pool 'seq': 3 keys for 4 slots; expected one per slot", fewer.getMessage());
+
+        ring.publish(ring.tryClaim());
+        final IllegalStateException claimed = assertThrows(IllegalStateException.class, ring::orderSlotsByAddress);
+        assertEquals("ring of pool 'seq': slots reordered after 1 claims; expected it before the first claim",
+            claimed.getMessage());
+
+        final SpscMessageRing<SeqMessage> closed = pool(4).newSpscRing(4);
+        closed.close();
+        final IllegalStateException afterClose = assertThrows(IllegalStateException.class,
+            () -> closed.orderSlots(new long[4]));
+        assertTrue(afterClose.getMessage().contains("after 0 claims and close()"), afterClose.getMessage());
+    }
+
+    @Test
+    void orderingByAddressPutsTheMessagesOfARingLentInReverseInAscendingAddressOrder()
+    {
+        final SpscMessageRing<SeqMessage> ring = new ObjectPool<>("reversed", SeqMessage.class,
+            HeapLayout.madeInReverse(64), PoolConfig.of(64)).newSpscRing(64);
+        final long collections = HeapLayout.collections();
+        final boolean before = ring.isInAddressOrder();
+        ring.orderSlotsByAddress();
+        final boolean after = ring.isInAddressOrder();
+        // A collection in between may move the messages anywhere; the test means something only without one.
+        assumeTrue(collections == HeapLayout.collections(), "a collection ran during the test");
+
+        assertFalse(before, "lent in reverse, so in descending order");
+        assertTrue(after);
+    }
+
+    @Test
+    void heapAddressKeysAreTheSameForTheSameObjectAndDifferForAnother()
+    {
+        final Object a = new Object();
+        final Object b = new Object();
+
+        final long[] keys = HeapAddresses.keys(new Object[] {a, b, a});
+
+        assertEquals(keys[0], keys[2]);
+        assertTrue(keys[0] != keys[1], "a and b lie apart");
     }
 
     @Test

@@ -272,6 +272,21 @@ class RingFeedTest
     }
 
     @Test
+    void aServerStoppedWithoutStartingReturnsItsRingsMessagesToTheirPool()
+    {
+        final MongooseServer server = MongooseServer.builder().name("ring").poolRegistry(registry)
+            .feed(FeedConfig.named("ticks").queueCapacity(16).ring(SeqMessage.class))
+            .agentGroup(AgentGroupConfig.named("agent").processor("p", new SequenceChecker(1), "ticks"))
+            .build();
+        assertEquals(16, pool.inFlight(), "lent to the ring when the server was built");
+
+        final ShutdownReport report = server.stop();
+
+        assertTrue(report.clean(), report::toString);
+        assertEquals(0, pool.inFlight());
+    }
+
+    @Test
     void stopCountsWhatWasPublishedAndNeverDispatchedAsUndeliveredAndStillReturnsEveryMessage()
     {
         final GatedProcessor gated = new GatedProcessor();

@@ -101,7 +101,7 @@ class YamlConfigTest
     void aFullFileIsTheConfigTheBuilderMakes()
     {
         final ServerConfig loaded = load("""
-            server: { name: quotes, startTimeout: 45s, shutdownTimeout: 1500ms }
+            server: { name: quotes, startTimeout: 45s, shutdownTimeout: 1500ms, ringLayout: ordered }
             feeds:
               - { name: quotes, kind: named, queueCapacity: 1024, fullQueuePolicy: drop, publishTimeout: 250ms }
               - name: control
@@ -139,6 +139,7 @@ class YamlConfigTest
             .name("quotes")
             .startTimeout(Duration.ofSeconds(45))
             .shutdownTimeout(Duration.ofMillis(1500))
+            .ringLayout(RingLayout.ORDERED)
             .feed(FeedConfig.named("quotes").queueCapacity(1024).fullQueuePolicy(FullQueuePolicy.DROP)
                 .publishTimeout(Duration.ofMillis(250)))
             .feed(FeedConfig.broadcast("control").queueCapacity(16).fullQueuePolicy(FullQueuePolicy.FAIL)
@@ -166,6 +167,7 @@ class YamlConfigTest
 
         assertEquals(built, load(MINIMAL));
         assertEquals("mongoose", load(MINIMAL).name());
+        assertEquals(RingLayout.COMPACTED, load(MINIMAL).ringLayout());
     }
 
     @Test
@@ -276,7 +278,7 @@ class YamlConfigTest
         assertEquals(List.of(
                 "pools: unknown key; expected one of server, feeds, agents, services",
                 "server.title: unknown key; expected one of name, startTimeout, shutdownTimeout, latencyMonitoring, " +
-                    "counters, health",
+                    "counters, health, ringLayout",
                 "feeds[0].capacity: unknown key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
                     "publishTimeout, ring",
                 "agents[0].idelStrategy: unknown key; expected one of name, idleStrategy, drainLimit, pinning, " +
@@ -331,7 +333,7 @@ class YamlConfigTest
     {
         assertEquals(List.of(
                 "server: a list; expected server settings: a map with keys name, startTimeout, shutdownTimeout, " +
-                    "latencyMonitoring, counters, health",
+                    "latencyMonitoring, counters, health, ringLayout",
                 "feeds: a map; expected a list of feeds",
                 "agents: 'pricing'; expected a list of agent groups"),
             errors("server: [quotes]\nfeeds: { name: quotes }\nagents: pricing\n"));
@@ -420,6 +422,8 @@ class YamlConfigTest
                 "agents[0].pinning: unknown 'all'; expected none, any, or { cpu: <CPU id> }",
                 "agents[0].threadMode: unknown 'thread'; expected one of dedicated, invoker"),
             errors(agentWith("pinning: all\nthreadMode: thread")));
+        assertEquals(List.of("server.ringLayout: unknown 'sorted'; expected one of compacted, ordered, unchanged"),
+            errors("server: { ringLayout: sorted }\n" + MINIMAL));
         assertEquals(List.of("agents[0].pinning.cpu: 'first'; expected any, or a CPU id from 0 to 2147483647"),
             errors(agentWith("pinning: { cpu: first }")));
     }
@@ -766,7 +770,7 @@ class YamlConfigTest
 
         assertEquals(YamlConfig.MAX_LISTED + 1, errors.size());
         assertEquals("server.key0: unknown key; expected one of name, startTimeout, shutdownTimeout, " +
-            "latencyMonitoring, counters, health",
+            "latencyMonitoring, counters, health, ringLayout",
             errors.get(0));
         assertEquals("test.yaml: 50 more problems not listed; expected at most 100 listed at once",
             errors.get(YamlConfig.MAX_LISTED));
