@@ -34,7 +34,8 @@ import java.util.Arrays;
  *
  * <p>Threading: {@link #tryClaim()} and {@link #publish(PooledMessage)} on one producer thread;
  * {@link #messageAt(long)}, {@link #afterDrain(long, long)} and {@link #consumedUpTo(long)} on one consumer
- * thread; the sequences may be read anywhere; {@link #close()} once both threads are done. Allocation-free after
+ * thread; the sequences may be read anywhere; {@link #close()} once both threads are done;
+ * {@link #orderSlotsByAddress()} before either starts, and {@link #isInAddressOrder()} anywhere. Allocation-free after
  * construction, except a claim that refills a slot from a pool that must grow. Create it with
  * {@link ObjectPool#newSpscRing(int)}.
  *
@@ -76,8 +77,8 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * Put the ring's messages into its slots in the order of their addresses in the heap, so the producer and the
      * consumer walk the heap forwards, as they walk a Disruptor's entries. Messages are allocated in that order, but a
      * collection that copies them (a young collection during start-up) lays them out in the order it found them, and
-     * a ring that then reads them out of address order moved a fifth fewer messages a second between far-apart cores
-     * ({@code docs/architecture.md}, "Ring feeds", session 18). The server does this at start
+     * a ring that then read them out of address order moved up to a third fewer messages a second between far-apart
+     * cores ({@code docs/architecture.md}, "Ring feeds", session 18). The server does this at start
      * ({@code ServerConfig#ringLayout()}); best done after a compacting collection, which leaves the messages where
      * young collections no longer move them.
      *

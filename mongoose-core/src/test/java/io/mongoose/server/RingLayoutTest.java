@@ -81,8 +81,9 @@ class RingLayoutTest
             assertTrue(afterStart > before, "System.gc() at start");
             assertTrue(ordered);
             final List<String> info = log.messagesAt(Level.INFO);
-            assertTrue(info.stream().anyMatch(m -> m.matches("server 'layout': ring layout COMPACTED: System.gc\\(\\) " +
-                "in \\d+ ms \\(\\d+ collections\\), 1 ring's 256 slots in address order")), info.toString());
+            final String said = "server 'layout': ring layout COMPACTED: System.gc\\(\\) in \\d+ ms \\(\\d+ " +
+                "collections\\), 1 ring's 256 slots in address order";
+            assertTrue(info.stream().anyMatch(m -> m.matches(said)), info.toString());
         }
     }
 
