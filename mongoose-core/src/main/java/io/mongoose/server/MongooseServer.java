@@ -789,7 +789,7 @@ public final class MongooseServer implements AutoCloseable
         }
         try
         {
-            final String done = RingLayoutAtStart.apply(config.ringLayout(), rings);
+            final String done = RingLayoutAtStart.apply(config.ringLayout(), rings, System::gc);
             if (null != done)
             {
                 LOG.log(System.Logger.Level.INFO, "server '" + name() + "': " + done);

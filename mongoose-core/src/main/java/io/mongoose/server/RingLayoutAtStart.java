@@ -17,15 +17,16 @@ final class RingLayoutAtStart
     }
 
     /**
-     * @param layout what to do.
-     * @param rings  the server's ring feeds' rings, none claimed from yet; with none, nothing is done.
+     * @param layout  what to do.
+     * @param rings   the server's ring feeds' rings, none claimed from yet; with none, nothing is done.
+     * @param collect the collection {@link RingLayout#COMPACTED} asks for: {@link System#gc()}.
      * @return what was done, for the start log; {@code null} when nothing was asked or there are no rings.
      * @throws IllegalStateException as {@link SpscMessageRing#orderSlotsByAddress()}: the addresses cannot be read
      *                               (the message says what the JVM needs) or a ring was already claimed from. The
      *                               rings before the failing one are ordered, the rest as the pool lent them; either
      *                               way each holds its own messages.
      */
-    static String apply(final RingLayout layout, final List<SpscMessageRing<?>> rings)
+    static String apply(final RingLayout layout, final List<SpscMessageRing<?>> rings, final Runnable collect)
     {
         if (rings.isEmpty() || RingLayout.UNCHANGED == layout)
         {
@@ -36,7 +37,7 @@ final class RingLayoutAtStart
         {
             final long before = collections();
             final long started = System.nanoTime();
-            System.gc();
+            collect.run();
             final long millis = (System.nanoTime() - started) / 1_000_000;
             final long collected = collections() - before;
             done.append(0 == collected

@@ -116,8 +116,46 @@ class RingLayoutTest
     @Test
     void withoutRingsOrWithUnchangedNothingIsDone()
     {
-        assertNull(RingLayoutAtStart.apply(RingLayout.COMPACTED, List.of()));
-        assertNull(RingLayoutAtStart.apply(RingLayout.UNCHANGED, List.of(ring(server(RingLayout.UNCHANGED)))));
+        final Runnable mustNotCollect = () -> { throw new AssertionError("collected"); };
+        assertNull(RingLayoutAtStart.apply(RingLayout.COMPACTED, List.of(), mustNotCollect));
+        assertNull(RingLayoutAtStart.apply(RingLayout.UNCHANGED, List.of(ring(server(RingLayout.UNCHANGED))),
+            mustNotCollect));
         assertTrue(server.stop().clean(), "never started, and its ring's messages went back");
+    }
+
+    @Test
+    void aCollectionThatDoesNothingIsSaidAndTheSlotsAreStillOrdered()
+    {
+        final SpscMessageRing<?> ring = ring(server(RingLayout.COMPACTED));
+        final long before = HeapLayout.collections();
+
+        final String done = RingLayoutAtStart.apply(RingLayout.COMPACTED, List.of(ring), () -> { });
+        final boolean ordered = ring.isInAddressOrder();
+        assumeTrue(before == HeapLayout.collections(), "a collection ran during the test");
+
+        assertEquals("ring layout COMPACTED: System.gc() collected nothing (-XX:+DisableExplicitGC, or a collector " +
+            "that ignores it), 1 ring's 256 slots in address order", done);
+        assertTrue(ordered);
+    }
+
+    @Test
+    void aLayoutThatCannotBeDoneIsAWarningAndTheServerStartsAndRunsWithTheRingAsLent()
+    {
+        final MongooseServer server = server(RingLayout.ORDERED);
+        final SpscMessageRing<?> ring = ring(server);
+        final PooledMessage first = ring.tryClaim();
+        final PooledMessage[] lent = slots(ring);
+        ring.publish(new PooledMessage[] {first}, 0, 1);
+
+        try (CapturedLog log = CapturedLog.of("io.mongoose.server"))
+        {
+            server.start();
+
+            assertEquals(ServerState.RUNNING, server.state());
+            assertArrayEquals(lent, slots(ring));
+            assertEquals(List.of("server 'layout': ring layout ORDERED not done, the ring feeds keep their messages in " +
+                "the order the pool lent them: ring of pool 'SeqMessage': slots reordered after 1 claims; expected it " +
+                "before the first claim"), log.messagesAt(Level.WARNING));
+        }
     }
 }
