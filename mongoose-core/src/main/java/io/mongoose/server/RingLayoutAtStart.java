@@ -55,7 +55,7 @@ final class RingLayoutAtStart
     }
 
     /** Collections so far, over every collector the JVM reports; a collector that does not count reads -1, skipped. */
-    static long collections()
+    private static long collections()
     {
         long total = 0;
         for (final GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans())

@@ -88,7 +88,7 @@ class RingLayoutTest
     }
 
     @Test
-    void orderedPutsTheSlotsInAddressOrderWithoutACollection()
+    void orderedPutsTheSlotsInAddressOrderAtStart()
     {
         final MongooseServer server = server(RingLayout.ORDERED);
         final long before = HeapLayout.collections();
@@ -114,12 +114,15 @@ class RingLayoutTest
     }
 
     @Test
-    void withoutRingsOrWithUnchangedNothingIsDone()
+    void onlyCompactedWithRingsCollectsAndUnchangedDoesNothingAtAll()
     {
         final Runnable mustNotCollect = () -> { throw new AssertionError("collected"); };
+        final SpscMessageRing<?> ring = ring(server(RingLayout.UNCHANGED));
+
         assertNull(RingLayoutAtStart.apply(RingLayout.COMPACTED, List.of(), mustNotCollect));
-        assertNull(RingLayoutAtStart.apply(RingLayout.UNCHANGED, List.of(ring(server(RingLayout.UNCHANGED))),
-            mustNotCollect));
+        assertNull(RingLayoutAtStart.apply(RingLayout.UNCHANGED, List.of(ring), mustNotCollect));
+        assertEquals("ring layout ORDERED: 1 ring's 256 slots in address order",
+            RingLayoutAtStart.apply(RingLayout.ORDERED, List.of(ring), mustNotCollect));
         assertTrue(server.stop().clean(), "never started, and its ring's messages went back");
     }
 
