@@ -14,13 +14,15 @@ import java.lang.invoke.VarHandle;
  * <p>Threading: reference counting is thread-safe; the message's own fields follow the usual hand-off rule: written by
  * the producer before publish, read by handlers after, never written by two threads at once.
  *
- * <p>Memory: every message carries 56 bytes of padding ahead of the framework's fields (the reference count, the ring
- * state and slot, the publish stamp, the announcement). The agent that releases one message writes those fields just
- * as the producer takes the next message for the next publish, and pooled messages lie next to each other in memory;
- * the padding keeps the two writes on different cache lines whatever the size of the subclass's own fields. A pool of a
- * million messages pays 56 MB for it. The framework's fields take 52 bytes more. The fields a publish writes (the
- * announcement and the stamp) come last, right before the subclass's own (see {@link PooledMessageState}), so an agent
- * waiting on the announcement most often takes the payload in the same cache transfer.
+ * <p>Memory: the framework's fields take 52 bytes after the object header (with compressed references), and nothing
+ * pads them: on a ring feed every byte of a message crosses from the producer's core to the agent's, so a message of
+ * two {@code long}s is 80 bytes. Messages next to each other in memory can then share a cache line. A
+ * {@link SingleThreadMessageRing} keeps the agent's release of one message off the line the producer is filling by
+ * taking its slots three apart, and a ring feed's agent writes nothing into the messages it reads. Messages acquired
+ * from the pool's free list one after another may lie next to each other; that path costs a shared queue's round trip
+ * per message anyway, and a fast producer takes a thread ring. The fields a publish writes (the announcement and the
+ * stamp) come last, right before the subclass's own (see {@link PooledMessageState}), so an agent waiting on the
+ * announcement most often takes the payload in the same cache transfer.
  *
  * <p>Announcement: before offering a message to a feed's only subscriber queue, the publisher records that queue and
  * the index in the message ({@link #announce(long, long)}), and an agent that expects this message (the next of its
@@ -264,7 +266,7 @@ public abstract class PooledMessage extends PooledMessageState
     }
 
     /**
-     * Framework use: the message in the next slot of the ring this message belongs to, which is the one that ring's
+     * Framework use: the message the ring this message belongs to takes after this one, which is the one that ring's
      * producer is likely to publish next; a consumer reads it ahead to spare itself a cache miss.
      *
      * @return the next message of this message's ring, or {@code null} if it belongs to no ring.
@@ -272,7 +274,7 @@ public abstract class PooledMessage extends PooledMessageState
     public final PooledMessage ringSuccessor()
     {
         final SingleThreadMessageRing<?> home = ring;
-        return null == home ? null : home.slots[(ringSlot + 1) & home.mask];
+        return null == home ? null : home.atPosition(ringPosition + 1);
     }
 
     /**

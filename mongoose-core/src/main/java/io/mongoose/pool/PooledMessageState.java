@@ -9,7 +9,7 @@ package io.mongoose.pool;
  * subclass's payload. A consumer waiting on the announcement then most often finds the payload on the same cache line,
  * and takes both in one transfer.
  */
-abstract class PooledMessageState extends PooledMessagePad
+abstract class PooledMessageState
 {
     final int typeId = MessageTypes.idOf(getClass());
     ObjectPool<?> pool;
@@ -23,8 +23,11 @@ abstract class PooledMessageState extends PooledMessagePad
     SingleThreadMessageRing<?> ring;
     @SuppressWarnings("unused") // accessed through PooledMessage.RING_STATE
     volatile int ringState;
-    /** This message's slot in its ring, fixed when the ring is built; meaningful only while {@link #ring} is set. */
-    int ringSlot;
+    /**
+     * Where in a lap its ring takes this message (its ring's {@code slotAt} gives the slot), fixed when the ring is
+     * built; meaningful only while {@link #ring} is set.
+     */
+    int ringPosition;
     /**
      * The {@link SpscMessageRing} whose slot this message lies in, else {@code null}: a reference taken or dropped while
      * it lies there is counted by that ring, so its consumer need not read the count of every message it dispatches.

@@ -335,6 +335,41 @@ class SingleThreadMessageRingTest
     }
 
     @Test
+    void messagesNextToEachOtherInTheSlotsAreTakenAThirdOfALapApart()
+    {
+        // The slots lie in memory in slot order (as the pool allocated them, and as a collection copies them from the
+        // slots array), and an unpadded message can share a line with its neighbours. Taken in slot order, the agent's
+        // release of one would race the producer's take of the next on that line; taken half a lap apart, a full queue
+        // of half the ring (the sizing newThreadRing recommends) would put the two on neighbours all the same.
+        final int size = 64;
+        final ObjectPool<SeqMessage> pool = pool(size);
+        final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(size);
+        final int[] takenAt = new int[size];
+        java.util.Arrays.fill(takenAt, -1);
+
+        for (int position = 0; position < size; position++)
+        {
+            final SeqMessage m = ring.acquire();
+            int slot = 0;
+            while (ring.slots[slot] != m)
+            {
+                slot++;
+            }
+            assertEquals(-1, takenAt[slot], "slot " + slot + " taken twice in one lap");
+            takenAt[slot] = position;
+        }
+
+        for (int slot = 0; slot + 1 < size; slot++)
+        {
+            final int apart = Math.floorMod(takenAt[slot + 1] - takenAt[slot], size);
+            final int lag = Math.min(apart, size - apart);
+            assertTrue(lag >= size / 4 && Math.abs(lag - size / 2) >= size / 8, "slots " + slot + " and " + (slot + 1) +
+                " taken " + lag + " apart in a lap of " + size + "; expected a third of a lap, neither near 0 nor " +
+                size / 2);
+        }
+    }
+
+    @Test
     void theFieldsTheOwnerWritesPerAcquireSitTwoCacheLinesFromEverythingElse()
     {
         // The producer writes next and taken on every acquire; every releasing agent reads pool and returned. Were
