@@ -14,13 +14,14 @@ import java.lang.invoke.VarHandle;
  * <p>Threading: reference counting is thread-safe; the message's own fields follow the usual hand-off rule: written by
  * the producer before publish, read by handlers after, never written by two threads at once.
  *
- * <p>Memory: the framework's fields take 52 bytes after the object header (with compressed references), and nothing
- * pads them: on a ring feed every byte of a message crosses from the producer's core to the agent's, so a message of
- * two {@code long}s is 80 bytes. Messages next to each other in memory can then share a cache line. A
- * {@link SingleThreadMessageRing} keeps the agent's release of one message off the line the producer is filling by
- * taking its slots three apart, and a ring feed's agent writes nothing into the messages it reads. Messages acquired
- * from the pool's free list one after another may lie next to each other; that path costs a shared queue's round trip
- * per message anyway, and a fast producer takes a thread ring. The fields a publish writes (the announcement and the
+ * <p>Memory: the framework's fields take 52 bytes after the object header (with compressed references), behind 16
+ * bytes of padding ({@link PooledMessagePad}), so a message of two {@code long}s is 96 bytes: the padding keeps what a
+ * publish writes into two neighbours in memory off one cache line, and no more, since on a ring feed every byte of a
+ * message crosses from the producer's core to the agent's. The agent's release of a queue feed's message writes the
+ * framework's fields too; a {@link SingleThreadMessageRing} keeps that off the line the producer is filling by taking
+ * its slots three apart, and a ring feed's agent writes nothing into the messages it reads. Messages acquired from the
+ * pool's free list one after another may lie next to each other; that path costs a shared queue's round trip per
+ * message anyway, and a fast producer takes a thread ring. The fields a publish writes (the announcement and the
  * stamp) come last, right before the subclass's own (see {@link PooledMessageState}), so an agent waiting on the
  * announcement most often takes the payload in the same cache transfer.
  *

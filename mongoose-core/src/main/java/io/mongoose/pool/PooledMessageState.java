@@ -9,7 +9,7 @@ package io.mongoose.pool;
  * subclass's payload. A consumer waiting on the announcement then most often finds the payload on the same cache line,
  * and takes both in one transfer.
  */
-abstract class PooledMessageState
+abstract class PooledMessageState extends PooledMessagePad
 {
     final int typeId = MessageTypes.idOf(getClass());
     ObjectPool<?> pool;

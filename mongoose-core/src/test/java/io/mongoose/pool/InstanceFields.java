@@ -61,28 +61,6 @@ final class InstanceFields
     }
 
     /**
-     * @param field an instance field.
-     * @return the bytes it takes in its objects: a reference's size is the JVM's (4 with compressed references).
-     */
-    static long size(final Field field)
-    {
-        final Class<?> type = field.getType();
-        if (!type.isPrimitive())
-        {
-            return UnsafeApi.arrayIndexScale(Object[].class);
-        }
-        if (long.class == type || double.class == type)
-        {
-            return 8;
-        }
-        if (int.class == type || float.class == type)
-        {
-            return 4;
-        }
-        return short.class == type || char.class == type ? 2 : 1;
-    }
-
-    /**
      * @param type a class with instance fields of its own.
      * @return the lowest offset among them.
      */
