@@ -236,7 +236,7 @@ public final class SingleThreadMessageRing<T extends PooledMessage> extends Mess
         {
             return null;
         }
-        final PooledMessage message = slots[slotAt(next)];
+        final PooledMessage message = atPosition(next);
         next = (next + 1) & mask;
         if (!message.takeFromRing())
         {
