@@ -15,7 +15,7 @@ import java.lang.invoke.VarHandle;
  * the producer before publish, read by handlers after, never written by two threads at once.
  *
  * <p>Memory: the framework's fields take 52 bytes after the object header (with compressed references), behind 16
- * bytes of padding ({@link PooledMessagePad}), so a message of two {@code long}s is 96 bytes: the padding keeps what a
+ * bytes of padding ({@code PooledMessagePad}), so a message of two {@code long}s is 96 bytes: the padding keeps what a
  * publish writes into two neighbours in memory off one cache line, and no more, since on a ring feed every byte of a
  * message crosses from the producer's core to the agent's. The agent's release of a queue feed's message writes the
  * framework's fields too; a {@link SingleThreadMessageRing} keeps that off the line the producer is filling by taking

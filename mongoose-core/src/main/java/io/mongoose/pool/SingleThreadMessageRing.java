@@ -18,10 +18,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Take order: the ring takes its slots three apart ({@code 0, 3, 6, ...} modulo its size), not one after another.
  * The slots lie in memory in slot order (the pool allocates the messages in that order, and a collection copies them in
- * the order the slots array lists them), and a message carries no padding, so a message can share a cache line with
- * the ones next to it. Taken in slot order, the agent would write its release of one message on the line where the
- * producer is filling the next; taken three apart, neighbours in memory are taken a third of a lap apart, never close
- * together and never half a lap apart, the lag of a full queue half the ring's size.
+ * the order the slots array lists them), and a message's 16 bytes of padding keep only what a publish writes off its
+ * neighbours' lines, so the fields a release writes can share a cache line with the next message. Taken in slot order,
+ * the agent would write its release of one message on the line where the producer is filling the next; taken three
+ * apart, neighbours in memory are taken a third of a lap apart, never close together and never half a lap apart, the
+ * lag of a full queue half the ring's size.
  *
  * <p>A slot whose message is still out (the queue behind it is long, or a handler retained it) is skipped: that acquire
  * takes a message from the pool instead, under the pool's {@link ExhaustionPolicy}, and the ring moves on. Messages

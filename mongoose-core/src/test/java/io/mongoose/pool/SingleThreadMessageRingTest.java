@@ -338,9 +338,9 @@ class SingleThreadMessageRingTest
     void messagesNextToEachOtherInTheSlotsAreTakenAThirdOfALapApart()
     {
         // The slots lie in memory in slot order (as the pool allocated them, and as a collection copies them from the
-        // slots array), and an unpadded message can share a line with its neighbours. Taken in slot order, the agent's
-        // release of one would race the producer's take of the next on that line; taken half a lap apart, a full queue
-        // of half the ring (the sizing newThreadRing recommends) would put the two on neighbours all the same.
+        // slots array), and the fields a release writes can share a line with the next message. Taken in slot order,
+        // the agent's release of one would race the producer's take of the next on that line; taken half a lap apart, a
+        // full queue of half the ring (the sweep's sizing) would put the two on neighbours all the same.
         final int size = 64;
         final ObjectPool<SeqMessage> pool = pool(size);
         final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(size);
