@@ -90,7 +90,7 @@ public final class RepeatsSection implements SummarySection
         {
             appendPlacement(out, repeats, classes.get());
         }
-        appendRatios(out, repeats, columns, classes);
+        appendRatios(out, repeats, columns, SamePlacement.of(context.runs()));
     }
 
     /**
@@ -134,7 +134,7 @@ public final class RepeatsSection implements SummarySection
     }
 
     private static void appendRatios(
-        final StringBuilder out, final RepeatRuns repeats, final int columns, final Optional<PlacementClasses> classes)
+        final StringBuilder out, final RepeatRuns repeats, final int columns, final Optional<SamePlacement> classes)
     {
         out.append("Mongoose / peer p50 ratio per round: Mongoose's run of round r divided by the peer's run of the ")
             .append("same round, the two run one after the other. Each run lands in its mode on its own, so a round's ")
@@ -143,9 +143,10 @@ public final class RepeatsSection implements SummarySection
             .append("selected (median) runs' p50s, as Table 3 does");
         if (classes.isPresent())
         {
-            out.append("; the last column compares like with like: Mongoose's median near run divided by the peer's ")
-                .append("(each chosen from that transport's near runs alone, as in the placement table), p50 / p90, ")
-                .append("and is empty when either transport had no near run");
+            out.append("; the last column compares like with like, as the targets section's separate-run verdict does: ")
+                .append("Mongoose's median near run divided by the peer's (each chosen from that transport's near runs ")
+                .append("alone, as in the placement table) when both had near runs, and the same for far runs when both ")
+                .append("had far runs, p50 / p90 and the class, and is empty when the two had no placement in common");
         }
         out.append(". Below 1.00× Mongoose was faster.\n\n");
         final List<String> header = new ArrayList<>(List.of("Peer", "Rate"));
@@ -156,7 +157,7 @@ public final class RepeatsSection implements SummarySection
         header.add("Ratio of medians");
         if (classes.isPresent())
         {
-            header.add("Near runs: p50 / p90");
+            header.add("Same placement: p50 / p90");
         }
         final MarkdownTable table = MarkdownTable.numeric(header, 2);
         for (final String peer : Transports.peers(repeats.transports()))
@@ -177,7 +178,7 @@ public final class RepeatsSection implements SummarySection
                     row.add(m.isPresent() && p.isPresent() ? ratio(m.get(), p.get()) : Formats.NO_RUN);
                 }
                 row.add(ratio(mongoose.get().selected(), other.get().selected()));
-                classes.ifPresent(c -> row.add(nearRatio(mongoose.get(), other.get(), c)));
+                classes.ifPresent(c -> row.add(samePlacementRatio(c, peer, rate)));
                 table.row(row);
             }
         }
@@ -190,20 +191,16 @@ public final class RepeatsSection implements SummarySection
         out.append('\n');
     }
 
-    /** Mongoose's median near run against the peer's, p50 and p90; {@link Formats#NO_RUN} without a near run each. */
-    private static String nearRatio(
-        final RepeatedPoint mongoose, final RepeatedPoint peer, final PlacementClasses classes)
+    /** Mongoose's median run against the peer's on each common placement; {@link Formats#NO_RUN} without one. */
+    private static String samePlacementRatio(final SamePlacement same, final String peer, final long rate)
     {
-        final Predicate<LoadedRun> near =
-            run -> classes.classOf(run.result()).equals(Optional.of(PlacementClasses.NEAR));
-        final Optional<LoadedRun> m = mongoose.medianOf(near);
-        final Optional<LoadedRun> p = peer.medianOf(near);
-        if (m.isEmpty() || p.isEmpty())
+        final List<String> parts = new ArrayList<>();
+        for (final SamePlacement.Comparison c : same.compare(Transports.MONGOOSE, peer, rate))
         {
-            return Formats.NO_RUN;
+            parts.add(ratio(c.mongoose(), c.peer()) + " / " + Formats.ratio(RepeatedPoint.p90(c.mongoose().result()),
+                RepeatedPoint.p90(c.peer().result())) + " " + c.placement());
         }
-        return ratio(m.get(), p.get()) + " / " + Formats.ratio(RepeatedPoint.p90(m.get().result()),
-            RepeatedPoint.p90(p.get().result()));
+        return parts.isEmpty() ? Formats.NO_RUN : String.join("; ", parts);
     }
 
     private static String ratio(final LoadedRun mongoose, final LoadedRun peer)

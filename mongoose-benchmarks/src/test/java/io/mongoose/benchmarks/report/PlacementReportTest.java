@@ -85,14 +85,34 @@ class PlacementReportTest
     void theRatioTableComparesTheNearRunsLikeWithLike()
     {
         // Mongoose's near runs 150 and 180 ns (median 150 / 200), the Disruptor's one near run 130 / 160: the selected
-        // runs (180 against 300, a moved run) would give 0.60x instead.
-        assertTrue(repeats.contains("| Disruptor | 1M msg/s | 4.77× | 0.33× | 0.60× | 0.60× | 1.15× / 1.25× |"),
-            repeats);
+        // runs (180 against 300, a moved run) would give 0.60x instead. Each also has one far run: 620 / 700 against
+        // 450 / 500.
+        assertTrue(repeats.contains("| Disruptor | 1M msg/s | 4.77× | 0.33× | 0.60× | 0.60× | 1.15× / 1.25× near; " +
+            "1.38× / 1.40× far |"), repeats);
         assertTrue(repeats.contains("the last column compares like with like"), repeats);
     }
 
     @Test
-    void theNearColumnIsEmptyWhenAPeerHadNoNearRun(@TempDir final Path dir) throws IOException
+    void withoutANearRunEachTheFarRunsAreCompared(@TempDir final Path dir) throws IOException
+    {
+        final Path input = dir.resolve("sweep");
+        final Path runs = input.resolve(RepeatRuns.DIRECTORY);
+        // Reference 125 ns. Mongoose near, far, far (far median 480 / 600, also the selected run); JCTools moved, far,
+        // moved (its one far run 500 / 700; selected the moved 350): the far runs give 0.96x / 0.86x, where the
+        // selected runs set Mongoose's far run against JCTools' moved one, 1.37x.
+        repeat(runs, "latency_1m_mps", 1, "mongoose", 150, 200, 120, 130);
+        repeat(runs, "latency_1m_mps", 2, "mongoose", 480, 600, 500, 490);
+        repeat(runs, "latency_1m_mps", 3, "mongoose", 520, 640, 510, 505);
+        repeat(runs, "jctools_latency_1m_mps", 1, "jctools", 300, 400, 125, 500);
+        repeat(runs, "jctools_latency_1m_mps", 2, "jctools", 500, 700, 490, 520);
+        repeat(runs, "jctools_latency_1m_mps", 3, "jctools", 350, 450, 130, 480);
+        final String section = repeatsSection(dir, input, 3);
+        assertTrue(section.contains("| JCTools queue | 1M msg/s | 0.50× | 0.96× | 1.49× | 1.37× | 0.96× / 0.86× far |"),
+            section);
+    }
+
+    @Test
+    void theSamePlacementColumnIsEmptyWithoutACommonPlacement(@TempDir final Path dir) throws IOException
     {
         final Path input = dir.resolve("sweep");
         final Path runs = input.resolve(RepeatRuns.DIRECTORY);

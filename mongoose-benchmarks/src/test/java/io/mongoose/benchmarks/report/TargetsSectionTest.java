@@ -1,18 +1,27 @@
 package io.mongoose.benchmarks.report;
 
+import io.mongoose.benchmarks.sweep.Jitter;
 import io.mongoose.benchmarks.sweep.PairedRunData;
+import io.mongoose.benchmarks.sweep.Placement;
+import io.mongoose.benchmarks.sweep.RunResult;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 import static io.mongoose.benchmarks.report.RunFixtures.latency;
 import static io.mongoose.benchmarks.report.RunFixtures.throughput;
+import static io.mongoose.benchmarks.report.RunFixtures.twoValues;
 import static io.mongoose.benchmarks.report.RunFixtures.values;
+import static io.mongoose.benchmarks.report.RunFixtures.withJitter;
 import static io.mongoose.benchmarks.report.RunFixtures.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,12 +50,64 @@ class TargetsSectionTest
             new Histogram[] {values(100, 1, 1), values(400, 1, 1), values(100, 1, 1)});
 
         final SummaryText summary = render(input, dir);
-        assertEquals(List.of("1M msg/s", "Disruptor", "0.50×", "0.50×", "met", "1.75×", "1.75×", "**not met**",
+        // No run recorded a placement, so the separate runs are judged on their medians and have no same-placement cell.
+        assertEquals(List.of("1M msg/s", "Disruptor", "0.50×", "0.50×", "—", "met", "1.75×", "1.75×", "**not met**",
             "0.50×", "0.25×"), summary.row(TargetsSection.HEADING, "1M msg/s", "Disruptor"));
-        assertEquals(List.of("1M msg/s", "JCTools queue", "1.25×", "1.25×", "**not met**", "0.75×", "0.75×", "met",
-            "1.25×", "1.00×"), summary.row(TargetsSection.HEADING, "1M msg/s", "JCTools queue"));
-        assertEquals(List.of("10k msg/s", "Disruptor", "—", "—", "—", "—", "—", "—", "—", "—"),
+        assertEquals(List.of("1M msg/s", "JCTools queue", "1.25×", "1.25×", "—", "**not met**", "0.75×", "0.75×",
+            "met", "1.25×", "1.00×"), summary.row(TargetsSection.HEADING, "1M msg/s", "JCTools queue"));
+        assertEquals(List.of("10k msg/s", "Disruptor", "—", "—", "—", "—", "—", "—", "—", "—", "—"),
             summary.row(TargetsSection.HEADING, "10k msg/s", "Disruptor"));
+    }
+
+    @Test
+    void theSeparateRunsAreJudgedOnRunsOfOnePlacement(@TempDir final Path dir) throws Exception
+    {
+        final Path input = dir.resolve("runs");
+        final Path repeats = input.resolve(RepeatRuns.DIRECTORY);
+        // Near readings 120-130 ns, far ones about 500, so near is up to 240 ns. At 100k Mongoose's median run by p50 is
+        // its far one (108 / 318 ns) and the Disruptor's a near one (159 / 179): 1.78x at p90 on the medians. Its near
+        // runs' median (lower middle) is 100 / 120 against 159 / 179, and against JCTools' near median 124 / 165.
+        repeat(repeats, "latency_100k_mps", 1, "mongoose", 100_000, 100, 120, 120, 125);
+        repeat(repeats, "latency_100k_mps", 2, "mongoose", 100_000, 108, 318, 500, 490);
+        repeat(repeats, "latency_100k_mps", 3, "mongoose", 100_000, 121, 141, 125, 130);
+        repeat(repeats, "disruptor_latency_100k_mps", 1, "disruptor", 100_000, 159, 179, 120, 130);
+        repeat(repeats, "disruptor_latency_100k_mps", 2, "disruptor", 100_000, 552, 654, 125, 500);
+        repeat(repeats, "disruptor_latency_100k_mps", 3, "disruptor", 100_000, 154, 176, 500, 125);
+        repeat(repeats, "jctools_latency_100k_mps", 1, "jctools", 100_000, 124, 165, 120, 120);
+        repeat(repeats, "jctools_latency_100k_mps", 2, "jctools", 100_000, 445, 694, 130, 510);
+        repeat(repeats, "jctools_latency_100k_mps", 3, "jctools", 100_000, 153, 183, 125, 125);
+        // At 10k Mongoose ran near three times and the Disruptor far three times: nothing to compare like with like.
+        for (int r = 1; r <= 3; r++)
+        {
+            repeat(repeats, "latency_10k_mps", r, "mongoose", 10_000, 190 + 10 * r, 240 + 10 * r, 120, 125);
+            repeat(repeats, "disruptor_latency_10k_mps", r, "disruptor", 10_000, 580 + 20 * r, 680 + 20 * r, 500,
+                505);
+            repeat(repeats, "jctools_latency_10k_mps", r, "jctools", 10_000, 400, 500, 120, 500);
+        }
+        // At 1M both ran once near and once far: Mongoose wins near (0.67x / 0.71x) and loses far (1.11x / 1.09x), and
+        // the verdict takes both.
+        repeat(repeats, "latency_1m_mps", 1, "mongoose", 1_000_000, 100, 120, 120, 125);
+        repeat(repeats, "latency_1m_mps", 2, "mongoose", 1_000_000, 500, 600, 500, 490);
+        repeat(repeats, "latency_1m_mps", 3, "mongoose", 1_000_000, 300, 400, 120, 500);
+        repeat(repeats, "disruptor_latency_1m_mps", 1, "disruptor", 1_000_000, 150, 170, 125, 125);
+        repeat(repeats, "disruptor_latency_1m_mps", 2, "disruptor", 1_000_000, 450, 550, 500, 500);
+        repeat(repeats, "disruptor_latency_1m_mps", 3, "disruptor", 1_000_000, 200, 300, 500, 120);
+        final PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertEquals(RepeatSelectMain.EXIT_OK, RepeatSelectMain.run(new String[] {"--input=" + input,
+            "--repeats=3"}, quiet, quiet));
+
+        final SummaryText summary = render(input, dir);
+        assertEquals(List.of("100k msg/s", "Disruptor", "0.68×", "1.78×", "0.63× / 0.67×, near (runs: 2 / 1)", "met",
+            "—", "—", "—", "1.78×", "—"), summary.row(TargetsSection.HEADING, "100k msg/s", "Disruptor"));
+        assertEquals(List.of("100k msg/s", "JCTools queue", "0.71×", "1.74×", "0.81× / 0.73×, near (runs: 2 / 2)",
+            "met", "—", "—", "—", "1.74×", "—"), summary.row(TargetsSection.HEADING, "100k msg/s", "JCTools queue"));
+        assertEquals(List.of("10k msg/s", "Disruptor", "0.34×", "0.36×", "—", "no common placement", "—", "—", "—",
+            "0.36×", "—"), summary.row(TargetsSection.HEADING, "10k msg/s", "Disruptor"));
+        assertEquals(List.of("1M msg/s", "Disruptor", "1.50×", "1.33×",
+            "0.67× / 0.71×, near (runs: 1 / 1); 1.11× / 1.09×, far (runs: 1 / 1)", "**not met**", "—", "—", "—",
+            "1.33×", "—"), summary.row(TargetsSection.HEADING, "1M msg/s", "Disruptor"));
+        // JCTools' 10k runs were all moved: a moved run is not like another moved run either.
+        assertEquals("no common placement", summary.row(TargetsSection.HEADING, "10k msg/s", "JCTools queue").get(5));
     }
 
     @Test
@@ -118,6 +179,16 @@ class TargetsSectionTest
             new Histogram[] {values(100, 1, 1), values(100, 1, 1)});
         return tail(render(input, input.getParent()).row(TargetsSection.HEADING,
             "Max throughput at least the Disruptor's (paired: the median of the JVMs' per-cycle ratios)"));
+    }
+
+    /** A repeat with two latency values (p50 and p90 as given) and its placement readings. */
+    private static void repeat(final Path repeats, final String point, final int r, final String transport,
+        final long rate, final long p50, final long p90, final long roundTripBefore, final long roundTripAfter)
+        throws Exception
+    {
+        final RunResult run = latency(transport, rate, rate, twoValues(p50, 800, p90, 200), 0);
+        write(repeats, point + "_r" + r, withJitter(run, new Jitter(Optional.empty(), Optional.empty(), 0,
+            Optional.empty(), Optional.of(new Placement(roundTripBefore, roundTripAfter)))), WRITTEN.plusSeconds(r));
     }
 
     private static List<String> tail(final List<String> row)
