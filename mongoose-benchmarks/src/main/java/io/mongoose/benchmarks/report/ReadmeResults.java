@@ -121,7 +121,7 @@ public final class ReadmeResults
                     .append("line between them just before and just after the run. Near or far for both readings, ")
                     .append("moved when they differ. A far placement slows every transport alike, so compare rows of ")
                     .append("the same placement; the summary's Repeats section gives each transport's median per ")
-                    .append("placement and Mongoose's ratio to each peer on near runs alone.\n\n");
+                    .append("placement and Mongoose's ratio to each peer on runs of one placement, near and far.\n\n");
             }
         }
 

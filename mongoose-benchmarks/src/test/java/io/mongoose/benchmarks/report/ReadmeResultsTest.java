@@ -131,7 +131,7 @@ class ReadmeResultsTest
         assertTrue(after.contains("| 1M of 1M | near |"), after);
         assertTrue(after.contains("| 1M of 1M | moved |"), after);
         assertTrue(after.contains("Placement: where the host had put the run's two CPUs"), after);
-        assertTrue(after.contains("and Mongoose's ratio to each peer on near runs alone."), after);
+        assertTrue(after.contains("and Mongoose's ratio to each peer on runs of one placement, near and far."), after);
     }
 
     private static RunResult placed(final RunResult run, final long before, final long after)
