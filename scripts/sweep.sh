@@ -9,7 +9,7 @@
 #
 #   scripts/sweep.sh            full mode: 3 repeats of each latency point at 3 s warm-up + 6 s window (5 s + 10 s
 #                               with --repeats=1), 3 s + 5 s per drain-limit point, 3 s + 6 s per throughput run;
-#                               writes docs/reports (about 19 minutes, see below)
+#                               writes docs/reports (about 30 minutes, see below)
 #   scripts/sweep.sh --quick    one run per latency point, a few seconds each, drain limits 1 and 256 only, writes
 #                               mongoose-benchmarks/target/sweep-quick (CI, smoke runs)
 #
@@ -34,7 +34,7 @@
 #   max throughput   6 transports x 5 runs x (3 s + 6 s + 2 s)               = 30 x 11 s  =  5.5 min
 #   paired runs      (4 rates + max) x 5 JVMs x 100 cycles x 4 slices x 50 ms, probes, start-up ~  9.2 min
 #   discarded first point, build, example and report                                       ~  1.5 min  -> ~32 min
-# (a full sweep of the six transports took 24 min 29 s on 2026-11-26, paired runs included)
+# (a full sweep of the six transports took 30 min 9 s on 2026-11-27, paired runs included)
 #
 # Paired runs: each separate run above lands on its own placement of the two CPUs, so even the median of three can
 # set a fast Mongoose run against a slow peer run or the reverse. The paired phase runs Mongoose (the ring feed), the

@@ -134,14 +134,14 @@ public final class RepeatsSection implements SummarySection
     }
 
     private static void appendRatios(
-        final StringBuilder out, final RepeatRuns repeats, final int columns, final Optional<SamePlacement> classes)
+        final StringBuilder out, final RepeatRuns repeats, final int columns, final Optional<SamePlacement> samePlacement)
     {
         out.append("Mongoose / peer p50 ratio per round: Mongoose's run of round r divided by the peer's run of the ")
             .append("same round, the two run one after the other. Each run lands in its mode on its own, so a round's ")
             .append("ratio can be off by the whole fast/slow factor either way; how far the rounds disagree shows ")
             .append("how much a single run per point could have decided. The ratio of medians divides the two ")
             .append("selected (median) runs' p50s, as Table 3 does");
-        if (classes.isPresent())
+        if (samePlacement.isPresent())
         {
             out.append("; the last column compares like with like, as the targets section's separate-run verdict does: ")
                 .append("Mongoose's median near run divided by the peer's (each chosen from that transport's near runs ")
@@ -155,7 +155,7 @@ public final class RepeatsSection implements SummarySection
             header.add("r" + r);
         }
         header.add("Ratio of medians");
-        if (classes.isPresent())
+        if (samePlacement.isPresent())
         {
             header.add("Same placement: p50 / p90");
         }
@@ -178,7 +178,7 @@ public final class RepeatsSection implements SummarySection
                     row.add(m.isPresent() && p.isPresent() ? ratio(m.get(), p.get()) : Formats.NO_RUN);
                 }
                 row.add(ratio(mongoose.get().selected(), other.get().selected()));
-                classes.ifPresent(c -> row.add(samePlacementRatio(c, peer, rate)));
+                samePlacement.ifPresent(same -> row.add(samePlacementRatio(same, peer, rate)));
                 table.row(row);
             }
         }

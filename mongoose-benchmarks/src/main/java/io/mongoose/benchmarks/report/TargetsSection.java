@@ -48,8 +48,7 @@ public final class TargetsSection implements SummarySection
             .append("a near peer run or the reverse, and the separate runs' verdict is taken on the same placement ")
             .append("instead: each side's median near run when both had near runs, and each side's median far run when ")
             .append("both had far runs (both must meet the target), and no verdict when the two had no placement in ")
-            .append("common (runs without placement readings are judged ")
-            .append("on the medians). Paired: the paired runs, the median of the JVMs' per-cycle ratios (p99 from the ")
+            .append("common (runs without placement readings are judged on the medians). Paired: the paired runs, the median of the JVMs' per-cycle ratios (p99 from the ")
             .append("pooled cycles' histograms); a paired cycle gives both sides the same placement. A ratio target ")
             .append("is met when the paired runs meet it and so do the separate runs wherever they have a ")
             .append("same-placement comparison. A dash: the input has no such run.\n\n");
