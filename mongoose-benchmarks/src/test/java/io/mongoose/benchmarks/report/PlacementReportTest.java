@@ -1,8 +1,5 @@
 package io.mongoose.benchmarks.report;
 
-import io.mongoose.benchmarks.sweep.Jitter;
-import io.mongoose.benchmarks.sweep.Placement;
-import io.mongoose.benchmarks.sweep.RunResult;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -15,12 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Optional;
 
-import static io.mongoose.benchmarks.report.RunFixtures.latency;
 import static io.mongoose.benchmarks.report.RunFixtures.throughput;
-import static io.mongoose.benchmarks.report.RunFixtures.twoValues;
-import static io.mongoose.benchmarks.report.RunFixtures.withJitter;
 import static io.mongoose.benchmarks.report.RunFixtures.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -141,8 +134,7 @@ class PlacementReportTest
     private static void repeat(final Path runs, final String point, final int r, final String transport,
         final long p50, final long p90, final long roundTripBefore, final long roundTripAfter) throws IOException
     {
-        final RunResult run = latency(transport, 1_000_000, 1_000_000, twoValues(p50, 800, p90, 200), 0);
-        write(runs, point + "_r" + r, withJitter(run, new Jitter(Optional.empty(), Optional.empty(), 0,
-            Optional.empty(), Optional.of(new Placement(roundTripBefore, roundTripAfter)))), FIRST.plusSeconds(r));
+        RunFixtures.writePlacedRepeat(runs, point, r, transport, 1_000_000, p50, p90, roundTripBefore, roundTripAfter,
+            FIRST.plusSeconds(r));
     }
 }

@@ -3,6 +3,7 @@ package io.mongoose.benchmarks.report;
 import io.mongoose.benchmarks.BenchmarkEnvironment;
 import io.mongoose.benchmarks.sweep.ContextSwitches;
 import io.mongoose.benchmarks.sweep.Jitter;
+import io.mongoose.benchmarks.sweep.Placement;
 import io.mongoose.benchmarks.sweep.RunResult;
 import io.mongoose.benchmarks.sweep.RunResultFiles;
 import org.HdrHistogram.Histogram;
@@ -145,6 +146,24 @@ final class RunFixtures
         return new Jitter(Optional.of(new ContextSwitches(publisherInvoluntary + 1, publisherInvoluntary)),
             Optional.of(new ContextSwitches(consumerInvoluntary + 2, consumerInvoluntary)), 1_000,
             Optional.of(hiccups));
+    }
+
+    /**
+     * Write one repeat of a latency point with a placement reading around it, as the sweep writes it: 800 samples at
+     * {@code p50} and 200 at {@code p90}, so those are the run's p50 and p90.
+     *
+     * @param repeats  the sweep's {@code repeats/} directory.
+     * @param point    the point's base name, e.g. {@code disruptor_latency_1m_mps}.
+     * @param r        the repeat number.
+     * @param modified when the run was recorded.
+     */
+    static void writePlacedRepeat(final Path repeats, final String point, final int r, final String transport,
+        final long rate, final long p50, final long p90, final long roundTripBefore, final long roundTripAfter,
+        final Instant modified) throws IOException
+    {
+        final RunResult run = latency(transport, rate, rate, twoValues(p50, 800, p90, 200), 0);
+        write(repeats, point + "_r" + r, withJitter(run, new Jitter(Optional.empty(), Optional.empty(), 0,
+            Optional.empty(), Optional.of(new Placement(roundTripBefore, roundTripAfter)))), modified);
     }
 
     /**

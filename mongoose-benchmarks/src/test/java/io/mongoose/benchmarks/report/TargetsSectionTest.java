@@ -1,9 +1,6 @@
 package io.mongoose.benchmarks.report;
 
-import io.mongoose.benchmarks.sweep.Jitter;
 import io.mongoose.benchmarks.sweep.PairedRunData;
-import io.mongoose.benchmarks.sweep.Placement;
-import io.mongoose.benchmarks.sweep.RunResult;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,13 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 
 import static io.mongoose.benchmarks.report.RunFixtures.latency;
 import static io.mongoose.benchmarks.report.RunFixtures.throughput;
-import static io.mongoose.benchmarks.report.RunFixtures.twoValues;
 import static io.mongoose.benchmarks.report.RunFixtures.values;
-import static io.mongoose.benchmarks.report.RunFixtures.withJitter;
 import static io.mongoose.benchmarks.report.RunFixtures.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -181,14 +175,13 @@ class TargetsSectionTest
             "Max throughput at least the Disruptor's (paired: the median of the JVMs' per-cycle ratios)"));
     }
 
-    /** A repeat with two latency values (p50 and p90 as given) and its placement readings. */
+    /** A repeat recorded {@code r} seconds after {@link #WRITTEN}: see {@link RunFixtures#writePlacedRepeat}. */
     private static void repeat(final Path repeats, final String point, final int r, final String transport,
         final long rate, final long p50, final long p90, final long roundTripBefore, final long roundTripAfter)
         throws Exception
     {
-        final RunResult run = latency(transport, rate, rate, twoValues(p50, 800, p90, 200), 0);
-        write(repeats, point + "_r" + r, withJitter(run, new Jitter(Optional.empty(), Optional.empty(), 0,
-            Optional.empty(), Optional.of(new Placement(roundTripBefore, roundTripAfter)))), WRITTEN.plusSeconds(r));
+        RunFixtures.writePlacedRepeat(repeats, point, r, transport, rate, p50, p90, roundTripBefore, roundTripAfter,
+            WRITTEN.plusSeconds(r));
     }
 
     private static List<String> tail(final List<String> row)
