@@ -56,7 +56,9 @@ public final class RepeatsSection implements SummarySection
             header.add("r" + r + " p50 / p90");
         }
         header.addAll(List.of("Selected", "p50 spread (min–max)"));
-        final Optional<PlacementClasses> classes = PlacementClasses.of(repeats.all());
+        // The classes of the same runs the like-with-like column compares, derived once.
+        final Optional<SamePlacement> samePlacement = SamePlacement.of(context.runs());
+        final Optional<PlacementClasses> classes = samePlacement.map(SamePlacement::classes);
         final MarkdownTable table = MarkdownTable.numeric(header, 2);
         boolean replaced = false;
         for (final RepeatedPoint point : repeats.points())
@@ -90,7 +92,7 @@ public final class RepeatsSection implements SummarySection
         {
             appendPlacement(out, repeats, classes.get());
         }
-        appendRatios(out, repeats, columns, SamePlacement.of(context.runs()));
+        appendRatios(out, repeats, columns, samePlacement);
     }
 
     /**

@@ -61,6 +61,14 @@ final class SamePlacement
     }
 
     /**
+     * @return the placement classes, taken over the runs behind every latency point.
+     */
+    PlacementClasses classes()
+    {
+        return classes;
+    }
+
+    /**
      * @param mongoose the transport on top of the ratio.
      * @param peer     the transport under it.
      * @param rate     the target rate.

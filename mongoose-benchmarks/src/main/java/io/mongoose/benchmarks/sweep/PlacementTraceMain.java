@@ -61,8 +61,8 @@ public final class PlacementTraceMain
         }
         final List<String> errors = new ArrayList<>();
         final Map<String, String> values = Flags.parse(args, DEFAULTS, errors);
-        final long seconds = whole("seconds", values.get("seconds"), 1, 3_600, errors);
-        final long sliceMillis = whole("sliceMillis", values.get("sliceMillis"), 10, 60_000, errors);
+        final long seconds = bounded("seconds", values.get("seconds"), 1, 3_600, errors);
+        final long sliceMillis = bounded("sliceMillis", values.get("sliceMillis"), 10, 60_000, errors);
         final String pin = values.get("pin");
         if (!pin.equals("auto") && !pin.equals("none"))
         {
@@ -124,23 +124,16 @@ public final class PlacementTraceMain
         return readings;
     }
 
-    private static long whole(final String name, final String text, final long least, final long most,
+    /** {@link SweepOptions#positiveLong} with an upper bound as well. */
+    private static long bounded(final String name, final String text, final long least, final long most,
         final List<String> errors)
     {
-        try
+        final long value = SweepOptions.positiveLong(name, text, least, errors);
+        if (value > most)
         {
-            final long value = Long.parseLong(text);
-            if (value >= least && value <= most)
-            {
-                return value;
-            }
+            errors.add("--" + name + ": " + value + "; expected at most " + most);
         }
-        catch (final NumberFormatException ignored)
-        {
-            // Reported below with the expected range, as for a number out of range.
-        }
-        errors.add("--" + name + ": '" + text + "'; expected a whole number from " + least + " to " + most);
-        return 0;
+        return value;
     }
 
     private static Map<String, String> defaults()

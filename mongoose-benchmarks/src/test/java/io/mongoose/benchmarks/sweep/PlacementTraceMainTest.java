@@ -82,11 +82,21 @@ class PlacementTraceMainTest
             "--cpus=2"}, print(new ByteArrayOutputStream()), print(err));
         assertEquals(PlacementTraceMain.EXIT_USAGE, code);
         final String text = err.toString(StandardCharsets.UTF_8);
-        assertTrue(text.contains("--seconds: '0'; expected a whole number from 1 to 3600"), text);
-        assertTrue(text.contains("--sliceMillis: 'ten'; expected a whole number from 10 to 60000"), text);
+        assertTrue(text.contains("--seconds: 0; expected at least 1"), text);
+        assertTrue(text.contains("--sliceMillis: 'ten'; expected an integer of at least 10"), text);
         assertTrue(text.contains("--pin: 'always'; expected auto or none"), text);
         assertTrue(text.contains("--cpus: unknown flag"), text);
         assertTrue(text.contains(PlacementTraceMain.USAGE), text);
+    }
+
+    @Test
+    void aTraceLongerThanAnHourIsRefused()
+    {
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(PlacementTraceMain.EXIT_USAGE, PlacementTraceMain.run(new String[] {"--seconds=3601"},
+            print(new ByteArrayOutputStream()), print(err)));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--seconds: 3601; expected at most 3600"),
+            err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
