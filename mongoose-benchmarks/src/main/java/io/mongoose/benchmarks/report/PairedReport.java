@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks.report;
 
+import io.mongoose.benchmarks.sweep.PairedRunData;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -26,6 +27,8 @@ public final class PairedReport
      * @param totals          each transport's latency over all measured slices, in {@code transports} order.
      * @param p50             each transport's p50 per measured cycle, in the same order.
      * @param p90             each transport's p90 per measured cycle.
+     * @param p99             each transport's p99 per measured cycle; empty arrays where it was not recorded, and
+     *                        the p99 ratios then read "not recorded".
      * @param roundTrips      each measured cycle's placement reading, nanoseconds: the highest of its slices'.
      * @param tripsPerReading round trips behind each slice's reading (their median is the reading).
      * @param placementMethod what was timed before each slice, e.g. "round trips of a value through the consumer's
@@ -36,8 +39,8 @@ public final class PairedReport
      * @throws IllegalArgumentException if Mongoose is not among {@code transports}.
      */
     public static String markdown(final String heading, final List<String> transports, final Histogram[] totals,
-        final long[][] p50, final long[][] p90, final long[] roundTrips, final int tripsPerReading,
-        final String placementMethod, final int[] cyclesPerJvm)
+        final long[][] p50, final long[][] p90, final long[][] p99, final long[] roundTrips,
+        final int tripsPerReading, final String placementMethod, final int[] cyclesPerJvm)
     {
         final int mongoose = transports.indexOf(Transports.MONGOOSE);
         if (mongoose < 0)
@@ -62,8 +65,10 @@ public final class PairedReport
         out.append("\nMongoose / peer, cycle by cycle: each cycle's Mongoose slice divided by the same cycle's ")
             .append("peer slice, then the median and quartiles over the cycles. Below 1.00× Mongoose was ")
             .append("faster.\n\n");
+        final boolean tails = PairedRunData.everyCycle(p99, roundTrips.length);
         final MarkdownTable ratios = MarkdownTable.numeric(List.of("Peer", "Cycles", "p50 ratio: median (quartiles)",
-            "p90 ratio: median (quartiles)", "Cycles with Mongoose's p50 at or below the peer's"), 1);
+            "p90 ratio: median (quartiles)", "p99 ratio: median (quartiles)",
+            "Cycles with Mongoose's p50 at or below the peer's"), 1);
         for (int i = 0; i < transports.size(); i++)
         {
             if (i != mongoose)
@@ -71,7 +76,8 @@ public final class PairedReport
                 final PairedRatios r50 = new PairedRatios(p50[mongoose], p50[i]);
                 final PairedRatios r90 = new PairedRatios(p90[mongoose], p90[i]);
                 ratios.row(List.of(Transports.displayName(transports.get(i)), Integer.toString(r50.cycles()),
-                    summary(r50), summary(r90), r50.mongooseAtOrBelow() + " of " + r50.cycles()));
+                    summary(r50), summary(r90), tails ? summary(new PairedRatios(p99[mongoose], p99[i])) :
+                        TailSourceSection.NOT_RECORDED, r50.mongooseAtOrBelow() + " of " + r50.cycles()));
             }
         }
         ratios.appendTo(out);
@@ -82,6 +88,12 @@ public final class PairedReport
                 .append("choices and the heap's layout are fixed for a JVM's life, so a JVM can sit in a mode of its ")
                 .append("own that only other JVMs average out; the last row is the median of the JVMs' medians.\n\n");
             appendPerJvm(out, transports, mongoose, p50, cyclesPerJvm, "p50 ratio", false);
+            if (tails)
+            {
+                out.append("\nThe tail the same way: Mongoose's p99 over each peer's, cycle by cycle within each ")
+                    .append("JVM.\n\n");
+                appendPerJvm(out, transports, mongoose, p99, cyclesPerJvm, "p99 ratio", false);
+            }
         }
         return out.toString();
     }

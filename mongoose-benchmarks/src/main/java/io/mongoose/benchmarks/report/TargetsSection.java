@@ -48,10 +48,15 @@ public final class TargetsSection implements SummarySection
             .append("a near peer run or the reverse, and the separate runs' verdict is taken on the same placement ")
             .append("instead: each side's median near run when both had near runs, and each side's median far run when ")
             .append("both had far runs (both must meet the target), and no verdict when the two had no placement in ")
-            .append("common (runs without placement readings are judged on the medians). Paired: the paired runs, the median of the JVMs' per-cycle ratios (p99 from the ")
-            .append("pooled cycles' histograms); a paired cycle gives both sides the same placement. A ratio target ")
-            .append("is met when the paired runs meet it and so do the separate runs wherever they have a ")
-            .append("same-placement comparison. A dash: the input has no such run.\n\n");
+            .append("common (runs without placement readings are judged on the medians). Paired: the paired runs, the ")
+            .append("median of the JVMs' per-cycle ratios, p99 included (a paired run recorded before its ")
+            .append("per-cycle p99 gives the pooled cycles' histograms' p99 ratio, marked pooled, and no tail ")
+            .append("verdict); a paired cycle gives both sides the same placement. A ratio target is met when the ")
+            .append("paired runs meet it and so do the separate runs wherever they have a same-placement comparison. ")
+            .append("The tail is judged on the paired runs alone, cycle by cycle: a stall of the host lasts ")
+            .append("milliseconds and lands in whichever slices it falls in, so the p99 of a pooled histogram or of ")
+            .append("one separate run mostly counts which transport the stalls happened to hit, where the median ")
+            .append("cycle compares the two under the same conditions. A dash: the input has no such run.\n\n");
         appendRatios(out, context.runs());
         appendAbsolutes(out, context.runs());
     }
@@ -59,10 +64,10 @@ public final class TargetsSection implements SummarySection
     private static void appendRatios(final StringBuilder out, final RunCatalog runs)
     {
         out.append("Mongoose's p50 and p90 at most the Disruptor's and the raw JCTools hop's at 10k, 100k and 1M ")
-            .append("msg/s; p99 is the tail, where Mongoose must be no worse than the peers.\n\n");
+            .append("msg/s; p99 is the tail, where Mongoose must be no worse than the peers in the same run.\n\n");
         final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Peer", "Sweep p50", "Sweep p90",
             "Sweep, same placement: p50 / p90", "Sweep: p50 and p90", "Paired p50", "Paired p90",
-            "Paired: p50 and p90", "Sweep p99", "Paired p99"), 2);
+            "Paired: p50 and p90", "Sweep p99", "Paired p99", "Paired: p99 (tail)"), 2);
         final Optional<SamePlacement> samePlacement = SamePlacement.of(runs);
         for (final long rate : RATIO_RATES)
         {
@@ -99,7 +104,7 @@ public final class TargetsSection implements SummarySection
                 row.add(mongoose.isPresent() && other.isPresent() ? times(ratio(
                     mongoose.get().result().latency().getValueAtPercentile(99),
                     other.get().result().latency().getValueAtPercentile(99))) : Formats.NO_RUN);
-                row.add(pairedRatios.isPresent() ? times(pairedRatios.get()[2]) : Formats.NO_RUN);
+                row.addAll(tailCells(paired, peer));
                 table.row(row);
             }
         }
@@ -247,7 +252,7 @@ public final class TargetsSection implements SummarySection
         return runs.pairedRuns().stream().filter(r -> r.rate() == rate).findFirst();
     }
 
-    /** p50 and p90 as the median of the JVMs' median ratios, p99 from the pooled histograms; empty without the peer. */
+    /** p50 and p90 as the median of the JVMs' median ratios; empty without the peer. */
     private static Optional<double[]> pairedRatios(final PairedRunData run, final String peer)
     {
         final int m = run.transports().indexOf(Transports.MONGOOSE);
@@ -258,8 +263,34 @@ public final class TargetsSection implements SummarySection
         }
         return Optional.of(new double[] {
             Median.of(PairedReport.jvmMedians(run.p50()[m], run.p50()[p], run.cyclesPerJvm())),
-            Median.of(PairedReport.jvmMedians(run.p90()[m], run.p90()[p], run.cyclesPerJvm())),
-            ratio(run.totals()[m].getValueAtPercentile(99), run.totals()[p].getValueAtPercentile(99))});
+            Median.of(PairedReport.jvmMedians(run.p90()[m], run.p90()[p], run.cyclesPerJvm()))});
+    }
+
+    /**
+     * The paired p99 ratio and the tail's verdict: the median of the JVMs' per-cycle ratios, judged as the other
+     * ratios are; for a run recorded before its per-cycle p99, the pooled histograms' ratio, marked pooled, and no
+     * verdict.
+     */
+    private static List<String> tailCells(final Optional<PairedRunData> paired, final String peer)
+    {
+        if (paired.isEmpty())
+        {
+            return List.of(Formats.NO_RUN, Formats.NO_RUN);
+        }
+        final PairedRunData run = paired.get();
+        final int m = run.transports().indexOf(Transports.MONGOOSE);
+        final int p = run.transports().indexOf(peer);
+        if (m < 0 || p < 0)
+        {
+            return List.of(Formats.NO_RUN, Formats.NO_RUN);
+        }
+        if (!run.hasP99())
+        {
+            return List.of(times(ratio(run.totals()[m].getValueAtPercentile(99),
+                run.totals()[p].getValueAtPercentile(99))) + " pooled", TailSourceSection.NOT_RECORDED);
+        }
+        final double p99 = Median.of(PairedReport.jvmMedians(run.p99()[m], run.p99()[p], run.cyclesPerJvm()));
+        return List.of(times(p99), atMostOne(p99) ? MET : NOT_MET);
     }
 
     private static long[] mongooseP50s(final PairedRunData run, final boolean near)

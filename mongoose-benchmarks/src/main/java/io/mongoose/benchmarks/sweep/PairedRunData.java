@@ -17,8 +17,8 @@ import java.util.Properties;
 import java.util.zip.DataFormatException;
 
 /**
- * What one paired run measured, or several pooled: every transport's latency over its measured slices, its p50 and
- * p90 per measured cycle, its time per message in each measured slice (which an unpaced run compares), and each
+ * What one paired run measured, or several pooled: every transport's latency over its measured slices, its p50, p90
+ * and p99 per measured cycle, its time per message in each measured slice (which an unpaced run compares), and each
  * cycle's placement reading. A run started with {@code --jvms=N} has each of its N
  * JVMs write one of these ({@code --data}) and pools them: the JVM itself is one more source of variation (the JIT's
  * choices, where the heap put each hop's objects), which slices within one JVM cannot average out.
@@ -41,11 +41,14 @@ import java.util.zip.DataFormatException;
  * @param picosPerMessage  each transport's time per message in each measured cycle's slice, picoseconds: from the
  *                         slice's start until its last message was received, over the messages sent. Empty arrays
  *                         for data written before it was recorded.
+ * @param p99              each transport's p99 per measured cycle: the tail cycle by cycle, which a few stalls of the
+ *                         host cannot decide the way they decide the pooled histograms' p99. Empty arrays for data
+ *                         written before it was recorded.
  */
 public record PairedRunData(long rate, String measuredAt, String javaVersion, String consumerMode, long sliceMillis,
     List<String> transports, int cpus, String publisherPinning, String consumers,
     String placementMethod, Histogram[] totals, long[][] p50, long[][] p90, long[] readings, int[] cyclesPerJvm,
-    long[][] picosPerMessage)
+    long[][] picosPerMessage, long[][] p99)
 {
     /**
      * @return whether every transport's time per message was recorded for every cycle: data from before it was, or
@@ -53,9 +56,28 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
      */
     public boolean hasPicosPerMessage()
     {
-        for (final long[] cycles : picosPerMessage)
+        return everyCycle(picosPerMessage, readings.length);
+    }
+
+    /**
+     * @return whether every transport's p99 was recorded for every cycle: data from before it was, or pooled with such
+     *         data, has none.
+     */
+    public boolean hasP99()
+    {
+        return everyCycle(p99, readings.length);
+    }
+
+    /**
+     * @param perTransport each transport's value per cycle.
+     * @param cycles       the run's measured cycles.
+     * @return whether every transport has a value for every cycle.
+     */
+    public static boolean everyCycle(final long[][] perTransport, final int cycles)
+    {
+        for (final long[] values : perTransport)
         {
-            if (cycles.length != readings.length)
+            if (values.length != cycles)
             {
                 return false;
             }
@@ -95,11 +117,14 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         final long[][] p90 = new long[n][cycles];
         final long[] readings = new long[cycles];
         boolean timed = true;
+        boolean tails = true;
         for (final PairedRunData run : runs)
         {
             timed &= run.hasPicosPerMessage();
+            tails &= run.hasP99();
         }
         final long[][] picos = new long[n][timed ? cycles : 0];
+        final long[][] p99 = new long[n][tails ? cycles : 0];
         for (int i = 0; i < n; i++)
         {
             totals[i] = new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, 3);
@@ -117,6 +142,10 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
                 {
                     System.arraycopy(run.picosPerMessage[i], 0, picos[i], at, length);
                 }
+                if (tails)
+                {
+                    System.arraycopy(run.p99[i], 0, p99[i], at, length);
+                }
             }
             System.arraycopy(run.readings, 0, readings, at, length);
             at += length;
@@ -124,7 +153,7 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         return new PairedRunData(first.rate, first.measuredAt, first.javaVersion, first.consumerMode,
             first.sliceMillis, first.transports, first.cpus, first.publisherPinning, first.consumers,
             first.placementMethod, totals, p50, p90, readings, perJvm.stream().mapToInt(Integer::intValue).toArray(),
-            picos);
+            picos, p99);
     }
 
     /**
@@ -152,6 +181,7 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
             p.setProperty("p50." + t, join(p50[i]));
             p.setProperty("p90." + t, join(p90[i]));
             p.setProperty("picosPerMessage." + t, join(picosPerMessage[i]));
+            p.setProperty("p99." + t, join(p99[i]));
             final ByteBuffer buffer = ByteBuffer.allocate(totals[i].getNeededByteBufferCapacity());
             final int length = totals[i].encodeIntoCompressedByteBuffer(buffer);
             p.setProperty("latency." + t, Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length)));
@@ -182,6 +212,7 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
             final long[][] p50 = new long[n][];
             final long[][] p90 = new long[n][];
             final long[][] picos = new long[n][];
+            final long[][] p99 = new long[n][];
             for (int i = 0; i < n; i++)
             {
                 final String t = transports.get(i);
@@ -189,6 +220,8 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
                 p90[i] = split(required(p, file, "p90." + t));
                 // Optional: data written before the time per message was recorded has none.
                 picos[i] = split(p.getProperty("picosPerMessage." + t, ""));
+                // Optional too: data written before the per-cycle p99 was recorded has none.
+                p99[i] = split(p.getProperty("p99." + t, ""));
                 totals[i] = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(
                     Base64.getDecoder().decode(required(p, file, "latency." + t))), 0);
             }
@@ -197,7 +230,7 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
                 Long.parseLong(required(p, file, "sliceMillis")), transports, Integer.parseInt(required(p, file, "cpus")),
                 required(p, file, "publisherPinning"), required(p, file, "consumers"),
                 required(p, file, "placementMethod"), totals, p50, p90, split(required(p, file, "readings")),
-                Arrays.stream(split(required(p, file, "cyclesPerJvm"))).mapToInt(v -> (int)v).toArray(), picos);
+                Arrays.stream(split(required(p, file, "cyclesPerJvm"))).mapToInt(v -> (int)v).toArray(), picos, p99);
         }
         catch (final IllegalArgumentException | DataFormatException ex)
         {

@@ -94,7 +94,8 @@ public final class PairedRunMain
                 PairedReport.throughputMarkdown(heading(options, data), data.transports(), data.picosPerMessage(),
                     data.readings(), ROUND_TRIPS, data.placementMethod(), data.cyclesPerJvm()) :
                 PairedReport.markdown(heading(options, data), data.transports(), data.totals(), data.p50(),
-                    data.p90(), data.readings(), ROUND_TRIPS, data.placementMethod(), data.cyclesPerJvm());
+                    data.p90(), data.p99(), data.readings(), ROUND_TRIPS, data.placementMethod(),
+                    data.cyclesPerJvm());
             out.print(result);
             if (options.output().isPresent())
             {
@@ -180,6 +181,7 @@ public final class PairedRunMain
         final Histogram[] totals = new Histogram[n];
         final long[][] p50 = new long[n][options.cycles()];
         final long[][] p90 = new long[n][options.cycles()];
+        final long[][] p99 = new long[n][options.cycles()];
         final long[][] picos = new long[n][options.cycles()];
         final long[] sent = new long[n];
         final long[] readings = new long[options.cycles()];
@@ -222,6 +224,7 @@ public final class PairedRunMain
                         totals[h].add(slice);
                         p50[h][measured] = slice.getValueAtPercentile(50);
                         p90[h][measured] = slice.getValueAtPercentile(90);
+                        p99[h][measured] = slice.getValueAtPercentile(99);
                         picos[h][measured] = picosPerMessage(received - start, count);
                     }
                 }
@@ -242,7 +245,7 @@ public final class PairedRunMain
         return new PairedRunData(options.rate(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
             System.getProperty("java.version"), options.consumers().flagName(), options.sliceMillis(), names, cpus,
             publisherPinning, consumersText, placementMethod, totals, p50, p90,
-            readings, new int[] {options.cycles()}, picos);
+            readings, new int[] {options.cycles()}, picos, p99);
     }
 
     /**

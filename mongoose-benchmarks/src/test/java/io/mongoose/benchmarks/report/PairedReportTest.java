@@ -27,9 +27,9 @@ class PairedReportTest
             "Cycles: 2 near, 1 far."), result);
         assertTrue(result.contains("| Disruptor | 0.50× (0.50–0.50), 2 cycles | 10.00× (10.00–10.00), 1 cycle |"),
             result);
-        // All cycles together: 0.5, 0.5 and 10.
-        assertTrue(result.contains("| Disruptor | 3 | 0.50× (0.50–10.00) | 0.50× (0.50–10.00) | 2 of 3 |"),
-            result);
+        // All cycles together: 0.5, 0.5 and 10; the tail 3.0 in every cycle.
+        assertTrue(result.contains("| Disruptor | 3 | 0.50× (0.50–10.00) | 0.50× (0.50–10.00) | 3.00× (3.00–3.00) | " +
+            "2 of 3 |"), result);
     }
 
     @Test
@@ -50,15 +50,25 @@ class PairedReportTest
     {
         final Histogram any = histogram();
         // JVM 1: cycles 0.5 and 0.5; JVM 2: 10 and 1 (nearest rank: median 1); JVM 3: 2. Median of 0.5, 1 and 2 is 1.
+        final long[][] p50 = {{100, 100, 1000, 100, 200}, {200, 200, 100, 100, 100}};
         final String result = PairedReport.markdown(HEADING, List.of("mongoose", "disruptor"),
-            new Histogram[] {any, any}, new long[][] {{100, 100, 1000, 100, 200}, {200, 200, 100, 100, 100}},
-            new long[][] {{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}}, new long[] {100, 100, 100, 100, 100}, 33, "probes",
-            new int[] {2, 2, 1});
+            new Histogram[] {any, any}, p50, new long[][] {{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}},
+            new long[][] {{100, 100, 100, 100, 100}, {400, 400, 100, 100, 100}}, new long[] {100, 100, 100, 100, 100},
+            33, "probes", new int[] {2, 2, 1});
         assertTrue(result.contains("| JVM | Cycles | p50 ratio to Disruptor: median (quartiles) |"), result);
         assertTrue(result.contains("\n| 1 | 2 | 0.50× (0.50–0.50) |"), result);
         assertTrue(result.contains("\n| 2 | 2 | 1.00× (1.00–10.00) |"), result);
         assertTrue(result.contains("\n| 3 | 1 | 2.00× (2.00–2.00) |"), result);
         assertTrue(result.contains("\n| Median of the JVMs | 5 | 1.00× |"), result);
+        // The tail's table: JVM 1's p99 ratios 0.25, 0.25; JVM 2's 1, 1; JVM 3's 1. Median of 0.25, 1 and 1 is 1.
+        assertTrue(result.contains("| JVM | Cycles | p99 ratio to Disruptor: median (quartiles) |"), result);
+        assertTrue(result.contains("\n| 1 | 2 | 0.25× (0.25–0.25) |"), result);
+        // Without the per-cycle p99 (a run recorded before it): no tail table, and its ratio says so.
+        final String untimed = PairedReport.markdown(HEADING, List.of("mongoose", "disruptor"),
+            new Histogram[] {any, any}, p50, p50, new long[][] {{}, {}}, new long[] {100, 100, 100, 100, 100}, 33,
+            "probes", new int[] {2, 2, 1});
+        assertFalse(untimed.contains("p99 ratio to Disruptor"), untimed);
+        assertTrue(untimed.contains(" | not recorded | "), untimed);
         // One JVM: no such table.
         assertFalse(report(new long[] {100, 100, 100}).contains("Per JVM"));
     }
@@ -68,7 +78,8 @@ class PairedReportTest
     {
         final Histogram any = histogram();
         assertThrows(IllegalArgumentException.class, () -> PairedReport.markdown(HEADING, List.of("disruptor",
-            "jctools"), new Histogram[] {any, any}, new long[2][1], new long[2][1], new long[] {100}, 33, "probes", new int[] {1}));
+            "jctools"), new Histogram[] {any, any}, new long[2][1], new long[2][1], new long[2][1], new long[] {100},
+            33, "probes", new int[] {1}));
     }
 
     @Test
@@ -114,7 +125,8 @@ class PairedReportTest
         final Histogram any = histogram();
         return PairedReport.markdown(HEADING, List.of("mongoose", "disruptor"), new Histogram[] {any, any},
             new long[][] {{100, 100, 1000}, {200, 200, 100}}, new long[][] {{100, 100, 1000}, {200, 200, 100}},
-            roundTrips, 33, "probe messages through the transport", new int[] {roundTrips.length});
+            new long[][] {{300, 300, 300}, {100, 100, 100}}, roundTrips, 33, "probe messages through the transport",
+            new int[] {roundTrips.length});
     }
 
     private static Histogram histogram()

@@ -100,7 +100,7 @@ class PairedSectionTest
         new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), run.consumerMode(), run.sliceMillis(),
             List.of("disruptor", "jctools"), run.cpus(), run.publisherPinning(), run.consumers(),
             run.placementMethod(), run.totals(), run.p50(), run.p90(), run.readings(), new int[] {1},
-            run.picosPerMessage())
+            run.picosPerMessage(), run.p99())
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
         final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
         assertTrue(ex.getMessage().contains("paired_1m_mps.properties: transports [disruptor, jctools]; expected " +
@@ -128,13 +128,14 @@ class PairedSectionTest
         return data(1_000_000, p50, readings);
     }
 
-    /** Two JVMs of two cycles; {@code values} are each cycle's p50, p90 and time per message alike. */
+    /** Two JVMs of two cycles; {@code values} are each cycle's p50, p90, p99 and time per message alike. */
     private static PairedRunData data(final long rate, final long[][] values, final long[] readings)
     {
         final Histogram any = new Histogram(3);
         any.recordValue(150);
         return new PairedRunData(rate, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
             List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Each transport's own consumer thread.",
-            "probe messages", new Histogram[] {any, any}, values, values, readings, new int[] {2, 2}, values);
+            "probe messages", new Histogram[] {any, any}, values, values, readings, new int[] {2, 2}, values,
+            values);
     }
 }

@@ -39,18 +39,36 @@ class TargetsSectionTest
         // Paired at 1M, two JVMs of two cycles; a JVM's median is its lower middle cycle, the JVMs' median their mean.
         // Against the Disruptor: 0.5, 0.5 | 3.0, 3.0, so (0.5 + 3.0) / 2 = 1.75. Against JCTools: 1.0, 1.0 | 1.5, 0.5,
         // so (1.0 + 0.5) / 2 = 0.75. p90 is p50 doubled for every transport, so its ratios are the same.
+        // The tail cycle by cycle: Mongoose's p99 300 ns in every cycle, the Disruptor's 200 (1.50×), JCTools' 600
+        // (0.50×), where the pooled histograms read the other way: 100 against 400 (0.25×) and 100 (1.00×).
         paired(input, "1m", 1_000_000, new long[][] {{100, 100, 300, 300}, {200, 200, 100, 100}, {100, 100, 200, 600}},
             new long[] {100, 100, 100, 100},
-            new Histogram[] {values(100, 1, 1), values(400, 1, 1), values(100, 1, 1)});
+            new Histogram[] {values(100, 1, 1), values(400, 1, 1), values(100, 1, 1)},
+            new long[][] {{300, 300, 300, 300}, {200, 200, 200, 200}, {600, 600, 600, 600}});
 
         final SummaryText summary = render(input, dir);
         // No run recorded a placement, so the separate runs are judged on their medians and have no same-placement cell.
         assertEquals(List.of("1M msg/s", "Disruptor", "0.50×", "0.50×", "—", "met", "1.75×", "1.75×", "**not met**",
-            "0.50×", "0.25×"), summary.row(TargetsSection.HEADING, "1M msg/s", "Disruptor"));
+            "0.50×", "1.50×", "**not met**"), summary.row(TargetsSection.HEADING, "1M msg/s", "Disruptor"));
         assertEquals(List.of("1M msg/s", "JCTools queue", "1.25×", "1.25×", "—", "**not met**", "0.75×", "0.75×",
-            "met", "1.25×", "1.00×"), summary.row(TargetsSection.HEADING, "1M msg/s", "JCTools queue"));
-        assertEquals(List.of("10k msg/s", "Disruptor", "—", "—", "—", "—", "—", "—", "—", "—", "—"),
+            "met", "1.25×", "0.50×", "met"), summary.row(TargetsSection.HEADING, "1M msg/s", "JCTools queue"));
+        assertEquals(List.of("10k msg/s", "Disruptor", "—", "—", "—", "—", "—", "—", "—", "—", "—", "—"),
             summary.row(TargetsSection.HEADING, "10k msg/s", "Disruptor"));
+    }
+
+    @Test
+    void aPairedRunRecordedBeforeThePerCycleP99GivesThePooledRatioAndNoTailVerdict(@TempDir final Path dir)
+        throws Exception
+    {
+        final Path input = dir.resolve("runs");
+        write(input, "m", latency("mongoose", 1_000_000, 1_000_000, values(100, 1, 1), 0), WRITTEN);
+        write(input, "d", latency("disruptor", 1_000_000, 1_000_000, values(200, 1, 1), 0), WRITTEN);
+        paired(input, "1m", 1_000_000, new long[][] {{100, 100, 100, 100}, {200, 200, 200, 200}},
+            new long[] {100, 100, 100, 100}, new Histogram[] {values(100, 1, 1), values(400, 1, 1)},
+            new long[][] {{}, {}});
+
+        final List<String> row = render(input, dir).row(TargetsSection.HEADING, "1M msg/s", "Disruptor");
+        assertEquals(List.of("0.25× pooled", "not recorded"), row.subList(row.size() - 2, row.size()));
     }
 
     @Test
@@ -92,14 +110,15 @@ class TargetsSectionTest
 
         final SummaryText summary = render(input, dir);
         assertEquals(List.of("100k msg/s", "Disruptor", "0.68×", "1.78×", "0.63× / 0.67×, near (runs: 2 / 1)", "met",
-            "—", "—", "—", "1.78×", "—"), summary.row(TargetsSection.HEADING, "100k msg/s", "Disruptor"));
+            "—", "—", "—", "1.78×", "—", "—"), summary.row(TargetsSection.HEADING, "100k msg/s", "Disruptor"));
         assertEquals(List.of("100k msg/s", "JCTools queue", "0.71×", "1.74×", "0.81× / 0.73×, near (runs: 2 / 2)",
-            "met", "—", "—", "—", "1.74×", "—"), summary.row(TargetsSection.HEADING, "100k msg/s", "JCTools queue"));
+            "met", "—", "—", "—", "1.74×", "—", "—"),
+            summary.row(TargetsSection.HEADING, "100k msg/s", "JCTools queue"));
         assertEquals(List.of("10k msg/s", "Disruptor", "0.34×", "0.36×", "—", "no common placement", "—", "—", "—",
-            "0.36×", "—"), summary.row(TargetsSection.HEADING, "10k msg/s", "Disruptor"));
+            "0.36×", "—", "—"), summary.row(TargetsSection.HEADING, "10k msg/s", "Disruptor"));
         assertEquals(List.of("1M msg/s", "Disruptor", "1.50×", "1.33×",
             "0.67× / 0.71×, near (runs: 1 / 1); 1.11× / 1.09×, far (runs: 1 / 1)", "**not met**", "—", "—", "—",
-            "1.33×", "—"), summary.row(TargetsSection.HEADING, "1M msg/s", "Disruptor"));
+            "1.33×", "—", "—"), summary.row(TargetsSection.HEADING, "1M msg/s", "Disruptor"));
         // JCTools' 10k runs were all moved: a moved run is not like another moved run either.
         assertEquals("no common placement", summary.row(TargetsSection.HEADING, "10k msg/s", "JCTools queue").get(5));
     }
@@ -192,6 +211,13 @@ class TargetsSectionTest
     private static void paired(final Path input, final String name, final long rate, final long[][] p50, final long[] readings,
         final Histogram[] totals) throws Exception
     {
+        paired(input, name, rate, p50, readings, totals, p50);
+    }
+
+    /** @param p99 each transport's p99 per cycle; empty arrays for a run recorded before the per-cycle p99. */
+    private static void paired(final Path input, final String name, final long rate, final long[][] p50,
+        final long[] readings, final Histogram[] totals, final long[][] p99) throws Exception
+    {
         final List<String> transports = 3 == p50.length ? List.of("mongoose", "disruptor", "jctools") :
             List.of("mongoose", "disruptor");
         final long[][] p90 = new long[p50.length][];
@@ -206,7 +232,7 @@ class TargetsSectionTest
         final int cycles = readings.length;
         final int[] perJvm = 4 == cycles ? new int[] {2, 2} : new int[] {cycles};
         new PairedRunData(rate, "2026-11-26T01:00:00Z", "17.0.15", "own", 50, transports, 2, "pinned to CPU 1",
-            "Each transport's own consumer thread.", "probe messages", totals, p50, p90, readings, perJvm, p50)
+            "Each transport's own consumer thread.", "probe messages", totals, p50, p90, readings, perJvm, p50, p99)
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY))
                 .resolve("paired_" + name + PairedSection.SUFFIX));
     }

@@ -42,6 +42,24 @@ class PairedRunDataTest
         assertArrayEquals(new long[] {30_000, 60_000}, read.picosPerMessage()[0]);
         assertArrayEquals(new long[] {30_000, 60_000}, read.picosPerMessage()[1]);
         assertTrue(read.hasPicosPerMessage());
+        assertArrayEquals(new long[] {1_000, 2_000}, read.p99()[0]);
+        assertArrayEquals(new long[] {2_000, 4_000}, read.p99()[1]);
+        assertTrue(read.hasP99());
+    }
+
+    @Test
+    void dataWrittenBeforeThePerCycleP99WasRecordedReadsWithoutIt(@TempDir final Path dir) throws IOException
+    {
+        final Path file = dir.resolve("jvm.properties");
+        run(new long[] {100, 200}, new long[] {300, 400}, 7).write(file);
+        Files.write(file, Files.readAllLines(file).stream().filter(l -> !l.startsWith("p99.")).toList());
+        final PairedRunData read = PairedRunData.read(file);
+        assertFalse(read.hasP99());
+        assertTrue(read.hasPicosPerMessage(), "only the p99 is missing");
+        final PairedRunData pooled = PairedRunData.pool(List.of(read, run(new long[] {300}, new long[] {3}, 9)));
+        assertFalse(pooled.hasP99(), "a pool with one run without it has none");
+        assertEquals(0, pooled.p99()[0].length);
+        assertArrayEquals(new long[] {100, 200, 300}, pooled.p50()[0]);
     }
 
     @Test
@@ -67,6 +85,8 @@ class PairedRunDataTest
         assertArrayEquals(new long[] {100, 200, 300}, pooled.p50()[0]);
         assertArrayEquals(new long[] {30_000, 60_000, 90_000}, pooled.picosPerMessage()[1]);
         assertTrue(pooled.hasPicosPerMessage());
+        assertArrayEquals(new long[] {2_000, 4_000, 6_000}, pooled.p99()[1]);
+        assertTrue(pooled.hasP99());
         assertArrayEquals(new long[] {1, 2, 3}, pooled.readings());
         assertArrayEquals(new int[] {2, 1}, pooled.cyclesPerJvm());
         assertEquals(2, pooled.totals()[1].getTotalCount());
@@ -79,7 +99,8 @@ class PairedRunDataTest
         final PairedRunData a = run(new long[] {1}, new long[] {1}, 1);
         final PairedRunData b = new PairedRunData(a.rate(), a.measuredAt(), a.javaVersion(), a.consumerMode(),
             a.sliceMillis(), List.of("mongoose", "jctools"), a.cpus(), a.publisherPinning(), a.consumers(),
-            a.placementMethod(), a.totals(), a.p50(), a.p90(), a.readings(), a.cyclesPerJvm(), a.picosPerMessage());
+            a.placementMethod(), a.totals(), a.p50(), a.p90(), a.readings(), a.cyclesPerJvm(), a.picosPerMessage(),
+            a.p99());
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
             () -> PairedRunData.pool(List.of(a, b)));
         assertTrue(ex.getMessage().contains("expected the same transports and rate in every run"), ex.getMessage());
@@ -99,7 +120,7 @@ class PairedRunDataTest
 
     /**
      * Mongoose and the Disruptor; the Disruptor's latency histogram holds one value, {@code peerValue}; each cycle's
-     * time per message is its p50 times 300 (picoseconds).
+     * time per message is its p50 times 300 (picoseconds), and its p99 its p50 times 10.
      */
     private static PairedRunData run(final long[] p50, final long[] readings, final long peerValue)
     {
@@ -110,7 +131,8 @@ class PairedRunDataTest
         return new PairedRunData(1_000_000, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
             List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Own threads.", "probe messages",
             new Histogram[] {mongoose, peer}, new long[][] {p50, p50}, new long[][] {p50, p50}, readings,
-            new int[] {p50.length}, new long[][] {times(p50, 300), times(p50, 300)});
+            new int[] {p50.length}, new long[][] {times(p50, 300), times(p50, 300)},
+            new long[][] {times(p50, 10), times(p50, 20)});
     }
 
     private static long[] times(final long[] values, final long factor)
