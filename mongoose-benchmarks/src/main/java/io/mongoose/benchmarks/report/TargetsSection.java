@@ -53,10 +53,11 @@ public final class TargetsSection implements SummarySection
             .append("per-cycle p99 gives the pooled cycles' histograms' p99 ratio, marked pooled, and no tail ")
             .append("verdict); a paired cycle gives both sides the same placement. A ratio target is met when the ")
             .append("paired runs meet it and so do the separate runs wherever they have a same-placement comparison. ")
-            .append("The tail is judged on the paired runs alone, cycle by cycle: a stall of the host lasts ")
-            .append("milliseconds and lands in whichever slices it falls in, so the p99 of a pooled histogram or of ")
-            .append("one separate run mostly counts which transport the stalls happened to hit, where the median ")
-            .append("cycle compares the two under the same conditions. A dash: the input has no such run.\n\n");
+            .append("The tail is judged on the paired runs alone, cycle by cycle: a stall of the host (tens of ")
+            .append("microseconds to milliseconds) delays every message behind it in whichever slice it falls in, so ")
+            .append("the p99 of a pooled histogram or of one separate run mostly counts which transport the longest ")
+            .append("stalls happened to hit, where the median cycle compares the two under the same conditions. A ")
+            .append("dash: the input has no such run.\n\n");
         appendRatios(out, context.runs());
         appendAbsolutes(out, context.runs());
     }

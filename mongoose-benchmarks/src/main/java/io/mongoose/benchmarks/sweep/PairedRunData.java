@@ -41,9 +41,8 @@ import java.util.zip.DataFormatException;
  * @param picosPerMessage  each transport's time per message in each measured cycle's slice, picoseconds: from the
  *                         slice's start until its last message was received, over the messages sent. Empty arrays
  *                         for data written before it was recorded.
- * @param p99              each transport's p99 per measured cycle: the tail cycle by cycle, which a few stalls of the
- *                         host cannot decide the way they decide the pooled histograms' p99. Empty arrays for data
- *                         written before it was recorded.
+ * @param p99              each transport's p99 per measured cycle, so the tails can be compared slice against slice
+ *                         of one cycle. Empty arrays for data written before it was recorded.
  */
 public record PairedRunData(long rate, String measuredAt, String javaVersion, String consumerMode, long sliceMillis,
     List<String> transports, int cpus, String publisherPinning, String consumers,
