@@ -48,12 +48,21 @@ class PairedRunDataTest
     }
 
     @Test
+    void dataWrittenBeforeTheTimePerMessageWasRecordedReadsWithoutIt(@TempDir final Path dir) throws IOException
+    {
+        final PairedRunData read = readWithout(dir, "picosPerMessage.");
+        assertFalse(read.hasPicosPerMessage());
+        assertTrue(read.hasP99(), "only the time per message is missing");
+        final PairedRunData pooled = PairedRunData.pool(List.of(read, run(new long[] {300}, new long[] {3}, 9)));
+        assertFalse(pooled.hasPicosPerMessage(), "a pool with one run without it has none");
+        assertEquals(0, pooled.picosPerMessage()[0].length);
+        assertArrayEquals(new long[] {100, 200, 300}, pooled.p50()[0]);
+    }
+
+    @Test
     void dataWrittenBeforeThePerCycleP99WasRecordedReadsWithoutIt(@TempDir final Path dir) throws IOException
     {
-        final Path file = dir.resolve("jvm.properties");
-        run(new long[] {100, 200}, new long[] {300, 400}, 7).write(file);
-        Files.write(file, Files.readAllLines(file).stream().filter(l -> !l.startsWith("p99.")).toList());
-        final PairedRunData read = PairedRunData.read(file);
+        final PairedRunData read = readWithout(dir, "p99.");
         assertFalse(read.hasP99());
         assertTrue(read.hasPicosPerMessage(), "only the p99 is missing");
         final PairedRunData pooled = PairedRunData.pool(List.of(read, run(new long[] {300}, new long[] {3}, 9)));
@@ -62,19 +71,15 @@ class PairedRunDataTest
         assertArrayEquals(new long[] {100, 200, 300}, pooled.p50()[0]);
     }
 
-    @Test
-    void dataWrittenBeforeTheTimePerMessageWasRecordedReadsWithoutIt(@TempDir final Path dir) throws IOException
+    /** A two-cycle run written, its lines starting with {@code prefix} taken out (as older files lack them), read. */
+    private static PairedRunData readWithout(final Path dir, final String prefix) throws IOException
     {
         final Path file = dir.resolve("jvm.properties");
         run(new long[] {100, 200}, new long[] {300, 400}, 7).write(file);
-        Files.write(file, Files.readAllLines(file).stream().filter(l -> !l.startsWith("picosPerMessage.")).toList());
+        Files.write(file, Files.readAllLines(file).stream().filter(l -> !l.startsWith(prefix)).toList());
         final PairedRunData read = PairedRunData.read(file);
-        assertFalse(read.hasPicosPerMessage());
         assertArrayEquals(new long[] {100, 200}, read.p50()[0]);
-        final PairedRunData pooled = PairedRunData.pool(List.of(read, run(new long[] {300}, new long[] {3}, 9)));
-        assertFalse(pooled.hasPicosPerMessage(), "a pool with one run without it has none");
-        assertEquals(0, pooled.picosPerMessage()[0].length);
-        assertArrayEquals(new long[] {100, 200, 300}, pooled.p50()[0]);
+        return read;
     }
 
     @Test
