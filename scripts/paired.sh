@@ -16,10 +16,14 @@
 #   scripts/paired.sh --rates=1M --transports=mongoose,disruptor,agrona,jctools,abq --output=/tmp/p
 #   scripts/paired.sh --rates=max     unpaced slices: each slice's throughput, Mongoose's over each peer's cycle by
 #                                     cycle, into paired_max_mps.{md,properties}
+#   scripts/paired.sh --rates=10M --jvms=3 --cycles=60 --peerEvent=padded --output=/tmp/padded
+#                                     the peers' event padded to the 96 bytes of Mongoose's message: how much of a gap
+#                                     is the bytes each message moves (docs/architecture.md, session 23); an
+#                                     experiment, so keep it out of docs/reports, whose report refuses such runs
 #
 # Options: --rates=a,b (default 10k,100k,1M,10M), --output=DIR (default docs/reports/paired); any other flag goes to
 # PairedRunMain as it is and overrides the script's --jvms=5 --cycles=80 --warmupCycles=20 (--consumers,
-# --sliceMillis, --cycles, --warmupCycles, --jvms, --transports, --queueCapacity, --drainLimit, --pin).
+# --sliceMillis, --cycles, --warmupCycles, --jvms, --transports, --queueCapacity, --drainLimit, --pin, --peerEvent).
 # Run it with nothing else running: the publisher and the consumer busy-spin on both CPUs of a 2-core machine.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

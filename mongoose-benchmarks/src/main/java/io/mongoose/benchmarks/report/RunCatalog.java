@@ -1,6 +1,7 @@
 package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.sweep.PairedRunData;
+import io.mongoose.benchmarks.sweep.PeerEvent;
 import io.mongoose.benchmarks.sweep.RunResult;
 import io.mongoose.benchmarks.sweep.RunResultFiles;
 
@@ -153,6 +154,13 @@ public final class RunCatalog
                     {
                         throw new ReportInputException(flag + ": " + file + ": transports " + run.transports() +
                             "; expected mongoose among them, every paired ratio is Mongoose's against a peer's");
+                    }
+                    if (PeerEvent.RAW != run.peerEvent())
+                    {
+                        throw new ReportInputException(flag + ": " + file + ": peer events " +
+                            run.peerEvent().flagName() + "; expected raw, the peers' own events, which the targets " +
+                            "are set against (PairedRunMain --peerEvent=padded is an experiment, not a measurement " +
+                            "for the report)");
                     }
                     if (0 == run.rate() && !run.hasPicosPerMessage())
                     {

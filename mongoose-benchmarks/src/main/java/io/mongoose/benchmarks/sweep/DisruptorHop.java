@@ -32,7 +32,8 @@ final class DisruptorHop implements Hop
     @Override
     public void start(final Receiver receiver) throws InterruptedException
     {
-        ring = RingBuffer.createSingleProducer(BenchEvent::new, options.queueCapacity(), waitStrategy(options.idle()));
+        ring = RingBuffer.createSingleProducer(options.peerEvent()::create, options.queueCapacity(),
+            waitStrategy(options.idle()));
         processor = new BatchEventProcessorBuilder().setMaxBatchSize(options.drainLimit()).build(
             ring, ring.newBarrier(), (event, sequence, endOfBatch) ->
                 receiver.onReceive(event.intendedNanos, event.sentNanos));

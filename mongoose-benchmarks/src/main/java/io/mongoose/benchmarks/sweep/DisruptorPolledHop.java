@@ -18,11 +18,12 @@ final class DisruptorPolledHop implements PolledHop
     private int handled;
 
     /**
-     * @param capacity the ring's size, a power of two.
+     * @param capacity  the ring's size, a power of two.
+     * @param peerEvent the event it carries.
      */
-    DisruptorPolledHop(final int capacity)
+    DisruptorPolledHop(final int capacity, final PeerEvent peerEvent)
     {
-        ring = RingBuffer.createSingleProducer(BenchEvent::new, capacity, new BusySpinWaitStrategy());
+        ring = RingBuffer.createSingleProducer(peerEvent::create, capacity, new BusySpinWaitStrategy());
         poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
         handler = (event, sequence, endOfBatch) ->

@@ -18,8 +18,9 @@ final class JctoolsPolledHop implements PolledHop
     /**
      * @param capacity   the forward queue's capacity, a power of two.
      * @param drainLimit events per poll.
+     * @param peerEvent  the event it carries.
      */
-    JctoolsPolledHop(final int capacity, final int drainLimit)
+    JctoolsPolledHop(final int capacity, final int drainLimit, final PeerEvent peerEvent)
     {
         this.drainLimit = drainLimit;
         queue = new SpscArrayQueue<>(capacity);
@@ -27,7 +28,7 @@ final class JctoolsPolledHop implements PolledHop
         free = new SpscArrayQueue<>(2 * capacity);
         for (int i = 0; i < capacity + 2; i++)
         {
-            free.offer(new BenchEvent());
+            free.offer(peerEvent.create());
         }
         sink = event ->
         {

@@ -43,11 +43,13 @@ import java.util.zip.DataFormatException;
  *                         for data written before it was recorded.
  * @param p99              each transport's p99 per measured cycle, so the tails can be compared slice against slice
  *                         of one cycle. Empty arrays for data written before it was recorded.
+ * @param peerEvent        the event the peers' hops carried; {@link PeerEvent#RAW} for data written before it was
+ *                         recorded.
  */
 public record PairedRunData(long rate, String measuredAt, String javaVersion, String consumerMode, long sliceMillis,
     List<String> transports, int cpus, String publisherPinning, String consumers,
     String placementMethod, Histogram[] totals, long[][] p50, long[][] p90, long[] readings, int[] cyclesPerJvm,
-    long[][] picosPerMessage, long[][] p99)
+    long[][] picosPerMessage, long[][] p99, PeerEvent peerEvent)
 {
     /**
      * @return whether every transport's time per message was recorded for every cycle: data from before it was, or
@@ -99,11 +101,13 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         final List<Integer> perJvm = new ArrayList<>();
         for (final PairedRunData run : runs)
         {
-            if (!run.transports.equals(first.transports) || run.rate != first.rate)
+            if (!run.transports.equals(first.transports) || run.rate != first.rate ||
+                run.peerEvent != first.peerEvent)
             {
-                throw new IllegalArgumentException("runs measured " + run.transports + " at " + run.rate + " and " +
-                    first.transports + " at " + first.rate + " msg/s; expected the same transports and rate in " +
-                    "every run");
+                throw new IllegalArgumentException("runs measured " + run.transports + " at " + run.rate + " msg/s " +
+                    "with " + run.peerEvent.flagName() + " peer events and " + first.transports + " at " + first.rate +
+                    " msg/s with " + first.peerEvent.flagName() + "; expected the same transports, rate and peer " +
+                    "event in every run");
             }
             cycles += run.readings.length;
             for (final int c : run.cyclesPerJvm)
@@ -152,7 +156,7 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         return new PairedRunData(first.rate, first.measuredAt, first.javaVersion, first.consumerMode,
             first.sliceMillis, first.transports, first.cpus, first.publisherPinning, first.consumers,
             first.placementMethod, totals, p50, p90, readings, perJvm.stream().mapToInt(Integer::intValue).toArray(),
-            picos, p99);
+            picos, p99, first.peerEvent);
     }
 
     /**
@@ -174,6 +178,7 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         p.setProperty("placementMethod", placementMethod);
         p.setProperty("readings", join(readings));
         p.setProperty("cyclesPerJvm", join(Arrays.stream(cyclesPerJvm).asLongStream().toArray()));
+        p.setProperty("peerEvent", peerEvent.flagName());
         for (int i = 0; i < transports.size(); i++)
         {
             final String t = transports.get(i);
@@ -229,12 +234,25 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
                 Long.parseLong(required(p, file, "sliceMillis")), transports, Integer.parseInt(required(p, file, "cpus")),
                 required(p, file, "publisherPinning"), required(p, file, "consumers"),
                 required(p, file, "placementMethod"), totals, p50, p90, split(required(p, file, "readings")),
-                Arrays.stream(split(required(p, file, "cyclesPerJvm"))).mapToInt(v -> (int)v).toArray(), picos, p99);
+                Arrays.stream(split(required(p, file, "cyclesPerJvm"))).mapToInt(v -> (int)v).toArray(), picos, p99,
+                peerEvent(p, file));
         }
         catch (final IllegalArgumentException | DataFormatException ex)
         {
             throw new IOException(file + ": malformed paired run data: " + ex.getMessage(), ex);
         }
+    }
+
+    /** Optional: data written before it was recorded carried the raw event, the only one there was. */
+    private static PeerEvent peerEvent(final Properties p, final Path file) throws IOException
+    {
+        final String name = p.getProperty("peerEvent", PeerEvent.RAW.flagName());
+        final PeerEvent event = PeerEvent.byName(name);
+        if (null == event)
+        {
+            throw new IOException(file + ": peerEvent '" + name + "'; expected raw or padded");
+        }
+        return event;
     }
 
     private static String required(final Properties p, final Path file, final String key) throws IOException

@@ -245,7 +245,7 @@ public final class PairedRunMain
         return new PairedRunData(options.rate(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
             System.getProperty("java.version"), options.consumers().flagName(), options.sliceMillis(), names, cpus,
             publisherPinning, consumersText, placementMethod, totals, p50, p90,
-            readings, new int[] {options.cycles()}, picos, p99);
+            readings, new int[] {options.cycles()}, picos, p99, options.peerEvent());
     }
 
     /**
@@ -273,7 +273,7 @@ public final class PairedRunMain
                 "the order rotating by one each cycle. A slice's throughput is its messages over the time from its " +
                 "first send until its last message was received." + jvms + " " + data.consumers() + " Publisher: " +
                 data.publisherPinning() + ". Queue or ring capacity " + options.queueCapacity() + ", drain limit " +
-                options.drainLimit() + ".\n\n";
+                options.drainLimit() + "." + peerEventNote(options) + "\n\n";
         }
         return "# Paired hop latency at " + SweepOptions.rateLabel(options.rate()).toUpperCase(Locale.ROOT) +
             " msg/s\n\nMeasured by `PairedRunMain` (`scripts/paired.sh`, `--consumers=" +
@@ -283,7 +283,16 @@ public final class PairedRunMain
             options.sliceMillis() + " ms at " + Formats.count(options.rate()) + " msg/s on an open-loop schedule " +
             "(latency from the intended send time), the order rotating by one each cycle." + jvms + " " +
             data.consumers() + " Publisher: " + data.publisherPinning() + ". Queue or ring capacity " +
-            options.queueCapacity() + ", drain limit " + options.drainLimit() + ".\n\n";
+            options.queueCapacity() + ", drain limit " + options.drainLimit() + "." + peerEventNote(options) + "\n\n";
+    }
+
+    /** Nothing for the peers' own events; what was changed, for padded ones. */
+    static String peerEventNote(final PairedOptions options)
+    {
+        return PeerEvent.RAW == options.peerEvent() ? "" : " The peers carried padded events " +
+            "(`--peerEvent=padded`): their two longs followed by 64 bytes, 96 bytes in all like Mongoose's message, " +
+            "so each hop moves as many bytes per message; an experiment on what the bytes account for, not the peers " +
+            "as they are.";
     }
 
     /** Send one slice on the open-loop schedule, or unpaced at rate 0 (max); the count sent. */

@@ -130,8 +130,9 @@ final class PolledConsumers implements PairedConsumers
                         case MONGOOSE -> new MongoosePolledHop(options.queueCapacity(), options.drainLimit(), true);
                         case MONGOOSE_QUEUE ->
                             new MongoosePolledHop(options.queueCapacity(), options.drainLimit(), false);
-                        case DISRUPTOR -> new DisruptorPolledHop(options.queueCapacity());
-                        case JCTOOLS -> new JctoolsPolledHop(options.queueCapacity(), options.drainLimit());
+                        case DISRUPTOR -> new DisruptorPolledHop(options.queueCapacity(), options.peerEvent());
+                        case JCTOOLS -> new JctoolsPolledHop(options.queueCapacity(), options.drainLimit(),
+                            options.peerEvent());
                         default -> throw new IllegalArgumentException("no polled hop for " + t.flagName());
                     });
                 }

@@ -29,7 +29,7 @@ abstract class RecyclingQueueHop implements Hop
         free = new SpscArrayQueue<>(2 * options.queueCapacity());
         for (int i = 0; i < events; i++)
         {
-            free.offer(new BenchEvent());
+            free.offer(options.peerEvent().create());
         }
     }
 

@@ -26,10 +26,12 @@ import java.util.Map;
  *                             effort.
  * @param queueCapacity        capacity of the hop's queue or ring (a power of two), the same for every transport.
  * @param jitterIntervalMicros park interval of the hiccup meter that runs beside the hop; 0 turns it off.
+ * @param peerEvent            the event the peers' hops carry: {@link PeerEvent#RAW} for every sweep run; only the
+ *                             paired harness sets another.
  */
 public record SweepOptions(
     long rate, long warmupMillis, long runMillis, Path output, Transport transport, int drainLimit, String idle,
-    String pin, int queueCapacity, long jitterIntervalMicros)
+    String pin, int queueCapacity, long jitterIntervalMicros, PeerEvent peerEvent)
 {
     /** Longest hiccup-meter interval: a meter that wakes less than once a second says little about a window. */
     public static final long MAX_JITTER_INTERVAL_MICROS = 1_000_000;
@@ -119,7 +121,7 @@ public record SweepOptions(
             throw new IllegalArgumentException(String.join("\n", errors));
         }
         return new SweepOptions(rate, warmup, run, Path.of(output), transport, (int)drainLimit, idle, pin,
-            (int)capacity, jitterInterval);
+            (int)capacity, jitterInterval, PeerEvent.RAW);
     }
 
     /**

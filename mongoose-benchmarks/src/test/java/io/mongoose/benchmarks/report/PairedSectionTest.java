@@ -1,6 +1,7 @@
 package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.sweep.PairedRunData;
+import io.mongoose.benchmarks.sweep.PeerEvent;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,11 +101,26 @@ class PairedSectionTest
         new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), run.consumerMode(), run.sliceMillis(),
             List.of("disruptor", "jctools"), run.cpus(), run.publisherPinning(), run.consumers(),
             run.placementMethod(), run.totals(), run.p50(), run.p90(), run.readings(), new int[] {1},
-            run.picosPerMessage(), run.p99())
+            run.picosPerMessage(), run.p99(), run.peerEvent())
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
         final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
         assertTrue(ex.getMessage().contains("paired_1m_mps.properties: transports [disruptor, jctools]; expected " +
             "mongoose among them"), ex.getMessage());
+    }
+
+    @Test
+    void aRunWithPaddedPeerEventsIsRefusedNamingIt(@TempDir final Path dir) throws Exception
+    {
+        final Path input = inputWithOneSweepRun(dir);
+        final PairedRunData run = data(new long[][] {{1, 1, 1, 1}, {1, 1, 1, 1}}, new long[] {1, 1, 1, 1});
+        new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), run.consumerMode(), run.sliceMillis(),
+            run.transports(), run.cpus(), run.publisherPinning(), run.consumers(), run.placementMethod(),
+            run.totals(), run.p50(), run.p90(), run.readings(), run.cyclesPerJvm(), run.picosPerMessage(),
+            run.p99(), PeerEvent.PADDED)
+            .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
+        final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
+        assertTrue(ex.getMessage().contains("paired_1m_mps.properties: peer events padded; expected raw, the " +
+            "peers' own events, which the targets are set against"), ex.getMessage());
     }
 
     private static Path inputWithOneSweepRun(final Path dir) throws Exception
@@ -136,6 +152,6 @@ class PairedSectionTest
         return new PairedRunData(rate, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
             List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Each transport's own consumer thread.",
             "probe messages", new Histogram[] {any, any}, values, values, readings, new int[] {2, 2}, values,
-            values);
+            values, PeerEvent.RAW);
     }
 }

@@ -1,6 +1,7 @@
 package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.sweep.PairedRunData;
+import io.mongoose.benchmarks.sweep.PeerEvent;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -232,7 +233,8 @@ class TargetsSectionTest
         final int cycles = readings.length;
         final int[] perJvm = 4 == cycles ? new int[] {2, 2} : new int[] {cycles};
         new PairedRunData(rate, "2026-11-26T01:00:00Z", "17.0.15", "own", 50, transports, 2, "pinned to CPU 1",
-            "Each transport's own consumer thread.", "probe messages", totals, p50, p90, readings, perJvm, p50, p99)
+            "Each transport's own consumer thread.", "probe messages", totals, p50, p90, readings, perJvm, p50, p99,
+            PeerEvent.RAW)
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY))
                 .resolve("paired_" + name + PairedSection.SUFFIX));
     }

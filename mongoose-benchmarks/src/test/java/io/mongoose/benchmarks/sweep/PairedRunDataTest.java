@@ -45,6 +45,25 @@ class PairedRunDataTest
         assertArrayEquals(new long[] {1_000, 2_000}, read.p99()[0]);
         assertArrayEquals(new long[] {2_000, 4_000}, read.p99()[1]);
         assertTrue(read.hasP99());
+        assertEquals(PeerEvent.RAW, read.peerEvent());
+    }
+
+    @Test
+    void thePeersEventIsWrittenAndReadBackAndOlderDataCarriedTheRawOne(@TempDir final Path dir) throws IOException
+    {
+        final PairedRunData raw = run(new long[] {100, 200}, new long[] {300, 400}, 7);
+        final PairedRunData padded = withPeerEvent(raw, PeerEvent.PADDED);
+        final Path file = dir.resolve("padded.properties");
+        padded.write(file);
+        assertEquals(PeerEvent.PADDED, PairedRunData.read(file).peerEvent());
+        assertEquals(PeerEvent.RAW, readWithout(dir, "peerEvent=").peerEvent());
+        final IllegalArgumentException mixed = assertThrows(IllegalArgumentException.class,
+            () -> PairedRunData.pool(List.of(raw, padded)));
+        assertTrue(mixed.getMessage().contains("with padded peer events and [mongoose, disruptor] at 1000000 msg/s " +
+            "with raw; expected the same transports, rate and peer event in every run"), mixed.getMessage());
+        Files.writeString(file, Files.readString(file).replace("peerEvent=padded", "peerEvent=wide"));
+        final IOException unknown = assertThrows(IOException.class, () -> PairedRunData.read(file));
+        assertTrue(unknown.getMessage().contains("peerEvent 'wide'; expected raw or padded"), unknown.getMessage());
     }
 
     @Test
@@ -105,10 +124,11 @@ class PairedRunDataTest
         final PairedRunData b = new PairedRunData(a.rate(), a.measuredAt(), a.javaVersion(), a.consumerMode(),
             a.sliceMillis(), List.of("mongoose", "jctools"), a.cpus(), a.publisherPinning(), a.consumers(),
             a.placementMethod(), a.totals(), a.p50(), a.p90(), a.readings(), a.cyclesPerJvm(), a.picosPerMessage(),
-            a.p99());
+            a.p99(), a.peerEvent());
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
             () -> PairedRunData.pool(List.of(a, b)));
-        assertTrue(ex.getMessage().contains("expected the same transports and rate in every run"), ex.getMessage());
+        assertTrue(ex.getMessage().contains("expected the same transports, rate and peer event in every run"),
+            ex.getMessage());
     }
 
     @Test
@@ -137,7 +157,14 @@ class PairedRunDataTest
             List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Own threads.", "probe messages",
             new Histogram[] {mongoose, peer}, new long[][] {p50, p50}, new long[][] {p50, p50}, readings,
             new int[] {p50.length}, new long[][] {times(p50, 300), times(p50, 300)},
-            new long[][] {times(p50, 10), times(p50, 20)});
+            new long[][] {times(p50, 10), times(p50, 20)}, PeerEvent.RAW);
+    }
+
+    private static PairedRunData withPeerEvent(final PairedRunData a, final PeerEvent peerEvent)
+    {
+        return new PairedRunData(a.rate(), a.measuredAt(), a.javaVersion(), a.consumerMode(), a.sliceMillis(),
+            a.transports(), a.cpus(), a.publisherPinning(), a.consumers(), a.placementMethod(), a.totals(), a.p50(),
+            a.p90(), a.readings(), a.cyclesPerJvm(), a.picosPerMessage(), a.p99(), peerEvent);
     }
 
     private static long[] times(final long[] values, final long factor)

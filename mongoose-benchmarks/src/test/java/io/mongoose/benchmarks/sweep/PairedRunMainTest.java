@@ -13,6 +13,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -73,6 +74,27 @@ class PairedRunMainTest
         assertEquals(2, read.p50()[1].length);
         assertTrue(read.p50()[0][0] > 0, "a measured p50");
         assertArrayEquals(new int[] {2}, read.cyclesPerJvm());
+    }
+
+    @Test
+    void paddedPeerEventsAreCarriedByEveryPeerHopAndSaidSo(@TempDir final Path dir) throws IOException
+    {
+        for (final String consumers : List.of("own", "polled"))
+        {
+            final Path data = dir.resolve(consumers + ".properties");
+            final Outcome outcome = runOk("--rate=20k", "--sliceMillis=10", "--cycles=2", "--warmupCycles=0",
+                "--transports=mongoose,disruptor,jctools", "--consumers=" + consumers, "--peerEvent=padded",
+                "--data=" + data);
+            assertTrue(outcome.out.contains("The peers carried padded events (`--peerEvent=padded`)"), outcome.out);
+            final PairedRunData read = PairedRunData.read(data);
+            assertEquals(PeerEvent.PADDED, read.peerEvent());
+            // Every slice delivered whole through the padded peers too.
+            assertEquals(400, read.totals()[1].getTotalCount());
+            assertEquals(400, read.totals()[2].getTotalCount());
+        }
+        final Outcome raw = runOk("--rate=20k", "--sliceMillis=10", "--cycles=1", "--warmupCycles=0",
+            "--transports=mongoose,disruptor");
+        assertFalse(raw.out.contains("padded"), raw.out);
     }
 
     @Test
@@ -168,11 +190,13 @@ class PairedRunMainTest
     @Test
     void ownConsumersTakeEveryTransportAndTheModeMustBeKnown()
     {
-        final Outcome outcome = run("--transports=mongoose,nats", "--consumers=shared", "--jvms=0", "--data=");
+        final Outcome outcome = run("--transports=mongoose,nats", "--consumers=shared", "--jvms=0", "--data=",
+            "--peerEvent=huge");
         assertEquals(PairedRunMain.EXIT_USAGE, outcome.code);
         assertTrue(outcome.err.contains("--consumers: 'shared'; expected own or polled"), outcome.err);
         assertTrue(outcome.err.contains("--jvms: 0; expected at least 1"), outcome.err);
         assertTrue(outcome.err.contains("--data: empty; expected a file path"), outcome.err);
+        assertTrue(outcome.err.contains("--peerEvent: 'huge'; expected raw or padded"), outcome.err);
         assertTrue(outcome.err.contains("--transports: 'nats'; expected one of mongoose, mongoose-queue, disruptor, " +
             "agrona, jctools, abq\n"), outcome.err);
     }

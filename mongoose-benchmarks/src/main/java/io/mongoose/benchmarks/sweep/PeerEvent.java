@@ -1,0 +1,54 @@
+package io.mongoose.benchmarks.sweep;
+
+import java.util.Locale;
+
+/**
+ * Which event the peers' hops carry. The sweep and its report always use {@link #RAW}; {@link #PADDED} is for one
+ * question only, asked with {@code PairedRunMain --peerEvent=padded}: how much of Mongoose's distance from a peer is
+ * the size of what each hop moves per message rather than the code that moves it. A far placement of the two threads
+ * makes every cache line a publish writes cross between core complexes and back, and Mongoose's pooled message (a
+ * header, its framework's fields and the payload) lays the bytes a publish writes on a line per message, where two raw
+ * events share one ({@code docs/architecture.md}, session 23).
+ */
+public enum PeerEvent
+{
+    /** The peers' own event: a header and the two longs, 32 bytes, two to a cache line. */
+    RAW,
+    /**
+     * The same two longs followed by 64 bytes of padding: 96 bytes, the size of the sweep's Mongoose message with
+     * compressed class pointers, with the written bytes on a line of their own in every event, as Mongoose's are.
+     */
+    PADDED;
+
+    /**
+     * @return the name on the command line and in data files.
+     */
+    public String flagName()
+    {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * @param name a {@link #flagName()}.
+     * @return the event kind, or {@code null} if no kind has that name.
+     */
+    public static PeerEvent byName(final String name)
+    {
+        for (final PeerEvent e : values())
+        {
+            if (e.flagName().equals(name))
+            {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @return a new event of this kind; for the hops' pre-allocation, never per message.
+     */
+    BenchEvent create()
+    {
+        return RAW == this ? new BenchEvent() : new PaddedBenchEvent();
+    }
+}
