@@ -80,6 +80,17 @@ final class DisruptorHop implements Hop
         return pinning;
     }
 
+    /**
+     * The class of the events this hop carries, as {@link PeerEvent} chose it: for tests, after {@link #start},
+     * when the ring exists.
+     *
+     * @return that class.
+     */
+    Class<? extends BenchEvent> eventClass()
+    {
+        return ring.get(0).getClass();
+    }
+
     @Override
     public void close() throws InterruptedException
     {

@@ -71,6 +71,16 @@ final class DisruptorPolledHop implements PolledHop
     /**
      * @throws IllegalStateException if an event was published that the poller never handled.
      */
+    /**
+     * The class of the events this hop carries, as {@link PeerEvent} chose it: for tests, any time.
+     *
+     * @return that class.
+     */
+    Class<? extends BenchEvent> eventClass()
+    {
+        return ring.get(0).getClass();
+    }
+
     @Override
     public void close()
     {

@@ -74,6 +74,17 @@ final class JctoolsPolledHop implements PolledHop
     /**
      * @throws IllegalStateException if an event is left in the queue.
      */
+    /**
+     * The class of the events this hop carries, as {@link PeerEvent} chose it: for tests, before the first send,
+     * while every event is free.
+     *
+     * @return that class.
+     */
+    Class<? extends BenchEvent> eventClass()
+    {
+        return free.peek().getClass();
+    }
+
     @Override
     public void close()
     {

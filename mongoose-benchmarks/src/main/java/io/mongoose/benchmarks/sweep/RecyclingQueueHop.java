@@ -108,6 +108,17 @@ abstract class RecyclingQueueHop implements Hop
         return pinning;
     }
 
+    /**
+     * The class of the events this hop carries, as {@link PeerEvent} chose it: for tests, before the first send,
+     * while every event is free.
+     *
+     * @return that class.
+     */
+    final Class<? extends BenchEvent> eventClass()
+    {
+        return free.peek().getClass();
+    }
+
     @Override
     public final void close() throws InterruptedException
     {
