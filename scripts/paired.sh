@@ -18,8 +18,9 @@
 #                                     cycle, into paired_max_mps.{md,properties}
 #   scripts/paired.sh --rates=10M --jvms=3 --cycles=60 --peerEvent=padded --output=/tmp/padded
 #                                     the peers' event padded to the 96 bytes of Mongoose's message: how much of a gap
-#                                     is the bytes each message moves (docs/architecture.md, session 23); an
-#                                     experiment, so keep it out of docs/reports, whose report refuses such runs
+#                                     is the bytes each message moves (docs/architecture.md, session 23); the report
+#                                     reads such runs only from paired-padded/ (scripts/sweep.sh writes them there)
+#                                     and refuses them in paired/
 #
 # Options: --rates=a,b (default 10k,100k,1M,10M), --output=DIR (default docs/reports/paired); any other flag goes to
 # PairedRunMain as it is and overrides the script's --jvms=5 --cycles=80 --warmupCycles=20 (--consumers,

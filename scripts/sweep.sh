@@ -3,13 +3,13 @@
 # 10M msg/s on an open-loop schedule, each point run N times (--repeats) and reported by its median run, then Mongoose
 # alone at 1M and 10M msg/s for each of several drain limits, then max throughput (5 runs each), then the paired runs
 # (Mongoose, its queue feed, the Disruptor and JCTools in alternating slices of one JVM, as scripts/paired.sh runs
-# them, at each rate and unpaced), then the
-# pooled-events example, then the report and charts generated from the run files, with a verdict on each performance
-# target from both the separate runs and the paired ones.
+# them, at each rate and unpaced; at 1M, 10M and unpaced each is followed by the same run with the peers' event padded
+# to Mongoose's size, into paired-padded/), then the pooled-events example, then the report and charts generated
+# from the run files, with a verdict on each performance target from both the separate runs and the paired ones.
 #
 #   scripts/sweep.sh            full mode: 3 repeats of each latency point at 3 s warm-up + 6 s window (5 s + 10 s
 #                               with --repeats=1), 3 s + 5 s per drain-limit point, 3 s + 6 s per throughput run;
-#                               writes docs/reports (about 30 minutes, see below)
+#                               writes docs/reports (about 35 minutes, see below)
 #   scripts/sweep.sh --quick    one run per latency point, a few seconds each, drain limits 1 and 256 only, writes
 #                               mongoose-benchmarks/target/sweep-quick (CI, smoke runs)
 #
@@ -33,7 +33,8 @@
 #   drain limits     6 limits x 2 rates x (3 s + 5 s + 2 s)                  = 12 x 10 s  =  2 min
 #   max throughput   6 transports x 5 runs x (3 s + 6 s + 2 s)               = 30 x 11 s  =  5.5 min
 #   paired runs      (4 rates + max) x 5 JVMs x 100 cycles x 4 slices x 50 ms, probes, start-up ~  9.2 min
-#   discarded first point, build, example and report                                       ~  1.5 min  -> ~32 min
+#   padded peers     (1M, 10M, max) x 5 JVMs x 100 cycles x 3 slices x 50 ms, probes, start-up ~  4.3 min
+#   discarded first point, build, example and report                                       ~  1.5 min  -> ~36 min
 # (a full sweep of the six transports took 30 min 9 s on 2026-11-27, paired runs included)
 #
 # Paired runs: each separate run above lands on its own placement of the two CPUs, so even the median of three can
@@ -42,7 +43,9 @@
 # alternating 50 ms slices, so each Mongoose slice has a peer slice under the same
 # placement, over several JVMs (PairedRunMain; docs/benchmark-method.md, "Paired runs"). It writes
 # ${output}/paired/paired_<rate>_mps.{md,properties}, and paired_max_mps.* unpaced; the report's targets section
-# judges every ratio target, max throughput's included, on both.
+# judges every ratio target, max throughput's included, on both. At 1M, 10M and unpaced a second run follows with the
+# peers' event padded to the 96 bytes of Mongoose's message (--peerEvent=padded, Mongoose's ring feed against the
+# Disruptor and JCTools), into ${output}/paired-padded/: the report shows it beside the first and judges nothing on it.
 # Quick mode runs one JVM of 4 cycles per rate, enough to keep the phase and its report from rotting.
 # --repeats=1 keeps one 5 s + 10 s run per point (24 x 17 s, ~6.8 min; about 15.5 min in all); each further repeat
 # at the repeated durations adds 24 x 11 s, about 4.4 min.
@@ -210,12 +213,27 @@ if [ "${paired}" = on ] && [[ ",${transports}," == *,mongoose,* ]]; then
     # Then unpaced: the throughput runs above compare medians of separate runs, whose spread (several per cent from
     # run to run) is wider than the difference they are asked to settle; paired slices compare throughput under one
     # placement, cycle by cycle, as they do latency.
+    # Where the report's three hardest targets are judged (the tail at 1M, the far cycles at 10M, throughput), each
+    # paired run is followed at once by the same run with the peers' event padded to Mongoose's 96 bytes, into
+    # paired-padded/: the report sets the two side by side to show what the cache line each message writes costs
+    # (docs/architecture.md, sessions 23 and 25). Mongoose's ring feed only, as the targets judge it.
+    rm -rf "${output}/paired-padded"
+    mkdir -p "${output}/paired-padded"
     for rate in "${rate_list[@]}" max; do
-        "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
-            io.mongoose.benchmarks.sweep.PairedRunMain "${paired_flags[@]}" --rate="${rate}" --pin="${pin}" \
-            --transports="${paired_transports}" \
-            --output="${output}/paired/paired_$(label "${rate}")_mps.md" \
-            --data="${output}/paired/paired_$(label "${rate}")_mps.properties"
+        for event in raw padded; do
+            dir=paired
+            lanes="${paired_transports}"
+            if [ "${event}" = padded ]; then
+                case "$(label "${rate}")" in 1m|10m|max) ;; *) continue ;; esac
+                dir=paired-padded
+                lanes=mongoose,disruptor,jctools
+            fi
+            "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
+                io.mongoose.benchmarks.sweep.PairedRunMain "${paired_flags[@]}" --rate="${rate}" --pin="${pin}" \
+                --transports="${lanes}" --peerEvent="${event}" \
+                --output="${output}/${dir}/paired_$(label "${rate}")_mps.md" \
+                --data="${output}/${dir}/paired_$(label "${rate}")_mps.properties"
+        done
     done
 fi
 

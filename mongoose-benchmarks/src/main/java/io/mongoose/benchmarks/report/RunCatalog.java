@@ -45,6 +45,7 @@ public final class RunCatalog
 
     private final List<LoadedRun> runs;
     private final List<PairedRunData> pairedRuns;
+    private final List<PairedRunData> paddedPairedRuns;
     private final Map<String, TreeMap<Long, LoadedRun>> latency;
     private final Map<String, List<LoadedRun>> throughput;
     private final List<LoadedRun> superseded;
@@ -53,10 +54,12 @@ public final class RunCatalog
 
     private RunCatalog(
         final List<LoadedRun> runs, final Optional<DrainLimitRuns> drainLimitRuns,
-        final Optional<RepeatRuns> repeatRuns, final List<PairedRunData> pairedRuns)
+        final Optional<RepeatRuns> repeatRuns, final List<PairedRunData> pairedRuns,
+        final List<PairedRunData> paddedPairedRuns)
     {
         this.runs = List.copyOf(runs);
         this.pairedRuns = List.copyOf(pairedRuns);
+        this.paddedPairedRuns = List.copyOf(paddedPairedRuns);
         this.drainLimitRuns = drainLimitRuns;
         this.repeatRuns = repeatRuns;
         final Map<String, TreeMap<Long, LoadedRun>> byPoint = new HashMap<>();
@@ -132,11 +135,17 @@ public final class RunCatalog
             RepeatRuns.of(repeatDirectory, read(list(repeatDirectory, List.of(), flag), flag), flag) :
             Optional.empty();
         return new RunCatalog(read(files, flag), drainLimits, repeats, readPaired(input.resolve(PairedSection.DIRECTORY),
-            flag));
+            PeerEvent.RAW, flag), readPaired(input.resolve(LinePerMessageSection.DIRECTORY), PeerEvent.PADDED, flag));
     }
 
-    /** Every paired run's data file in {@code dir} ({@code scripts/paired.sh}), by rate; none if there is no dir. */
-    private static List<PairedRunData> readPaired(final Path dir, final String flag) throws ReportInputException
+    /**
+     * Every paired run's data file in {@code dir} ({@code scripts/paired.sh}), by rate; none if there is no dir. Each
+     * must have carried {@code event} on the peers: the targets are judged on the peers' own events, in
+     * {@value PairedSection#DIRECTORY}/, and only {@value LinePerMessageSection#DIRECTORY}/ holds the padded ones, so a
+     * file in the wrong one can never be judged as the other.
+     */
+    private static List<PairedRunData> readPaired(final Path dir, final PeerEvent event, final String flag)
+        throws ReportInputException
     {
         if (!Files.isDirectory(dir))
         {
@@ -155,12 +164,14 @@ public final class RunCatalog
                         throw new ReportInputException(flag + ": " + file + ": transports " + run.transports() +
                             "; expected mongoose among them, every paired ratio is Mongoose's against a peer's");
                     }
-                    if (PeerEvent.RAW != run.peerEvent())
+                    if (event != run.peerEvent())
                     {
                         throw new ReportInputException(flag + ": " + file + ": peer events " +
-                            run.peerEvent().flagName() + "; expected raw, the peers' own events, which the targets " +
-                            "are set against (PairedRunMain --peerEvent=padded is an experiment, not a measurement " +
-                            "for the report)");
+                            run.peerEvent().flagName() + "; expected " + event.flagName() + " in " +
+                            dir.getFileName() + "/ (" + (PeerEvent.RAW == event ? "the peers' own events, which " +
+                            "the targets are set against; runs with --peerEvent=padded belong in " +
+                            LinePerMessageSection.DIRECTORY + "/" : "PairedRunMain --peerEvent=padded; runs with the " +
+                            "peers' own events belong in " + PairedSection.DIRECTORY + "/") + ")");
                     }
                     if (0 == run.rate() && !run.hasPicosPerMessage())
                     {
@@ -354,6 +365,17 @@ public final class RunCatalog
     public List<PairedRunData> pairedRuns()
     {
         return pairedRuns;
+    }
+
+    /**
+     * @return the paired runs whose peers carried events padded to Mongoose's message size
+     *         ({@code PairedRunMain --peerEvent=padded}) under the input's {@value LinePerMessageSection#DIRECTORY}/,
+     *         by rate; empty if there are none. Never judged against a target: {@link LinePerMessageSection} sets
+     *         them beside {@link #pairedRuns()} to show what the written lines per message account for.
+     */
+    public List<PairedRunData> paddedPairedRuns()
+    {
+        return paddedPairedRuns;
     }
 
     /**

@@ -30,6 +30,7 @@ public final class SummaryReport
             new PairedSection(),
             new ServiceTimeSection(),
             new TailSourceSection(),
+            new LinePerMessageSection(),
             new ThroughputSection(),
             new DrainLimitSection(),
             new ReferenceSection(),

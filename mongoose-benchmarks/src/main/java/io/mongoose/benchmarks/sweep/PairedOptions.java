@@ -68,7 +68,7 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
         "  --jvms=N             run N JVMs one after another and pool their cycles (default 1: this JVM)",
         "  --peerEvent=raw|padded  the peers' event: raw, their own 32 bytes; padded, 96 bytes like Mongoose's",
         "                       message, to see what the bytes per message account for (default raw; the report",
-        "                       refuses padded runs)",
+        "                       reads padded runs only from paired-padded/ and judges no target on them)",
         "  --output=FILE        also write the result as Markdown to FILE",
         "  --data=FILE          also write the measurements to FILE: this JVM's, or with --jvms the pooled ones");
 

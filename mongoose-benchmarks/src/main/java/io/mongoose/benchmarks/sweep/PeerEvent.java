@@ -3,12 +3,13 @@ package io.mongoose.benchmarks.sweep;
 import java.util.Locale;
 
 /**
- * Which event the peers' hops carry. The sweep and its report always use {@link #RAW}; {@link #PADDED} is for one
- * question only, asked with {@code PairedRunMain --peerEvent=padded}: how much of Mongoose's distance from a peer is
- * the size of what each hop moves per message rather than the code that moves it. A far placement of the two threads
- * makes every cache line a publish writes cross between core complexes and back, and Mongoose's pooled message (a
- * header, its framework's fields and the payload) lays the bytes a publish writes on a line per message, where two raw
- * events share one ({@code docs/architecture.md}, session 23).
+ * Which event the peers' hops carry. Every target is judged with {@link #RAW}; {@link #PADDED} is for one question
+ * only, asked with {@code PairedRunMain --peerEvent=padded}: how much of Mongoose's distance from a peer is the size of
+ * what each hop moves per message rather than the code that moves it. The full sweep asks it at 1M and 10M msg/s and
+ * unpaced, and its report shows the answer beside the paired runs, judging nothing on it. A far placement of the two
+ * threads makes every cache line a publish writes cross between core complexes and back, and Mongoose's pooled message
+ * (a header, its framework's fields and the payload) lays the bytes a publish writes on a line per message, where two
+ * raw events share one ({@code docs/architecture.md}, sessions 23 and 25).
  */
 public enum PeerEvent
 {

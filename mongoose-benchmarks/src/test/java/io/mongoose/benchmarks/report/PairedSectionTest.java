@@ -119,8 +119,9 @@ class PairedSectionTest
             run.p99(), PeerEvent.PADDED)
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
         final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
-        assertTrue(ex.getMessage().contains("paired_1m_mps.properties: peer events padded; expected raw, the " +
-            "peers' own events, which the targets are set against"), ex.getMessage());
+        assertTrue(ex.getMessage().contains("paired_1m_mps.properties: peer events padded; expected raw in paired/ " +
+            "(the peers' own events, which the targets are set against; runs with --peerEvent=padded belong in " +
+            "paired-padded/)"), ex.getMessage());
     }
 
     private static Path inputWithOneSweepRun(final Path dir) throws Exception

@@ -179,21 +179,49 @@ class SweepScriptTest
     {
         final Path stale = Files.createDirectories(root.resolve("docs/reports/paired")).resolve("paired_10k_mps.md");
         Files.writeString(stale, "from an earlier sweep");
-        assertEquals(0, sweep("--transports=mongoose,abq", "--rates=1M,10M", "--drainLimits=none", "--repeats=1",
-            "--throughputRuns=1").code());
+        final Path stalePadded = Files.createDirectories(root.resolve("docs/reports/paired-padded"))
+            .resolve("paired_100k_mps.md");
+        Files.writeString(stalePadded, "from an earlier sweep");
+        assertEquals(0, sweep("--transports=mongoose,abq", "--rates=10k,1M,10M", "--drainLimits=none",
+            "--repeats=1", "--throughputRuns=1").code());
 
         final List<String> calls = javaRuns();
         final List<String> paired = calls.stream().filter(c -> c.contains("PairedRunMain"))
             .map(c -> last(c, "rate") + " " + last(c, "jvms") + " " + last(c, "cycles") + " " +
-                last(c, "warmupCycles") + " " + last(c, "output") + " " + last(c, "data"))
+                last(c, "warmupCycles") + " " + last(c, "peerEvent") + " " + last(c, "transports") + " " +
+                last(c, "output") + " " + last(c, "data"))
             .collect(Collectors.toList());
+        // Each run at 1M, 10M and unpaced is followed at once by the same with padded peer events, in a directory of
+        // its own; 10k has none.
+        final String lanes = "mongoose,disruptor,jctools";
         assertEquals(List.of(
-            "1M 5 80 20 docs/reports/paired/paired_1m_mps.md docs/reports/paired/paired_1m_mps.properties",
-            "10M 5 80 20 docs/reports/paired/paired_10m_mps.md docs/reports/paired/paired_10m_mps.properties",
-            "max 5 80 20 docs/reports/paired/paired_max_mps.md docs/reports/paired/paired_max_mps.properties"),
+            "10k 5 80 20 raw " + lanes + " docs/reports/paired/paired_10k_mps.md " +
+                "docs/reports/paired/paired_10k_mps.properties",
+            "1M 5 80 20 raw " + lanes + " docs/reports/paired/paired_1m_mps.md " +
+                "docs/reports/paired/paired_1m_mps.properties",
+            "1M 5 80 20 padded " + lanes + " docs/reports/paired-padded/paired_1m_mps.md " +
+                "docs/reports/paired-padded/paired_1m_mps.properties",
+            "10M 5 80 20 raw " + lanes + " docs/reports/paired/paired_10m_mps.md " +
+                "docs/reports/paired/paired_10m_mps.properties",
+            "10M 5 80 20 padded " + lanes + " docs/reports/paired-padded/paired_10m_mps.md " +
+                "docs/reports/paired-padded/paired_10m_mps.properties",
+            "max 5 80 20 raw " + lanes + " docs/reports/paired/paired_max_mps.md " +
+                "docs/reports/paired/paired_max_mps.properties",
+            "max 5 80 20 padded " + lanes + " docs/reports/paired-padded/paired_max_mps.md " +
+                "docs/reports/paired-padded/paired_max_mps.properties"),
             paired);
         assertTrue(indexOf(calls, "PairedRunMain") > indexOf(calls, "--rate=max"), calls.toString());
         assertFalse(Files.exists(stale), "an earlier sweep's paired runs must not be judged as this one's");
+        assertFalse(Files.exists(stalePadded), "nor its padded ones be shown as this one's");
+
+        // The queue feed joins the paired runs with its own events only: the padded runs compare the ring feed.
+        Files.delete(log);
+        assertEquals(0, sweep("--transports=mongoose,mongoose-queue", "--rates=1M", "--drainLimits=none",
+            "--repeats=1", "--throughputRuns=1").code());
+        assertEquals(List.of("raw mongoose,mongoose-queue,disruptor,jctools", "padded " + lanes,
+                "raw mongoose,mongoose-queue,disruptor,jctools", "padded " + lanes),
+            javaRuns().stream().filter(c -> c.contains("PairedRunMain"))
+                .map(c -> last(c, "peerEvent") + " " + last(c, "transports")).collect(Collectors.toList()));
 
         // Quick mode: one short JVM per rate, into the quick output.
         Files.delete(log);
