@@ -101,15 +101,10 @@ public final class LinePerMessageSection implements SummarySection
         return List.of(RunLabels.rate(run.rate()), Transports.displayName(peer), event,
             run.cyclesPerJvm().length + ", " + run.readings().length,
             PairedReport.times(Median.of(PairedReport.jvmMedians(run.p50()[m], run.p50()[p], run.cyclesPerJvm()))),
-            run.hasP99() ? PairedReport.times(p99Ratio(run, m, p)) : Formats.NOT_AVAILABLE,
+            run.hasP99() ? PairedReport.times(PairedReport.p99Ratio(run, m, p)) : Formats.NOT_AVAILABLE,
             PairedReport.ofClass(run.p50()[m], run.p50()[p], run.readings(), PairedReport.nearLimit(run.readings()),
                 false),
             run.measuredAt() + ", Java " + run.javaVersion());
-    }
-
-    private static double p99Ratio(final PairedRunData run, final int m, final int p)
-    {
-        return Median.of(PairedReport.jvmMedians(run.p99()[m], run.p99()[p], run.cyclesPerJvm()));
     }
 
     /** One sentence per rate and peer on the tail: the p99 ratio with the peer's own event and with padded ones. */
@@ -120,9 +115,9 @@ public final class LinePerMessageSection implements SummarySection
         {
             return Optional.empty();
         }
-        final double withOwn = p99Ratio(own, own.transports().indexOf(Transports.MONGOOSE),
+        final double withOwn = PairedReport.p99Ratio(own, own.transports().indexOf(Transports.MONGOOSE),
             own.transports().indexOf(peer));
-        final double withPadded = p99Ratio(padded, padded.transports().indexOf(Transports.MONGOOSE),
+        final double withPadded = PairedReport.p99Ratio(padded, padded.transports().indexOf(Transports.MONGOOSE),
             padded.transports().indexOf(peer));
         final long ownCents = Math.round(withOwn * 100);
         final long paddedCents = Math.round(withPadded * 100);

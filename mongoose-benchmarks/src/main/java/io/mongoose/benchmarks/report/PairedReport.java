@@ -256,6 +256,17 @@ public final class PairedReport
     }
 
     /**
+     * @param run a paced paired run with every cycle's p99 ({@link PairedRunData#hasP99()}).
+     * @param m   Mongoose's index in its transports.
+     * @param p   the peer's.
+     * @return Mongoose's p99 over the peer's: the median of the JVMs' median per-cycle ratios, as the tail is judged.
+     */
+    static double p99Ratio(final PairedRunData run, final int m, final int p)
+    {
+        return Median.of(jvmMedians(run.p99()[m], run.p99()[p], run.cyclesPerJvm()));
+    }
+
+    /**
      * @param mongoose     Mongoose's value per cycle.
      * @param peer         the peer's value per cycle.
      * @param cyclesPerJvm each JVM's cycles, in order.

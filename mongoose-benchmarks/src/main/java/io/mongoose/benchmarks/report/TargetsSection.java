@@ -70,6 +70,7 @@ public final class TargetsSection implements SummarySection
             "Sweep, same placement: p50 / p90", "Sweep: p50 and p90", "Paired p50", "Paired p90",
             "Paired: p50 and p90", "Sweep p99", "Paired p99", "Paired: p99 (tail)"), 2);
         final Optional<SamePlacement> samePlacement = SamePlacement.of(runs);
+        final List<String> tailMisses = new ArrayList<>();
         for (final long rate : RATIO_RATES)
         {
             final Optional<LoadedRun> mongoose = runs.latency(Transports.MONGOOSE, rate);
@@ -105,12 +106,37 @@ public final class TargetsSection implements SummarySection
                 row.add(mongoose.isPresent() && other.isPresent() ? times(ratio(
                     mongoose.get().result().latency().getValueAtPercentile(99),
                     other.get().result().latency().getValueAtPercentile(99))) : Formats.NO_RUN);
-                row.addAll(tailCells(paired, peer));
+                final List<String> tail = tailCells(paired, peer);
+                row.addAll(tail);
                 table.row(row);
+                if (NOT_MET.equals(tail.get(1)))
+                {
+                    paddedP99(runs, rate, peer).ifPresent(padded -> tailMisses.add(RunLabels.rate(rate) +
+                        " against " + Transports.displayName(peer) + ", " + tail.get(0) + " with the peer's own " +
+                        "event and " + times(padded) + " padded"));
+                }
             }
         }
         table.appendTo(out);
         out.append('\n');
+        if (!tailMisses.isEmpty())
+        {
+            out.append("Each tail miss beside the same ratio from the paired run that followed it with the peers' ")
+                .append("event padded to the size of Mongoose's message (not judged; see \"")
+                .append(LinePerMessageSection.HEADING.substring(3)).append("\"): ")
+                .append(String.join("; ", tailMisses)).append(".\n\n");
+        }
+    }
+
+    /** The paired p99 ratio against {@code peer} with padded peer events at {@code rate}, if that run has it. */
+    private static Optional<Double> paddedP99(final RunCatalog runs, final long rate, final String peer)
+    {
+        return runs.paddedPairedRuns().stream()
+            .filter(r -> r.rate() == rate && r.hasP99() && r.transports().contains(peer) &&
+                r.transports().contains(Transports.MONGOOSE))
+            .findFirst()
+            .map(r -> PairedReport.p99Ratio(r, r.transports().indexOf(Transports.MONGOOSE),
+                r.transports().indexOf(peer)));
     }
 
     /**
@@ -290,7 +316,7 @@ public final class TargetsSection implements SummarySection
             return List.of(times(ratio(run.totals()[m].getValueAtPercentile(99),
                 run.totals()[p].getValueAtPercentile(99))) + " pooled", TailSourceSection.NOT_RECORDED);
         }
-        final double p99 = Median.of(PairedReport.jvmMedians(run.p99()[m], run.p99()[p], run.cyclesPerJvm()));
+        final double p99 = PairedReport.p99Ratio(run, m, p);
         return List.of(times(p99), atMostOne(p99) ? MET : NOT_MET);
     }
 

@@ -19,6 +19,7 @@ import static io.mongoose.benchmarks.report.RunFixtures.throughput;
 import static io.mongoose.benchmarks.report.RunFixtures.values;
 import static io.mongoose.benchmarks.report.RunFixtures.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -55,6 +56,33 @@ class TargetsSectionTest
             "met", "1.25×", "0.50×", "met"), summary.row(TargetsSection.HEADING, "1M msg/s", "JCTools queue"));
         assertEquals(List.of("10k msg/s", "Disruptor", "—", "—", "—", "—", "—", "—", "—", "—", "—", "—"),
             summary.row(TargetsSection.HEADING, "10k msg/s", "Disruptor"));
+    }
+
+    @Test
+    void aTailMissIsSetBesideTheSameRatioWithPaddedPeers(@TempDir final Path dir) throws Exception
+    {
+        final Path input = dir.resolve("runs");
+        write(input, "m", latency("mongoose", 1_000_000, 1_000_000, values(100, 1, 1), 0), WRITTEN);
+        // Own events: Mongoose's p99 300 ns in every cycle, the Disruptor's 200 (1.50×, a miss), JCTools' 600 (met).
+        paired(input, "1m", 1_000_000, new long[][] {{100, 100, 100, 100}, {200, 200, 200, 200}, {200, 200, 200, 200}},
+            new long[] {100, 100, 100, 100}, new Histogram[] {values(100, 1, 1), values(100, 1, 1), values(100, 1, 1)},
+            new long[][] {{300, 300, 300, 300}, {200, 200, 200, 200}, {600, 600, 600, 600}});
+        // Padded, in the run after: 300 against the Disruptor's 250 in every cycle (1.20×).
+        final long[][] p99 = {{300, 300, 300, 300}, {250, 250, 250, 250}, {300, 300, 300, 300}};
+        new PairedRunData(1_000_000, "2026-11-26T01:05:00Z", "17.0.15", "own", 50,
+            List.of("mongoose", "disruptor", "jctools"), 2, "pinned to CPU 1", "Each transport's own consumer thread.",
+            "probe messages", new Histogram[] {values(100, 1, 1), values(100, 1, 1), values(100, 1, 1)}, p99, p99,
+            new long[] {100, 100, 100, 100}, new int[] {2, 2}, p99, p99, PeerEvent.PADDED)
+            .write(Files.createDirectories(input.resolve(LinePerMessageSection.DIRECTORY))
+                .resolve("paired_1m" + PairedSection.SUFFIX));
+
+        final String section = render(input, dir).section(TargetsSection.HEADING);
+        assertTrue(section.contains("Each tail miss beside the same ratio from the paired run that followed it with " +
+            "the peers' event padded to the size of Mongoose's message (not judged; see \"The line per message: " +
+            "peers padded to Mongoose's size\"): 1M msg/s against Disruptor, 1.50× with the peer's own event and " +
+            "1.20× padded.\n"), section);
+        // The met tail against JCTools is not listed.
+        assertFalse(section.contains("against JCTools queue, 0.50×"), section);
     }
 
     @Test
