@@ -15,9 +15,9 @@ import java.util.Optional;
  * payload), and the header and framework fields put that tail on a cache line of its own in every message, where two
  * of a peer's 32-byte events share one. Each such line crosses from the producer's core to the consumer's, and when the
  * host places the two vCPUs far apart (or takes the publisher's vCPU away) the crossing is what costs. Padding the
- * peers' event to 96 bytes gives each peer one written line per message too and changes nothing else, so a ratio that
- * moves toward or below 1.00× with padded peers is the line, not Mongoose's code (see {@code docs/architecture.md},
- * sessions 23 and 25). The padded runs are read from {@value #DIRECTORY}/ and never judged against a target: the
+ * peers' event to 96 bytes gives each peer one written line per message too and changes nothing else, so what a ratio
+ * loses with padded peers is the line, not Mongoose's code, as far as two runs one after the other can tell (see
+ * {@code docs/architecture.md}, sessions 23 and 25). The padded runs are read from {@value #DIRECTORY}/ and never judged against a target: the
  * targets are set against the peers as they are.
  */
 public final class LinePerMessageSection implements SummarySection
@@ -50,8 +50,10 @@ public final class LinePerMessageSection implements SummarySection
             .append("--peerEvent=padded`; the same two longs, then 64 bytes nothing writes), beside the paired runs ")
             .append("with their own 32-byte event. A publish writes the tail of a Mongoose message, which lies on a ")
             .append("cache line of its own in every message, where two of a peer's own events share a line; padded, ")
-            .append("each peer writes one line per message as Mongoose does, and nothing else changes. A ratio that ")
-            .append("falls with padded peers is what the written lines per message cost Mongoose, not its code. ")
+            .append("each peer writes one line per message as Mongoose does, and nothing else changes. Where a ratio ")
+            .append("falls with padded peers, the difference is what the written lines per message cost Mongoose ")
+            .append("rather than its code; each pair is two runs, one after the other, with the noise of two, so a ")
+            .append("few hundredths either way settle nothing. ")
             .append("These runs are not judged against the targets, which are set against the peers as they are. ")
             .append("Cells are computed as in the paired runs' section; the p99 ratio is the median of the JVMs' ")
             .append("median per-cycle ratios, as the targets section takes it.\n\n");
