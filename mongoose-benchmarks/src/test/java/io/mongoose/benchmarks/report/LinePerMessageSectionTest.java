@@ -8,7 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,7 +20,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LinePerMessageSectionTest
 {
-    private static final Instant WRITTEN = Instant.parse("2025-06-01T12:00:00Z");
     /** Two JVMs of two cycles, cycle 3 far: per-cycle ratios 0.5, 0.5, 10, 2. */
     private static final long[][] OWN = {{100, 100, 1000, 200}, {200, 200, 100, 100}};
     private static final long[] OWN_READINGS = {100, 100, 500, 100};
@@ -32,12 +30,11 @@ class LinePerMessageSectionTest
     @Test
     void eachPeerHasARowWithItsOwnEventAndOneWithPaddedEvents(@TempDir final Path dir) throws Exception
     {
-        final Path input = inputWithOneSweepRun(dir);
-        data(1_000_000, OWN, OWN_READINGS, PeerEvent.RAW).write(Files.createDirectories(
-            input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m" + PairedSection.SUFFIX));
-        data(1_000_000, PADDED, PADDED_READINGS, PeerEvent.PADDED).write(Files.createDirectories(
-            input.resolve(LinePerMessageSection.DIRECTORY)).resolve("paired_1m" + PairedSection.SUFFIX));
-        final SummaryText summary = render(input, dir);
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
+        write(input, PairedSection.DIRECTORY, "1m", data(1_000_000, OWN, OWN_READINGS, PeerEvent.RAW));
+        write(input, LinePerMessageSection.DIRECTORY, "1m",
+            data(1_000_000, PADDED, PADDED_READINGS, PeerEvent.PADDED));
+        final SummaryText summary = SummaryText.render(new LinePerMessageSection(), input, dir);
         // JVM medians 0.5 and 2 (nearest rank of 10 and 2), their median 1.25; the same values stand for the p99.
         assertEquals(List.of("1M msg/s", "Disruptor", LinePerMessageSection.OWN, "2, 4", "1.25×", "1.25×",
             "10.00× (10.00–10.00), 1 cycle", "2026-11-22T01:00:00Z, Java 17.0.15"),
@@ -56,12 +53,11 @@ class LinePerMessageSectionTest
     @Test
     void aHigherRatioWithPaddedPeersIsSaidSo(@TempDir final Path dir) throws Exception
     {
-        final Path input = inputWithOneSweepRun(dir);
-        data(1_000_000, PADDED, PADDED_READINGS, PeerEvent.RAW).write(Files.createDirectories(
-            input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m" + PairedSection.SUFFIX));
-        data(1_000_000, OWN, OWN_READINGS, PeerEvent.PADDED).write(Files.createDirectories(
-            input.resolve(LinePerMessageSection.DIRECTORY)).resolve("paired_1m" + PairedSection.SUFFIX));
-        final String section = render(input, dir).section(LinePerMessageSection.HEADING);
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
+        write(input, PairedSection.DIRECTORY, "1m", data(1_000_000, PADDED, PADDED_READINGS, PeerEvent.RAW));
+        write(input, LinePerMessageSection.DIRECTORY, "1m", data(1_000_000, OWN, OWN_READINGS, PeerEvent.PADDED));
+        final String section = SummaryText.render(new LinePerMessageSection(), input, dir)
+            .section(LinePerMessageSection.HEADING);
         assertTrue(section.contains("read 0.75× with the peer's own event and 1.25× with it padded: higher when " +
             "the peer, too, writes a line per message."), section);
     }
@@ -69,16 +65,14 @@ class LinePerMessageSectionTest
     @Test
     void anUnpacedPaddedRunHasThroughputRowsBesideTheOwnEventRun(@TempDir final Path dir) throws Exception
     {
-        final Path input = inputWithOneSweepRun(dir);
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
         // Times per message; the ratio is the peer's over Mongoose's. Own: 1.5, 1.5, 0.5, 3.0 (cycle 3 far).
-        data(0, new long[][] {{20, 20, 60, 30}, {30, 30, 30, 90}}, OWN_READINGS, PeerEvent.RAW)
-            .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_max" +
-                PairedSection.SUFFIX));
+        write(input, PairedSection.DIRECTORY, "max",
+            data(0, new long[][] {{20, 20, 60, 30}, {30, 30, 30, 90}}, OWN_READINGS, PeerEvent.RAW));
         // Padded: 1, 2, 1, 1 (cycle 4 far).
-        data(0, new long[][] {{20, 20, 20, 20}, {20, 40, 20, 20}}, PADDED_READINGS, PeerEvent.PADDED)
-            .write(Files.createDirectories(input.resolve(LinePerMessageSection.DIRECTORY)).resolve("paired_max" +
-                PairedSection.SUFFIX));
-        final SummaryText summary = render(input, dir);
+        write(input, LinePerMessageSection.DIRECTORY, "max",
+            data(0, new long[][] {{20, 20, 20, 20}, {20, 40, 20, 20}}, PADDED_READINGS, PeerEvent.PADDED));
+        final SummaryText summary = SummaryText.render(new LinePerMessageSection(), input, dir);
         assertEquals(List.of("Disruptor", LinePerMessageSection.OWN, "2, 4", "1.00×", "1.50× (1.50–3.00), 3 cycles",
             "0.50× (0.50–0.50), 1 cycle", "2026-11-22T01:00:00Z, Java 17.0.15"),
             summary.row(LinePerMessageSection.HEADING, "Disruptor", LinePerMessageSection.OWN));
@@ -92,10 +86,10 @@ class LinePerMessageSectionTest
     @Test
     void aPaddedRunWithoutItsOwnEventRunStillHasItsRow(@TempDir final Path dir) throws Exception
     {
-        final Path input = inputWithOneSweepRun(dir);
-        data(10_000_000, PADDED, PADDED_READINGS, PeerEvent.PADDED).write(Files.createDirectories(
-            input.resolve(LinePerMessageSection.DIRECTORY)).resolve("paired_10m" + PairedSection.SUFFIX));
-        final SummaryText summary = render(input, dir);
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
+        write(input, LinePerMessageSection.DIRECTORY, "10m",
+            data(10_000_000, PADDED, PADDED_READINGS, PeerEvent.PADDED));
+        final SummaryText summary = SummaryText.render(new LinePerMessageSection(), input, dir);
         assertEquals(1, summary.rows(LinePerMessageSection.HEADING).size());
         assertEquals(LinePerMessageSection.PADDED,
             summary.row(LinePerMessageSection.HEADING, "10M msg/s", "Disruptor").get(2));
@@ -106,7 +100,8 @@ class LinePerMessageSectionTest
     @Test
     void withoutPaddedRunsTheSectionSaysWhereTheyComeFrom(@TempDir final Path dir) throws Exception
     {
-        final String section = render(inputWithOneSweepRun(dir), dir).section(LinePerMessageSection.HEADING);
+        final String section = SummaryText.render(new LinePerMessageSection(),
+            RunFixtures.inputWithOneMongooseRun(dir), dir).section(LinePerMessageSection.HEADING);
         assertTrue(section.contains("The input has no `paired-padded/paired_<rate>_mps.properties`: the full sweep " +
             "writes one at 1M and 10M msg/s and unpaced"), section);
     }
@@ -114,29 +109,18 @@ class LinePerMessageSectionTest
     @Test
     void aRunWithTheirOwnEventsAmongThePaddedOnesIsRefusedNamingIt(@TempDir final Path dir) throws Exception
     {
-        final Path input = inputWithOneSweepRun(dir);
-        data(1_000_000, OWN, OWN_READINGS, PeerEvent.RAW).write(Files.createDirectories(
-            input.resolve(LinePerMessageSection.DIRECTORY)).resolve("paired_1m" + PairedSection.SUFFIX));
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
+        write(input, LinePerMessageSection.DIRECTORY, "1m", data(1_000_000, OWN, OWN_READINGS, PeerEvent.RAW));
         final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
         assertTrue(ex.getMessage().contains("paired_1m_mps.properties: peer events raw; expected padded in " +
             "paired-padded/ (PairedRunMain --peerEvent=padded; runs with the peers' own events belong in paired/)"),
             ex.getMessage());
     }
 
-    private static Path inputWithOneSweepRun(final Path dir) throws Exception
+    private static void write(final Path input, final String directory, final String rate, final PairedRunData run)
+        throws Exception
     {
-        final Path input = dir.resolve("runs");
-        RunFixtures.write(input, "m1m", RunFixtures.latency("mongoose", 1_000_000, 1_000_000,
-            RunFixtures.values(100, 10, 1), 0), WRITTEN);
-        return input;
-    }
-
-    private static SummaryText render(final Path input, final Path dir) throws Exception
-    {
-        final ReportOptions options = ReportOptions.parse(new String[] {"--input=" + input,
-            "--output=" + dir.resolve("out")});
-        final ReportContext context = new ReportContext(options, RunCatalog.load(input), List.of(), List.of());
-        return new SummaryText(SummaryReport.render(List.of(new LinePerMessageSection()), context));
+        run.write(Files.createDirectories(input.resolve(directory)).resolve("paired_" + rate + PairedSection.SUFFIX));
     }
 
     /** Two JVMs of two cycles; {@code values} are each cycle's p50, p90, p99 and time per message alike. */

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,16 +20,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PairedSectionTest
 {
-    private static final Instant WRITTEN = Instant.parse("2025-06-01T12:00:00Z");
 
     @Test
     void eachPeerHasItsRatiosOverTheJvmsAllCyclesAndEachPlacement(@TempDir final Path dir) throws Exception
     {
-        final Path input = inputWithOneSweepRun(dir);
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
         // JVM 1: cycles 0.5 and 0.5 (median 0.5); JVM 2: 10 and 2 (nearest rank: 2). Readings: cycle 3 is far.
         data(new long[][] {{100, 100, 1000, 200}, {200, 200, 100, 100}}, new long[] {100, 100, 500, 100})
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
-        final SummaryText summary = render(input, dir);
+        final SummaryText summary = SummaryText.render(new PairedSection(), input, dir);
         assertEquals(List.of("1M msg/s", "Disruptor", "own", "2, 4", "1.25×", "0.50× (0.50–2.00)",
             "0.50× (0.50–2.00)", "0.50× (0.50–2.00), 3 cycles", "10.00× (10.00–10.00), 1 cycle",
             "2026-11-22T01:00:00Z, Java 17.0.15"), summary.row(PairedSection.HEADING, "1M msg/s", "Disruptor"));
@@ -41,7 +39,7 @@ class PairedSectionTest
     @Test
     void anUnpacedRunHasItsThroughputRatiosInATableOfTheirOwn(@TempDir final Path dir) throws Exception
     {
-        final Path input = inputWithOneSweepRun(dir);
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
         final Path paired = Files.createDirectories(input.resolve(PairedSection.DIRECTORY));
         data(new long[][] {{100, 100, 1000, 200}, {200, 200, 100, 100}}, new long[] {100, 100, 500, 100})
             .write(paired.resolve("paired_1m_mps.properties"));
@@ -49,7 +47,7 @@ class PairedSectionTest
         // JVM 1: 30/20, 30/20 (1.5); JVM 2: 30/60 (0.5) and 90/30 (3.0), lower middle 0.5. Cycle 3 is far.
         data(0, new long[][] {{20, 20, 60, 30}, {30, 30, 30, 90}}, new long[] {100, 100, 500, 100})
             .write(paired.resolve("paired_max_mps.properties"));
-        final SummaryText summary = render(input, dir);
+        final SummaryText summary = SummaryText.render(new PairedSection(), input, dir);
         assertEquals(List.of("Disruptor", "own", "2, 4", "1.00×", "1.50× (0.50–1.50)",
             "1.50× (1.50–3.00), 3 cycles", "0.50× (0.50–0.50), 1 cycle", "2026-11-22T01:00:00Z, Java 17.0.15"),
             summary.row(PairedSection.HEADING, "Disruptor", "own", "2, 4", "1.00×"));
@@ -62,7 +60,7 @@ class PairedSectionTest
     @Test
     void anUnpacedRunWithoutTimesPerMessageIsRefusedNamingIt(@TempDir final Path dir) throws Exception
     {
-        final Path input = inputWithOneSweepRun(dir);
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
         final Path file = Files.createDirectories(input.resolve(PairedSection.DIRECTORY))
             .resolve("paired_max_mps.properties");
         data(0, new long[][] {{20, 20, 60, 30}, {30, 30, 30, 90}}, new long[] {100, 100, 500, 100}).write(file);
@@ -75,7 +73,8 @@ class PairedSectionTest
     @Test
     void withoutPairedDataTheSectionSaysHowToGetIt(@TempDir final Path dir) throws Exception
     {
-        final SummaryText summary = render(inputWithOneSweepRun(dir), dir);
+        final SummaryText summary = SummaryText.render(new PairedSection(), RunFixtures.inputWithOneMongooseRun(dir),
+            dir);
         assertTrue(summary.section(PairedSection.HEADING).contains("The input has no `paired/paired_<rate>" +
             "_mps.properties`: `scripts/paired.sh` writes one per rate"), summary.section(PairedSection.HEADING));
     }
@@ -83,7 +82,7 @@ class PairedSectionTest
     @Test
     void aMalformedDataFileIsRefusedNamingIt(@TempDir final Path dir) throws Exception
     {
-        final Path input = inputWithOneSweepRun(dir);
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
         final Path file = Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m" +
             PairedSection.SUFFIX);
         Files.writeString(file, "rate=1000000\n");
@@ -96,7 +95,7 @@ class PairedSectionTest
     @Test
     void aDataFileWithoutMongooseIsRefusedNamingIt(@TempDir final Path dir) throws Exception
     {
-        final Path input = inputWithOneSweepRun(dir);
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
         final PairedRunData run = data(new long[][] {{1}, {1}}, new long[] {1});
         new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), run.consumerMode(), run.sliceMillis(),
             List.of("disruptor", "jctools"), run.cpus(), run.publisherPinning(), run.consumers(),
@@ -111,7 +110,7 @@ class PairedSectionTest
     @Test
     void aRunWithPaddedPeerEventsIsRefusedNamingIt(@TempDir final Path dir) throws Exception
     {
-        final Path input = inputWithOneSweepRun(dir);
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
         final PairedRunData run = data(new long[][] {{1, 1, 1, 1}, {1, 1, 1, 1}}, new long[] {1, 1, 1, 1});
         new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), run.consumerMode(), run.sliceMillis(),
             run.transports(), run.cpus(), run.publisherPinning(), run.consumers(), run.placementMethod(),
@@ -122,22 +121,6 @@ class PairedSectionTest
         assertTrue(ex.getMessage().contains("paired_1m_mps.properties: peer events padded; expected raw in paired/ " +
             "(the peers' own events, which the targets are set against; runs with --peerEvent=padded belong in " +
             "paired-padded/)"), ex.getMessage());
-    }
-
-    private static Path inputWithOneSweepRun(final Path dir) throws Exception
-    {
-        final Path input = dir.resolve("runs");
-        RunFixtures.write(input, "m1m", RunFixtures.latency("mongoose", 1_000_000, 1_000_000,
-            RunFixtures.values(100, 10, 1), 0), WRITTEN);
-        return input;
-    }
-
-    private static SummaryText render(final Path input, final Path dir) throws Exception
-    {
-        final ReportOptions options = ReportOptions.parse(new String[] {"--input=" + input,
-            "--output=" + dir.resolve("out")});
-        final ReportContext context = new ReportContext(options, RunCatalog.load(input), List.of(), List.of());
-        return new SummaryText(SummaryReport.render(List.of(new PairedSection()), context));
     }
 
     private static PairedRunData data(final long[][] p50, final long[] readings)

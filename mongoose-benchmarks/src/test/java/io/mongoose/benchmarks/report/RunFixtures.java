@@ -167,6 +167,19 @@ final class RunFixtures
     }
 
     /**
+     * @param dir a temporary directory.
+     * @return {@code dir/runs}, holding one Mongoose latency run at 1M msg/s: the least input a report accepts, for
+     *         tests of the sections that read other files beside it.
+     */
+    static Path inputWithOneMongooseRun(final Path dir) throws IOException
+    {
+        final Path input = dir.resolve("runs");
+        write(input, "m1m", latency("mongoose", 1_000_000, 1_000_000, values(100, 10, 1), 0),
+            Instant.parse("2025-06-01T12:00:00Z"));
+        return input;
+    }
+
+    /**
      * Write a run under a directory, recorded (and last modified) at a given time.
      *
      * @return the run's properties file.

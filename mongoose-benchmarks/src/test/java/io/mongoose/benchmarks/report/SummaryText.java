@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks.report;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,6 +15,20 @@ final class SummaryText
     SummaryText(final String text)
     {
         this.text = text;
+    }
+
+    /**
+     * @param section the one section to render.
+     * @param input   the runs' directory.
+     * @param dir     a directory whose {@code out} subdirectory is the report's output (links are relative to it).
+     * @return summary.md with that section alone, read back.
+     */
+    static SummaryText render(final SummarySection section, final Path input, final Path dir) throws Exception
+    {
+        final ReportOptions options = ReportOptions.parse(new String[] {"--input=" + input,
+            "--output=" + dir.resolve("out")});
+        final ReportContext context = new ReportContext(options, RunCatalog.load(input), List.of(), List.of());
+        return new SummaryText(SummaryReport.render(List.of(section), context));
     }
 
     /**

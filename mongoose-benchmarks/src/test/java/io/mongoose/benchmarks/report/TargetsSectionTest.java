@@ -48,7 +48,7 @@ class TargetsSectionTest
             new Histogram[] {values(100, 1, 1), values(400, 1, 1), values(100, 1, 1)},
             new long[][] {{300, 300, 300, 300}, {200, 200, 200, 200}, {600, 600, 600, 600}});
 
-        final SummaryText summary = render(input, dir);
+        final SummaryText summary = SummaryText.render(new TargetsSection(), input, dir);
         // No run recorded a placement, so the separate runs are judged on their medians and have no same-placement cell.
         assertEquals(List.of("1M msg/s", "Disruptor", "0.50×", "0.50×", "—", "met", "1.75×", "1.75×", "**not met**",
             "0.50×", "1.50×", "**not met**"), summary.row(TargetsSection.HEADING, "1M msg/s", "Disruptor"));
@@ -76,7 +76,7 @@ class TargetsSectionTest
             .write(Files.createDirectories(input.resolve(LinePerMessageSection.DIRECTORY))
                 .resolve("paired_1m" + PairedSection.SUFFIX));
 
-        final String section = render(input, dir).section(TargetsSection.HEADING);
+        final String section = SummaryText.render(new TargetsSection(), input, dir).section(TargetsSection.HEADING);
         assertTrue(section.contains("Each tail miss beside the same ratio from the paired run that followed it with " +
             "the peers' event padded to the size of Mongoose's message (not judged; see \"The line per message: " +
             "peers padded to Mongoose's size\"): 1M msg/s against Disruptor, 1.50× with the peer's own event and " +
@@ -96,7 +96,8 @@ class TargetsSectionTest
             new long[] {100, 100, 100, 100}, new Histogram[] {values(100, 1, 1), values(400, 1, 1)},
             new long[][] {{}, {}});
 
-        final List<String> row = render(input, dir).row(TargetsSection.HEADING, "1M msg/s", "Disruptor");
+        final List<String> row = SummaryText.render(new TargetsSection(), input, dir)
+            .row(TargetsSection.HEADING, "1M msg/s", "Disruptor");
         assertEquals(List.of("0.25× pooled", "not recorded"), row.subList(row.size() - 2, row.size()));
     }
 
@@ -137,7 +138,7 @@ class TargetsSectionTest
         assertEquals(RepeatSelectMain.EXIT_OK, RepeatSelectMain.run(new String[] {"--input=" + input,
             "--repeats=3"}, quiet, quiet));
 
-        final SummaryText summary = render(input, dir);
+        final SummaryText summary = SummaryText.render(new TargetsSection(), input, dir);
         assertEquals(List.of("100k msg/s", "Disruptor", "0.68×", "1.78×", "0.63× / 0.67×, near (runs: 2 / 1)", "met",
             "—", "—", "—", "1.78×", "—", "—"), summary.row(TargetsSection.HEADING, "100k msg/s", "Disruptor"));
         assertEquals(List.of("100k msg/s", "JCTools queue", "0.71×", "1.74×", "0.81× / 0.73×, near (runs: 2 / 2)",
@@ -168,7 +169,7 @@ class TargetsSectionTest
         paired(input, "10m", 10_000_000, new long[][] {{300, 2_000, 400, 5_000, 500}, {100, 100, 100, 100, 100}},
             new long[] {100, 900, 100, 900, 150}, new Histogram[] {values(100, 1, 1), values(100, 1, 1)});
 
-        final SummaryText summary = render(input, dir);
+        final SummaryText summary = SummaryText.render(new TargetsSection(), input, dir);
         assertEquals(List.of("10M of 10M, p50 500 ns", "met"),
             tail(summary.row(TargetsSection.HEADING, "10M msg/s achieved, p50 under 1 µs (sweep)")));
         final String nearTarget = "10M msg/s, p50 under 1 µs (paired, near cycles: the median of Mongoose's " +
@@ -191,7 +192,7 @@ class TargetsSectionTest
     {
         final Path input = dir.resolve("runs");
         write(input, "a", latency("abq", 1_000_000, 1_000_000, values(100, 1, 1), 0), WRITTEN);
-        final SummaryText summary = render(input, dir);
+        final SummaryText summary = SummaryText.render(new TargetsSection(), input, dir);
         // Every target still has its row (6 ratio rows, 8 absolute ones), or the loop below would pass on nothing.
         assertEquals(14, summary.rows(TargetsSection.HEADING).size());
         for (final List<String> row : summary.rows(TargetsSection.HEADING))
@@ -219,7 +220,7 @@ class TargetsSectionTest
         write(input, "m", latency("mongoose", 1_000_000, 1_000_000, values(100, 1, 1), 0), WRITTEN);
         paired(input, "max", 0, new long[][] {{30, 30, 30, 30}, disruptorPicos}, new long[] {100, 100, 100, 100},
             new Histogram[] {values(100, 1, 1), values(100, 1, 1)});
-        return tail(render(input, input.getParent()).row(TargetsSection.HEADING,
+        return tail(SummaryText.render(new TargetsSection(), input, input.getParent()).row(TargetsSection.HEADING,
             "Max throughput at least the Disruptor's (paired: the median of the JVMs' per-cycle ratios)"));
     }
 
@@ -265,13 +266,5 @@ class TargetsSectionTest
             PeerEvent.RAW)
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY))
                 .resolve("paired_" + name + PairedSection.SUFFIX));
-    }
-
-    private static SummaryText render(final Path input, final Path dir) throws Exception
-    {
-        final ReportOptions options = ReportOptions.parse(new String[] {"--input=" + input,
-            "--output=" + dir.resolve("out")});
-        final ReportContext context = new ReportContext(options, RunCatalog.load(input), List.of(), List.of());
-        return new SummaryText(SummaryReport.render(List.of(new TargetsSection()), context));
     }
 }
