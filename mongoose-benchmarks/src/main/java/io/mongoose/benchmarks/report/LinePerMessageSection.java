@@ -102,11 +102,18 @@ public final class LinePerMessageSection implements SummarySection
         final int p = run.transports().indexOf(peer);
         return List.of(RunLabels.rate(run.rate()), Transports.displayName(peer), event,
             run.cyclesPerJvm().length + ", " + run.readings().length,
-            PairedReport.times(Median.of(PairedReport.jvmMedians(run.p50()[m], run.p50()[p], run.cyclesPerJvm()))),
-            run.hasP99() ? PairedReport.times(PairedReport.p99Ratio(run, m, p)) : Formats.NOT_AVAILABLE,
+            PairedReport.times(PairedReport.medianOfJvms(run.p50()[m], run.p50()[p], run.cyclesPerJvm())),
+            run.hasP99() ? PairedReport.times(p99Ratio(run, peer)) : Formats.NOT_AVAILABLE,
             PairedReport.ofClass(run.p50()[m], run.p50()[p], run.readings(), PairedReport.nearLimit(run.readings()),
                 false),
             run.measuredAt() + ", Java " + run.javaVersion());
+    }
+
+    /** Mongoose's p99 over {@code peer}'s in a run with every cycle's p99, as the tail target takes it. */
+    static double p99Ratio(final PairedRunData run, final String peer)
+    {
+        return PairedReport.medianOfJvms(run.p99()[run.transports().indexOf(Transports.MONGOOSE)],
+            run.p99()[run.transports().indexOf(peer)], run.cyclesPerJvm());
     }
 
     /** One sentence per rate and peer on the tail: the p99 ratio with the peer's own event and with padded ones. */
@@ -117,10 +124,8 @@ public final class LinePerMessageSection implements SummarySection
         {
             return Optional.empty();
         }
-        final double withOwn = PairedReport.p99Ratio(own, own.transports().indexOf(Transports.MONGOOSE),
-            own.transports().indexOf(peer));
-        final double withPadded = PairedReport.p99Ratio(padded, padded.transports().indexOf(Transports.MONGOOSE),
-            padded.transports().indexOf(peer));
+        final double withOwn = p99Ratio(own, peer);
+        final double withPadded = p99Ratio(padded, peer);
         final long ownCents = Math.round(withOwn * 100);
         final long paddedCents = Math.round(withPadded * 100);
         final String change = paddedCents < ownCents ? "lower" : paddedCents > ownCents ? "higher" : "the same";

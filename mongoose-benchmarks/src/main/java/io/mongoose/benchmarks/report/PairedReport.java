@@ -175,7 +175,7 @@ public final class PairedReport
      */
     public static double throughputRatio(final long[] mongoose, final long[] peer, final int[] cyclesPerJvm)
     {
-        return Median.of(jvmMedians(peer, mongoose, cyclesPerJvm));
+        return medianOfJvms(peer, mongoose, cyclesPerJvm);
     }
 
     private static double[] perSecond(final String transport, final long[] picos, final int cycles)
@@ -256,14 +256,16 @@ public final class PairedReport
     }
 
     /**
-     * @param run a paced paired run with every cycle's p99 ({@link PairedRunData#hasP99()}).
-     * @param m   Mongoose's index in its transports.
-     * @param p   the peer's.
-     * @return Mongoose's p99 over the peer's: the median of the JVMs' median per-cycle ratios, as the tail is judged.
+     * The paired ratio every target takes: each JVM's median per-cycle ratio, then the median of those.
+     *
+     * @param mongoose     Mongoose's value per cycle.
+     * @param peer         the peer's value per cycle.
+     * @param cyclesPerJvm each JVM's cycles, in order.
+     * @return the median of the JVMs' median ratios of {@code mongoose} over {@code peer}.
      */
-    static double p99Ratio(final PairedRunData run, final int m, final int p)
+    static double medianOfJvms(final long[] mongoose, final long[] peer, final int[] cyclesPerJvm)
     {
-        return Median.of(jvmMedians(run.p99()[m], run.p99()[p], run.cyclesPerJvm()));
+        return Median.of(jvmMedians(mongoose, peer, cyclesPerJvm));
     }
 
     /**
@@ -329,7 +331,7 @@ public final class PairedReport
             if (i != mongoose)
             {
                 last.add(times(inverse ? throughputRatio(values[mongoose], values[i], cyclesPerJvm) :
-                    Median.of(jvmMedians(values[mongoose], values[i], cyclesPerJvm))));
+                    medianOfJvms(values[mongoose], values[i], cyclesPerJvm)));
             }
         }
         table.row(last);

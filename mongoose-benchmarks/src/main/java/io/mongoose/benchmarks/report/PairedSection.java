@@ -80,7 +80,7 @@ public final class PairedSection implements SummarySection
                 final long[] p50 = run.p50()[i];
                 table.row(List.of(RunLabels.rate(run.rate()), Transports.displayName(run.transports().get(i)),
                     run.consumerMode(), run.cyclesPerJvm().length + ", " + run.readings().length,
-                    PairedReport.times(Median.of(PairedReport.jvmMedians(m50, p50, run.cyclesPerJvm()))),
+                    PairedReport.times(PairedReport.medianOfJvms(m50, p50, run.cyclesPerJvm())),
                     PairedReport.summary(new PairedRatios(m50, p50)),
                     PairedReport.summary(new PairedRatios(run.p90()[mongoose], run.p90()[i])),
                     PairedReport.ofClass(m50, p50, run.readings(), nearLimit, true),

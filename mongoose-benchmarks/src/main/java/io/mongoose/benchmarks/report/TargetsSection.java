@@ -135,8 +135,7 @@ public final class TargetsSection implements SummarySection
             .filter(r -> r.rate() == rate && r.hasP99() && r.transports().contains(peer) &&
                 r.transports().contains(Transports.MONGOOSE))
             .findFirst()
-            .map(r -> PairedReport.p99Ratio(r, r.transports().indexOf(Transports.MONGOOSE),
-                r.transports().indexOf(peer)));
+            .map(r -> LinePerMessageSection.p99Ratio(r, peer));
     }
 
     /**
@@ -289,8 +288,8 @@ public final class TargetsSection implements SummarySection
             return Optional.empty();
         }
         return Optional.of(new double[] {
-            Median.of(PairedReport.jvmMedians(run.p50()[m], run.p50()[p], run.cyclesPerJvm())),
-            Median.of(PairedReport.jvmMedians(run.p90()[m], run.p90()[p], run.cyclesPerJvm()))});
+            PairedReport.medianOfJvms(run.p50()[m], run.p50()[p], run.cyclesPerJvm()),
+            PairedReport.medianOfJvms(run.p90()[m], run.p90()[p], run.cyclesPerJvm())});
     }
 
     /**
@@ -316,7 +315,7 @@ public final class TargetsSection implements SummarySection
             return List.of(times(ratio(run.totals()[m].getValueAtPercentile(99),
                 run.totals()[p].getValueAtPercentile(99))) + " pooled", TailSourceSection.NOT_RECORDED);
         }
-        final double p99 = PairedReport.p99Ratio(run, m, p);
+        final double p99 = PairedReport.medianOfJvms(run.p99()[m], run.p99()[p], run.cyclesPerJvm());
         return List.of(times(p99), atMostOne(p99) ? MET : NOT_MET);
     }
 
