@@ -9,7 +9,7 @@
 #
 #   scripts/sweep.sh            full mode: 3 repeats of each latency point at 3 s warm-up + 6 s window (5 s + 10 s
 #                               with --repeats=1), 3 s + 5 s per drain-limit point, 3 s + 6 s per throughput run;
-#                               writes docs/reports (about 35 minutes, see below)
+#                               writes docs/reports (about 37 minutes, see below)
 #   scripts/sweep.sh --quick    one run per latency point, a few seconds each, drain limits 1 and 256 only, writes
 #                               mongoose-benchmarks/target/sweep-quick (CI, smoke runs)
 #
@@ -35,7 +35,7 @@
 #   paired runs      (4 rates + max) x 5 JVMs x 100 cycles x 4 slices x 50 ms, probes, start-up ~  9.2 min
 #   padded peers     (1M, 10M, max) x 5 JVMs x 100 cycles x 3 slices x 50 ms, probes, start-up ~  4.3 min
 #   discarded first point, build, example and report                                       ~  1.5 min  -> ~36 min
-# (a full sweep of the six transports took 30 min 9 s on 2026-11-27, paired runs included)
+# (a full sweep of the six transports took 37 min on 2026-11-27, paired and padded runs included)
 #
 # Paired runs: each separate run above lands on its own placement of the two CPUs, so even the median of three can
 # set a fast Mongoose run against a slow peer run or the reverse. The paired phase runs Mongoose (the ring feed), the
