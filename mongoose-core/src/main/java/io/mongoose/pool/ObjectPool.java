@@ -77,6 +77,17 @@ public final class ObjectPool<T extends PooledMessage>
                 throw new IllegalStateException("pool '" + name + "': free list refused instance " + i);
             }
         }
+        // Each message's constructor made its state right after it; fresh states made now lie after all the
+        // messages, so the messages lie together once a compacting collection drops the first ones (PooledMessage).
+        for (int i = 0; i < config.capacity(); i++)
+        {
+            final T instance = freeList.poll();
+            instance.renewState();
+            if (!freeList.offer(instance))
+            {
+                throw new IllegalStateException("pool '" + name + "': free list refused instance " + i);
+            }
+        }
     }
 
     /**

@@ -14,22 +14,26 @@ import java.lang.invoke.VarHandle;
  * <p>Threading: reference counting is thread-safe; the message's own fields follow the usual hand-off rule: written by
  * the producer before publish, read by handlers after, never written by two threads at once.
  *
- * <p>Memory: the framework's fields take 52 bytes after the object header (with compressed references), behind 16
- * bytes of padding ({@code PooledMessagePad}), so a message of two {@code long}s is 96 bytes: the padding keeps what a
- * publish writes into two neighbours in memory off one cache line, and no more, since on a ring feed every byte of a
- * message crosses from the producer's core to the agent's. The agent's release of a queue feed's message writes the
- * framework's fields too; a {@link SingleThreadMessageRing} keeps that off the line the producer is filling by taking
- * its slots three apart, and a ring feed's agent writes nothing into the messages it reads. Messages acquired from the
- * pool's free list one after another may lie next to each other; that path costs a shared queue's round trip per
- * message anyway, and a fast producer takes a thread ring. The fields a publish writes (the announcement and the
- * stamp) come last, right before the subclass's own (see {@link PooledMessageState}), so an agent waiting on the
- * announcement most often takes the payload in the same cache transfer.
+ * <p>Memory: a message carries two framework fields after the object header (with compressed references): a
+ * reference to its {@code PooledMessageState} (type, pool, reference count, ring bookkeeping, the announced queue and
+ * the stamp, in an object of their own) and the announced index, 12 bytes in all, so a message of two {@code long}s is
+ * 40 bytes. Why so few: on a ring feed every message a publish writes crosses from the producer's core to the agent's,
+ * a cache line at a time. With all these fields in the message (96 bytes, with padding) what each publish wrote lay on
+ * a line of its own, where a Disruptor's 32-byte events share one between two, and in far placements, at 10M msg/s
+ * and unpaced, that is what held Mongoose back (see {@code docs/architecture.md}, "The message's state beside it").
+ * The pool creates its messages first and their states after them ({@link ObjectPool}), so once a collection has
+ * compacted them the messages lie next to each other and the states elsewhere; the server's start-up layout does that
+ * for ring feeds. The announced index stays in the message, right before the subclass's fields, so an agent waiting on
+ * the announcement most often takes the payload in the same cache transfer. A ring feed's publish and dispatch touch
+ * the message alone (the ring writes its identity into the state once, as a message enters a slot); a queue feed's
+ * acquire and release write the state's count, which a {@link SingleThreadMessageRing} keeps off the line the producer
+ * is filling by taking its slots three apart.
  *
  * <p>Announcement: before offering a message to a feed's only subscriber queue, the publisher records that queue and
  * the index in the message ({@link #announce(long, long)}), and an agent that expects this message (the next of its
  * ring) takes it from there, one cache miss sooner than through the queue's slot. See {@code docs/architecture.md}.
  */
-public abstract class PooledMessage extends PooledMessageState
+public abstract class PooledMessage
 {
     private static final VarHandle REF_COUNT;
     private static final VarHandle RING_STATE;
@@ -54,14 +58,16 @@ public abstract class PooledMessage extends PooledMessageState
         }
     }
 
-    private long announcedQueue;
-    private long publishNanos;
     /**
-     * The queue this message was last announced to and its index there (see {@link #announce(long, long)}). The
-     * index is written around the queue like a sequence lock, so a reader never pairs one announcement's queue with
-     * another's index. The queue is a number, not a reference: a reference stored per message would cost a GC write
-     * barrier on the hot path, and G1 hands the cards it dirties to refinement threads that then compete for the CPUs.
-     * Declared last, so the JVM lays it out right before a subclass's own fields (see {@link PooledMessageState}).
+     * The framework's fields that a publish does not write. Not final: the pool gives its up-front messages fresh ones
+     * once all of them exist ({@link #renewState()}), before any other thread can see them.
+     */
+    PooledMessageState state = new PooledMessageState(MessageTypes.idOf(getClass()));
+    /**
+     * The index at which this message was last announced to {@link PooledMessageState#announcedQueue} (see
+     * {@link #announce(long, long)}), written around the queue like a sequence lock, so a reader never pairs one
+     * announcement's queue with another's index. In the message itself, the last framework field, so the JVM lays it
+     * out right before a subclass's own fields and the consumer reads both in one transfer.
      */
     @SuppressWarnings("unused") // accessed through ANNOUNCED_INDEX
     private volatile long announcedIndex = NOT_ANNOUNCED;
@@ -84,7 +90,7 @@ public abstract class PooledMessage extends PooledMessageState
      */
     public final int refCount()
     {
-        return (int)REF_COUNT.getVolatile(this);
+        return (int)REF_COUNT.getVolatile(state);
     }
 
     /**
@@ -92,7 +98,7 @@ public abstract class PooledMessage extends PooledMessageState
      */
     public final ObjectPool<?> pool()
     {
-        return pool;
+        return state.pool;
     }
 
     /**
@@ -100,7 +106,7 @@ public abstract class PooledMessage extends PooledMessageState
      */
     public final int typeId()
     {
-        return typeId;
+        return state.typeId;
     }
 
     /**
@@ -113,7 +119,7 @@ public abstract class PooledMessage extends PooledMessageState
      */
     public final long publishNanos()
     {
-        return publishNanos;
+        return state.publishNanos;
     }
 
     /**
@@ -123,7 +129,7 @@ public abstract class PooledMessage extends PooledMessageState
      */
     public final void stampPublishNanos(final long nanos)
     {
-        publishNanos = nanos;
+        state.publishNanos = nanos;
     }
 
     /**
@@ -152,13 +158,13 @@ public abstract class PooledMessage extends PooledMessageState
         int current;
         do
         {
-            current = (int)REF_COUNT.getVolatile(this);
+            current = (int)REF_COUNT.getVolatile(state);
             if (current <= 0)
             {
                 throw retainOfFreeMessage(current);
             }
         }
-        while (!REF_COUNT.compareAndSet(this, current, current + count));
+        while (!REF_COUNT.compareAndSet(state, current, current + count));
         noteHolderChange();
     }
 
@@ -178,14 +184,14 @@ public abstract class PooledMessage extends PooledMessageState
     {
         if (dropReference())
         {
-            final SingleThreadMessageRing<?> home = ring;
+            final SingleThreadMessageRing<?> home = state.ring;
             if (null != home)
             {
                 home.giveBack(this);
             }
             else
             {
-                pool.recycle(this);
+                state.pool.recycle(this);
             }
             return true;
         }
@@ -202,7 +208,7 @@ public abstract class PooledMessage extends PooledMessageState
         noteHolderChange();
         for (;;)
         {
-            final int current = (int)REF_COUNT.getVolatile(this);
+            final int current = (int)REF_COUNT.getVolatile(state);
             if (current <= 0)
             {
                 throw unmatchedRelease(current);
@@ -210,10 +216,10 @@ public abstract class PooledMessage extends PooledMessageState
             if (1 == current && !DebugChecks.ENABLED)
             {
                 // The sole holder: an ordered store publishes the reset-to-free to the next acquirer without a lock.
-                REF_COUNT.setRelease(this, 0);
+                REF_COUNT.setRelease(state, 0);
                 return true;
             }
-            if (REF_COUNT.compareAndSet(this, current, current - 1))
+            if (REF_COUNT.compareAndSet(state, current, current - 1))
             {
                 return 1 == current;
             }
@@ -232,7 +238,7 @@ public abstract class PooledMessage extends PooledMessageState
      */
     public final void announce(final long queue, final long index)
     {
-        if (announcedQueue == queue)
+        if (state.announcedQueue == queue)
         {
             // Announced to this queue before, as a ring's or a feed's messages always are: the index alone moves, and
             // the queue's field stays a line the consumer reads without the producer taking it back.
@@ -242,7 +248,7 @@ public abstract class PooledMessage extends PooledMessageState
         // Invalidate first: a reader that sees the new queue must not pair it with the previous announcement's index.
         ANNOUNCED_INDEX.setOpaque(this, NOT_ANNOUNCED);
         VarHandle.storeStoreFence();
-        announcedQueue = queue;
+        state.announcedQueue = queue;
         ANNOUNCED_INDEX.setRelease(this, index);
     }
 
@@ -260,10 +266,49 @@ public abstract class PooledMessage extends PooledMessageState
         {
             return false;
         }
-        final long to = announcedQueue;
+        final long to = state.announcedQueue;
         VarHandle.loadLoadFence();
         // Read again: an announcement that started since the first read invalidated the index before it moved the queue.
         return to == queue && (long)ANNOUNCED_INDEX.getAcquire(this) == index;
+    }
+
+    /**
+     * A {@link SpscMessageRing}'s producer, as this message enters one of its slots: no index announced, and the ring as
+     * the announced queue, in that order (as {@link #announce(long, long)} moves to another queue). From here until the
+     * message leaves the slot only that ring's producer announces it, by {@link #announceInRing(long)}.
+     *
+     * @param ring the ring's identity ({@link AnnouncementIdentities#next()}).
+     */
+    final void enterRing(final long ring)
+    {
+        ANNOUNCED_INDEX.setOpaque(this, NOT_ANNOUNCED);
+        VarHandle.storeStoreFence();
+        state.announcedQueue = ring;
+    }
+
+    /**
+     * A {@link SpscMessageRing}'s producer publishes this message at {@code index}: the index alone, since the queue is
+     * the ring's from {@link #enterRing(long)} on, so a ring's publish writes nothing outside the message.
+     *
+     * @param index the ring's sequence, at least 0.
+     */
+    final void announceInRing(final long index)
+    {
+        ANNOUNCED_INDEX.setRelease(this, index);
+    }
+
+    /**
+     * A {@link SpscMessageRing}'s consumer: whether this message, read from the ring's slot, was announced at
+     * {@code index}. The index alone decides, reading nothing outside the message: the message entered the slot with no
+     * index ({@link #enterRing(long)}) and only the ring's producer announces it there, with sequences that only grow.
+     * A {@code true} answer makes the producer's writes before the announcement visible to the caller.
+     *
+     * @param index the ring's sequence the consumer expects next, at least 0.
+     * @return whether announced at {@code index}.
+     */
+    final boolean isAnnouncedInRing(final long index)
+    {
+        return (long)ANNOUNCED_INDEX.getAcquire(this) == index;
     }
 
     /**
@@ -274,8 +319,8 @@ public abstract class PooledMessage extends PooledMessageState
      */
     public final PooledMessage ringSuccessor()
     {
-        final SingleThreadMessageRing<?> home = ring;
-        return null == home ? null : home.atPosition(ringPosition + 1);
+        final SingleThreadMessageRing<?> home = state.ring;
+        return null == home ? null : home.atPosition(state.ringPosition + 1);
     }
 
     /**
@@ -285,7 +330,7 @@ public abstract class PooledMessage extends PooledMessageState
      */
     final int refCountPlain()
     {
-        return (int)REF_COUNT.get(this);
+        return (int)REF_COUNT.get(state);
     }
 
     /**
@@ -294,7 +339,7 @@ public abstract class PooledMessage extends PooledMessageState
      */
     private void noteHolderChange()
     {
-        final SpscMessageRing<?> inRing = spscRing;
+        final SpscMessageRing<?> inRing = state.spscRing;
         if (null != inRing)
         {
             inRing.holderChanged();
@@ -304,8 +349,8 @@ public abstract class PooledMessage extends PooledMessageState
     /** The ring claims this free message: it now waits in the ring's slot. */
     final void lendToRing(final SingleThreadMessageRing<?> home)
     {
-        ring = home;
-        RING_STATE.setRelease(this, RING_FREE);
+        state.ring = home;
+        RING_STATE.setRelease(state, RING_FREE);
     }
 
     /**
@@ -315,12 +360,12 @@ public abstract class PooledMessage extends PooledMessageState
      */
     final boolean takeFromRing()
     {
-        if (RING_FREE != (int)RING_STATE.getAcquire(this))
+        if (RING_FREE != (int)RING_STATE.getAcquire(state))
         {
             return false;
         }
         // Only the ring's one taker moves a message out of FREE, and nobody else can see it until it is handed on.
-        RING_STATE.set(this, RING_IN_USE);
+        RING_STATE.set(state, RING_IN_USE);
         return true;
     }
 
@@ -331,25 +376,38 @@ public abstract class PooledMessage extends PooledMessageState
      */
     final void returnToRing()
     {
-        RING_STATE.setRelease(this, RING_FREE);
+        RING_STATE.setRelease(state, RING_FREE);
+    }
+
+    /**
+     * Give this message a state allocated now, with the same type and pool. The pool calls it for each of its up-front
+     * messages once it has created all of them, so the states lie after the messages rather than between them, and a
+     * compacting collection (which keeps the heap's order) leaves the messages next to each other. Only while no other
+     * thread can see the message: the pool's free list publishes the new state with it.
+     */
+    final void renewState()
+    {
+        final PooledMessageState fresh = new PooledMessageState(state.typeId);
+        fresh.pool = state.pool;
+        state = fresh;
     }
 
     final void bindTo(final ObjectPool<?> home)
     {
-        pool = home;
+        state.pool = home;
     }
 
     /** Called by the pool only while the message is free, so no other thread can observe the count. */
     final void setFirstReference()
     {
-        REF_COUNT.setRelease(this, 1);
+        REF_COUNT.setRelease(state, 1);
     }
 
     private IllegalStateException unmatchedRelease(final int current)
     {
-        if (null != pool)
+        if (null != state.pool)
         {
-            pool.countInvalidRelease();
+            state.pool.countInvalidRelease();
         }
         return new IllegalStateException(
             "release of " + describe() + " without a matching reference (refCount=" + current +
@@ -366,6 +424,6 @@ public abstract class PooledMessage extends PooledMessageState
     private String describe()
     {
         return getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(this)) +
-            (null == pool ? " (no pool)" : " from pool '" + pool.name() + "'");
+            (null == state.pool ? " (no pool)" : " from pool '" + state.pool.name() + "'");
     }
 }

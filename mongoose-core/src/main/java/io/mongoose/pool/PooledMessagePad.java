@@ -1,19 +1,16 @@
 package io.mongoose.pool;
 
 /**
- * Sixteen bytes laid out ahead of {@link PooledMessage}'s own fields, so that the bytes a publish writes into two
- * messages next to each other in memory are never on one cache line.
+ * Sixteen bytes laid out ahead of {@link PooledMessageState}'s fields, so that the counts a queue feed's producer and
+ * agent write into the states of two messages made one after another (and so lying next to each other) are less
+ * often on one cache line.
  *
- * <p>Why: a publish writes the tail of a message (the stamp, the announcement and the subclass's payload), and a
- * ring feed's producer fills message {@code k + 1} while the agent waits on, or reads, message {@code k}, its neighbour
- * in memory. What lies between the end of {@code k} and the first byte a publish writes into {@code k + 1} is the
- * object header, this padding, the framework's fields no publish writes and the announced queue: 64 bytes with this
- * padding, a cache line, whatever the payload's size. Sixteen bytes and not more, because the agent reads every byte of
- * a message on a ring feed: the 56 bytes used until session 21 made the sweep's message 136 bytes, 2.1 lines, and cost
- * unpaced throughput; none at all read worse at 10k msg/s (see {@code docs/architecture.md}, "Sixteen bytes of
- * padding"). The JVM lays a superclass's fields out before a subclass's, so this gap sits between the previous
- * object's last bytes and the framework's fields. Bytes, not longs, so the field layout has no gap for a subclass's
- * small fields to fill.
+ * <p>Sixteen bytes and no more: they sat ahead of the framework's fields when those were in the message itself, where
+ * the 56 bytes used until session 21 cost unpaced throughput and none at all read worse at 10k msg/s (see
+ * {@code docs/architecture.md}, "Sixteen bytes of padding"), and the state kept them when it moved out of the message
+ * (session 27, measured with them). The JVM lays a superclass's fields out before a subclass's, so this gap sits
+ * between the previous object's last bytes and the state's fields. Bytes, not longs, so the field layout has no gap
+ * for other small fields to fill.
  */
 abstract class PooledMessagePad
 {

@@ -1,17 +1,17 @@
 package io.mongoose.pool;
 
 /**
- * The framework's fields of a {@link PooledMessage} that the producer does not write per message: identity, pool,
- * reference count and the pool-ring bookkeeping.
+ * The framework's fields of one {@link PooledMessage} that a publish does not write: type, pool, reference count, ring
+ * bookkeeping, the queue it was last announced to and the publish stamp. An object of its own, so that the message
+ * itself is its header, a reference to this, the announced index and the subclass's payload (see
+ * {@link PooledMessage}, "Memory"); every access to these fields costs the one load of that reference.
  *
- * <p>Why a class of their own: the JVM lays a superclass's fields out before a subclass's, so putting these here leaves
- * {@link PooledMessage}'s own per-publish fields (the announcement and the publish stamp) directly ahead of the
- * subclass's payload. A consumer waiting on the announcement then most often finds the payload on the same cache line,
- * and takes both in one transfer.
+ * <p>Padded ahead ({@link PooledMessagePad}) because a queue feed's producer and agent write the counts of two
+ * messages the pool made one after another, whose states then lie next to each other.
  */
-abstract class PooledMessageState extends PooledMessagePad
+final class PooledMessageState extends PooledMessagePad
 {
-    final int typeId = MessageTypes.idOf(getClass());
+    final int typeId;
     ObjectPool<?> pool;
     @SuppressWarnings("unused") // accessed through PooledMessage.REF_COUNT
     volatile int refCount;
@@ -36,4 +36,20 @@ abstract class PooledMessageState extends PooledMessagePad
      * the consumer's write may count a change the ring no longer cares about, which costs the consumer one read.
      */
     SpscMessageRing<?> spscRing;
+    /**
+     * The queue the message was last announced to (see {@link PooledMessage#announce(long, long)}). A number, not a
+     * reference: a reference stored per announcement would cost a GC write barrier on the hot path, and G1 hands the
+     * cards it dirties to refinement threads that then compete for the CPUs. Written only when a message moves to
+     * another queue, so the line stays one the consumer reads without the producer taking it back.
+     */
+    long announcedQueue;
+    long publishNanos;
+
+    /**
+     * @param typeId the message class's dense id ({@link MessageTypes#idOf(Class)}).
+     */
+    PooledMessageState(final int typeId)
+    {
+        this.typeId = typeId;
+    }
 }

@@ -67,7 +67,7 @@ public final class SingleThreadMessageRing<T extends PooledMessage> extends Mess
         for (int position = 0; position < slots.length; position++)
         {
             final PooledMessage message = slots[slotAt(position)];
-            message.ringPosition = position;
+            message.state.ringPosition = position;
             message.lendToRing(this);
         }
     }
@@ -159,9 +159,9 @@ public final class SingleThreadMessageRing<T extends PooledMessage> extends Mess
         for (final PooledMessage message : slots)
         {
             // Taken back already, perhaps lent to another ring since: not this ring's any more.
-            if (message.ring == this && message.takeFromRing())
+            if (message.state.ring == this && message.takeFromRing())
             {
-                message.ring = null;
+                message.state.ring = null;
                 pool.returnUnused(message);
                 returned++;
             }

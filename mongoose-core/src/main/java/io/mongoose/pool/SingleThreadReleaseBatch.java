@@ -62,7 +62,7 @@ public final class SingleThreadReleaseBatch
         {
             return false;
         }
-        final SingleThreadMessageRing<?> ring = message.ring;
+        final SingleThreadMessageRing<?> ring = message.state.ring;
         if (null != ring)
         {
             // Straight back to its producer's ring slot, never held: only the count waits for the flush.

@@ -46,6 +46,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     private static final VarHandle PUBLISHED;
     private static final VarHandle CONSUMED;
     private static final VarHandle HOLDER_CHANGES;
+    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(PooledMessage[].class);
 
     static
     {
@@ -69,7 +70,8 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         super(pool, slots);
         for (final PooledMessage message : slots)
         {
-            message.spscRing = this;
+            message.state.spscRing = this;
+            message.enterRing(identity);
         }
     }
 
@@ -206,7 +208,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         publishSequence = sequence + 1;
         // Into the message first, on a line the producer has just written: a consumer waiting on the message it
         // expects next sees the news there, one cache transfer before the sequence's (see isPublished).
-        message.announce(identity, sequence);
+        message.announceInRing(sequence);
         PUBLISHED.setRelease(this, sequence + 1);
     }
 
@@ -242,7 +244,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
             publishSequence = sequence + count;
             for (int i = 0; i < count; i++)
             {
-                messages[offset + i].announce(identity, sequence + i);
+                messages[offset + i].announceInRing(sequence + i);
             }
             PUBLISHED.setRelease(this, sequence + count);
         }
@@ -261,19 +263,21 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * Whether the message at {@code sequence} is published, read from the message itself: the producer announces each
      * message in it just before it moves the sequence, so a consumer that waits for the message it expects next (the
      * slot after the last it read) learns of it and receives its fields in one cache transfer, where reading
-     * {@link #published()} first costs one more. Exact, never a guess: the announcement names this ring and the
-     * sequence, so one from an earlier lap, another ring or a queue never matches. Consumer thread only. A {@code true}
-     * answer makes the producer's writes to the message visible, as {@link #published()} does.
+     * {@link #published()} first costs one more. Exact, never a guess: a message enters a slot with no announcement,
+     * and while it lies there only this ring's producer announces it, with sequences that only grow, so one from an
+     * earlier lap, another ring or a queue never matches; and the check reads the message alone, no state beside it.
+     * Consumer thread only. A {@code true} answer makes the producer's writes to the message visible, as
+     * {@link #published()} does.
      *
      * @param sequence the next sequence the consumer expects.
      * @return whether the message there says it is published at {@code sequence}.
      */
     public boolean isPublished(final long sequence)
     {
-        // Racing the producer's refill of a slot a handler's kept message left empty: a plain read sees null or the
-        // refill, and the refill matches only once the producer has announced it.
-        final PooledMessage message = slots[(int)sequence & mask];
-        return null != message && message.isAnnounced(identity, sequence);
+        // Racing the producer's refill of a slot a handler's kept message left empty: the acquire read sees null or the
+        // refill with its announcement cleared (see refill), and the refill matches only once the producer announces it.
+        final PooledMessage message = (PooledMessage)SLOTS.getAcquire(slots, (int)sequence & mask);
+        return null != message && message.isAnnouncedInRing(sequence);
     }
 
     /**
@@ -372,7 +376,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
             }
             // Out of the ring before the reference goes: the holder's last release may come at any moment after it.
             slots[index] = null;
-            message.spscRing = null;
+            message.state.spscRing = null;
             left++;
             try
             {
@@ -436,7 +440,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
                 continue;
             }
             slots[i] = null;
-            message.spscRing = null;
+            message.state.spscRing = null;
             try
             {
                 message.release();
@@ -473,8 +477,11 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     private PooledMessage refill(final int index)
     {
         final PooledMessage message = pool.acquireForRing();
-        message.spscRing = this;
-        slots[index] = message;
+        message.state.spscRing = this;
+        message.enterRing(identity);
+        // A release store, paired with isPublished's acquire read: a consumer that finds the refill in the slot also
+        // finds its old announcement gone, which could otherwise name this very sequence on another queue.
+        SLOTS.setRelease(slots, index, message);
         return message;
     }
 

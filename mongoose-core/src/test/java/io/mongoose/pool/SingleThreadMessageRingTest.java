@@ -72,7 +72,7 @@ class SingleThreadMessageRingTest
 
         assertNotSame(a, fromPool);
         assertNotSame(b, fromPool);
-        assertNull(((PooledMessage)fromPool).ring, "a pool message, not lent to the ring");
+        assertNull(((PooledMessage)fromPool).state.ring, "a pool message, not lent to the ring");
         assertEquals(3, pool.inFlight());
         a.release();
         ring.acquire(); // slot 1: b is still out, so the pool's last free message
@@ -113,7 +113,7 @@ class SingleThreadMessageRingTest
         assertEquals(1, out.resets);
         // Back in its slot; counting the pool's messages takes it from there.
         assertEquals(4, pool.free());
-        assertNull(((PooledMessage)out).ring, "no longer the ring's");
+        assertNull(((PooledMessage)out).state.ring, "no longer the ring's");
         assertEquals(0, pool.inFlight());
         final IllegalStateException ex = assertThrows(IllegalStateException.class, ring::acquire);
         assertEquals("ring of pool 'seq' is closed; acquire from the pool or a new ring", ex.getMessage());
@@ -123,7 +123,7 @@ class SingleThreadMessageRingTest
         for (int i = 0; i < 4; i++)
         {
             final SeqMessage m = pool.acquire();
-            assertNull(((PooledMessage)m).ring, "every message is the pool's again");
+            assertNull(((PooledMessage)m).state.ring, "every message is the pool's again");
             m.release();
         }
         assertEquals(4, pool.free());
@@ -143,7 +143,7 @@ class SingleThreadMessageRingTest
         assertTrue(first.release(), "released into its closed ring's slot, with no atomic read-modify-write");
         final SeqMessage again = pool.tryAcquire();
         assertSame(first, again, "taken back from the closed ring when the free list was empty");
-        assertNull(((PooledMessage)again).ring, "the pool's now, not the ring's");
+        assertNull(((PooledMessage)again).state.ring, "the pool's now, not the ring's");
         assertEquals(1, pool.exhaustedCount(), "not counted as exhaustion: the message was there");
         assertEquals(1, pool.closedRingsHeld(), "the ring is kept while a message of it is out");
 
@@ -233,7 +233,7 @@ class SingleThreadMessageRingTest
         assertEquals(0, pool.closedRingsHeld());
         assertEquals(4, second.free(), "the reclaimed message is lent again");
         final SeqMessage m = second.acquire();
-        assertSame(second, ((PooledMessage)m).ring);
+        assertSame(second, ((PooledMessage)m).state.ring);
         m.release();
         assertEquals(4, second.free(), "back in the new ring's slot, not the old ring's");
     }
