@@ -44,7 +44,7 @@
 # placement, over several JVMs (PairedRunMain; docs/benchmark-method.md, "Paired runs"). It writes
 # ${output}/paired/paired_<rate>_mps.{md,properties}, and paired_max_mps.* unpaced; the report's targets section
 # judges every ratio target, max throughput's included, on both. At 1M, 10M and unpaced a second run follows with the
-# peers' event padded to the 96 bytes of Mongoose's message (--peerEvent=padded, Mongoose's ring feed against the
+# peers' event padded to the 40 bytes of Mongoose's message (--peerEvent=padded, Mongoose's ring feed against the
 # Disruptor and JCTools), into ${output}/paired-padded/: the report shows it beside the first and judges nothing on it.
 # Quick mode runs one JVM of 4 cycles per rate, enough to keep the phase and its report from rotting.
 # --repeats=1 keeps one 5 s + 10 s run per point (24 x 17 s, ~6.8 min; about 15.5 min in all); each further repeat
@@ -214,9 +214,9 @@ if [ "${paired}" = on ] && [[ ",${transports}," == *,mongoose,* ]]; then
     # run to run) is wider than the difference they are asked to settle; paired slices compare throughput under one
     # placement, cycle by cycle, as they do latency.
     # Where the report's three hardest targets are judged (the tail at 1M, the far cycles at 10M, throughput), each
-    # paired run is followed at once by the same run with the peers' event padded to Mongoose's 96 bytes, into
-    # paired-padded/: the report sets the two side by side to show what the cache line each message writes costs
-    # (docs/architecture.md, sessions 23 and 25). Mongoose's ring feed only, as the targets judge it.
+    # paired run is followed at once by the same run with the peers' event padded to Mongoose's 40 bytes, into
+    # paired-padded/: the report sets the two side by side to show what the bytes each message moves cost
+    # (docs/architecture.md, sessions 23, 25 and 27). Mongoose's ring feed only, as the targets judge it.
     rm -rf "${output}/paired-padded"
     mkdir -p "${output}/paired-padded"
     for rate in "${rate_list[@]}" max; do

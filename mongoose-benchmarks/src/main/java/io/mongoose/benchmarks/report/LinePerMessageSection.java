@@ -9,27 +9,27 @@ import java.util.Optional;
 
 /**
  * The paired runs again with the peers' events padded to the size of Mongoose's message, beside the runs with their
- * own events: what the cache lines a publish writes account for in Mongoose's distance from a peer.
+ * own events: what the bytes a message moves account for in Mongoose's distance from a peer.
  *
- * <p>Why the report carries it. A publish writes the tail of Mongoose's pooled message (the announcement and the
- * payload), and the header and framework fields put that tail on a cache line of its own in every message, where two
- * of a peer's 32-byte events share one. Each such line crosses from the producer's core to the consumer's, and when the
- * host places the two vCPUs far apart (or takes the publisher's vCPU away) the crossing is what costs. Padding the
- * peers' event to 96 bytes gives each peer one written line per message too and changes nothing else, so what a ratio
- * loses with padded peers is the line, not Mongoose's code, as far as two runs one after the other can tell (see
- * {@code docs/architecture.md}, sessions 23 and 25). The padded runs are read from {@value #DIRECTORY}/ and never judged against a target: the
+ * <p>Why the report carries it. Every cache line a publish writes crosses from the producer's core to the consumer's,
+ * and when the host places the two vCPUs far apart (or takes the publisher's vCPU away) the crossing is what costs.
+ * Until session 27 Mongoose's pooled message was 96 bytes, a written line of its own per message where two of a peer's
+ * 32-byte events share one, and runs with the peers padded to that size read the tail gap gone; the message is now
+ * 40 bytes. Padding the peers' event to Mongoose's size changes nothing else, so what a ratio loses with padded peers
+ * is the bytes per message, not Mongoose's code, as far as two runs one after the other can tell (see
+ * {@code docs/architecture.md}, sessions 23, 25 and 27). The padded runs are read from {@value #DIRECTORY}/ and never judged against a target: the
  * targets are set against the peers as they are.
  */
 public final class LinePerMessageSection implements SummarySection
 {
     /** The section's heading. */
-    public static final String HEADING = "## The line per message: peers padded to Mongoose's size";
+    public static final String HEADING = "## Bytes per message: peers padded to Mongoose's size";
     /** Where under the input the padded paired runs' data files are. */
     public static final String DIRECTORY = "paired-padded";
     /** The column naming which event the peers carried. */
     static final String OWN = "own, 32 bytes";
     /** The same column for a padded run. */
-    static final String PADDED = "padded, 96 bytes";
+    static final String PADDED = "padded, 40 bytes";
 
     @Override
     public void appendTo(final StringBuilder out, final ReportContext context)
@@ -46,12 +46,11 @@ public final class LinePerMessageSection implements SummarySection
         }
         final Path dir = context.options().input().resolve(DIRECTORY);
         out.append("Read from `").append(context.linkTo(dir)).append("/`: the paired runs repeated with the peers' ")
-            .append("event padded to 96 bytes, the size of the sweep's Mongoose message (`PairedRunMain ")
-            .append("--peerEvent=padded`; the same two longs, then 64 bytes nothing writes), beside the paired runs ")
-            .append("with their own 32-byte event. A publish writes the tail of a Mongoose message, which lies on a ")
-            .append("cache line of its own in every message, where two of a peer's own events share a line; padded, ")
-            .append("each peer writes one line per message as Mongoose does, and nothing else changes. Where a ratio ")
-            .append("falls with padded peers, the difference is what the written lines per message cost Mongoose ")
+            .append("event padded to 40 bytes, the size of the sweep's Mongoose message (`PairedRunMain ")
+            .append("--peerEvent=padded`; the same two longs and 8 bytes nothing writes), beside the paired runs ")
+            .append("with their own 32-byte event. Padded, each peer moves as many bytes per message as Mongoose ")
+            .append("does, and nothing else changes. Where a ratio ")
+            .append("falls with padded peers, the difference is what the bytes per message cost Mongoose ")
             .append("rather than its code; each pair is two runs, one after the other, with the noise of two, so a ")
             .append("few hundredths either way settle nothing. ")
             .append("These runs are not judged against the targets, which are set against the peers as they are. ")
@@ -131,7 +130,7 @@ public final class LinePerMessageSection implements SummarySection
         final String change = paddedCents < ownCents ? "lower" : paddedCents > ownCents ? "higher" : "the same";
         return Optional.of("At " + RunLabels.rate(own.rate()) + " against " + Transports.displayName(peer) +
             ", Mongoose's p99 ratio read " + PairedReport.times(withOwn) + " with the peer's own event and " +
-            PairedReport.times(withPadded) + " with it padded: " + change + " when the peer, too, writes a line " +
+            PairedReport.times(withPadded) + " with it padded: " + change + " when the peer, too, moves Mongoose's bytes " +
             "per message.");
     }
 

@@ -7,17 +7,17 @@ import java.util.Locale;
  * only, asked with {@code PairedRunMain --peerEvent=padded}: how much of Mongoose's distance from a peer is the size of
  * what each hop moves per message rather than the code that moves it. The full sweep asks it at 1M and 10M msg/s and
  * unpaced, and its report shows the answer beside the paired runs, judging nothing on it. A far placement of the two
- * threads makes every cache line a publish writes cross between core complexes and back, and Mongoose's pooled message
- * (a header, its framework's fields and the payload) lays the bytes a publish writes on a line per message, where two
- * raw events share one ({@code docs/architecture.md}, sessions 23 and 25).
+ * threads makes every cache line a publish writes cross between core complexes and back, so the bytes per message
+ * count: until session 27 Mongoose's pooled message was 96 bytes and wrote a line of its own per message, where two
+ * raw events share one ({@code docs/architecture.md}, sessions 23, 25 and 27); it is now 40.
  */
 public enum PeerEvent
 {
     /** The peers' own event: a header and the two longs, 32 bytes, two to a cache line. */
     RAW,
     /**
-     * The same two longs followed by 64 bytes of padding: 96 bytes, the size of the sweep's Mongoose message with
-     * compressed class pointers, with the written bytes on a line of their own in every event, as Mongoose's are.
+     * The same two longs and 8 bytes of padding: 40 bytes, the size of the sweep's Mongoose message with compressed
+     * class pointers, so each hop moves as many bytes per message as Mongoose's.
      */
     PADDED;
 

@@ -45,7 +45,7 @@ class LinePerMessageSectionTest
             summary.row(LinePerMessageSection.HEADING, "1M msg/s", "Disruptor", LinePerMessageSection.PADDED));
         final String section = summary.section(LinePerMessageSection.HEADING);
         assertTrue(section.contains("- At 1M msg/s against Disruptor, Mongoose's p99 ratio read 1.25× with the " +
-            "peer's own event and 0.75× with it padded: lower when the peer, too, writes a line per message."),
+            "peer's own event and 0.75× with it padded: lower when the peer, too, moves Mongoose's bytes per message."),
             section);
         assertTrue(section.contains("Read from `../runs/paired-padded/`"), section);
     }
@@ -59,7 +59,7 @@ class LinePerMessageSectionTest
         final String section = SummaryText.render(new LinePerMessageSection(), input, dir)
             .section(LinePerMessageSection.HEADING);
         assertTrue(section.contains("read 0.75× with the peer's own event and 1.25× with it padded: higher when " +
-            "the peer, too, writes a line per message."), section);
+            "the peer, too, moves Mongoose's bytes per message."), section);
     }
 
     @Test

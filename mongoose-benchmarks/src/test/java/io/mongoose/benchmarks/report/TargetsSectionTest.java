@@ -78,7 +78,7 @@ class TargetsSectionTest
 
         final String section = SummaryText.render(new TargetsSection(), input, dir).section(TargetsSection.HEADING);
         assertTrue(section.contains("Each tail miss beside the same ratio from the paired run that followed it with " +
-            "the peers' event padded to the size of Mongoose's message (not judged; see \"The line per message: " +
+            "the peers' event padded to the size of Mongoose's message (not judged; see \"Bytes per message: " +
             "peers padded to Mongoose's size\"): 1M msg/s against Disruptor, 1.50× with the peer's own event and " +
             "1.20× padded.\n"), section);
         // The met tail against JCTools is not listed.

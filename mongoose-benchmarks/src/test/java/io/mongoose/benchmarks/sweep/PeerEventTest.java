@@ -1,6 +1,7 @@
 package io.mongoose.benchmarks.sweep;
 
 import io.mongoose.server.IdleStrategies;
+import org.agrona.UnsafeApi;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Field;
@@ -11,6 +12,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code --peerEvent} reaches every peer hop: each carries the event its options name, own-thread and polled alike,
@@ -28,13 +30,42 @@ class PeerEventTest
     }
 
     @Test
-    void thePaddedEventAddsSixtyFourBytesToThePayload()
+    void thePaddedEventIsAsLargeAsTheSweepsMongooseMessageAndTheRawOneSmaller()
     {
-        final long bytes = Arrays.stream(PaddedBenchEvent.class.getDeclaredFields())
-            .filter(f -> !Modifier.isStatic(f.getModifiers()) && byte.class == f.getType()).count();
-        assertEquals(64, bytes);
+        // The padded runs ask what the bytes per message account for, so the padded event must move as many as
+        // Mongoose's message does: were the message to change size, this fails until the padding follows it.
+        assertEquals(instanceBytes(BenchMessage.class), instanceBytes(PaddedBenchEvent.class),
+            "PaddedBenchEvent against BenchMessage");
+        assertTrue(instanceBytes(BenchEvent.class) < instanceBytes(PaddedBenchEvent.class), "the raw event is smaller");
         assertEquals(List.of("intendedNanos", "sentNanos"),
             Arrays.stream(BenchEvent.class.getDeclaredFields()).map(Field::getName).toList());
+    }
+
+    /** Where the last instance field of {@code type} or its superclasses ends, rounded up to the JVM's 8 bytes. */
+    private static long instanceBytes(final Class<?> type)
+    {
+        long end = 0;
+        for (Class<?> c = type; null != c; c = c.getSuperclass())
+        {
+            for (final Field field : c.getDeclaredFields())
+            {
+                if (!Modifier.isStatic(field.getModifiers()))
+                {
+                    end = Math.max(end, UnsafeApi.objectFieldOffset(field) + bytesOf(field.getType()));
+                }
+            }
+        }
+        return (end + 7) & ~7L;
+    }
+
+    private static long bytesOf(final Class<?> type)
+    {
+        if (!type.isPrimitive())
+        {
+            return UnsafeApi.arrayIndexScale(Object[].class);
+        }
+        return long.class == type || double.class == type ? 8 : int.class == type || float.class == type ? 4 :
+            short.class == type || char.class == type ? 2 : 1;
     }
 
     @Test
