@@ -19,8 +19,9 @@ import java.lang.invoke.VarHandle;
  * the stamp, in an object of their own) and the announced index, 12 bytes in all, so a message of two {@code long}s is
  * 40 bytes. Why so few: on a ring feed every message a publish writes crosses from the producer's core to the agent's,
  * a cache line at a time. With all these fields in the message (96 bytes, with padding) what each publish wrote lay on
- * a line of its own, where a Disruptor's 32-byte events share one between two, and in far placements, at 10M msg/s
- * and unpaced, that is what held Mongoose back (see {@code docs/architecture.md}, "The message's state beside it").
+ * a line of its own, where a Disruptor's 32-byte events share one between two; in far placements, at 10M msg/s and
+ * unpaced, that was much of what held Mongoose back (see {@code docs/architecture.md}, "The message's state beside
+ * it").
  * The pool creates its messages first and their states after them ({@link ObjectPool}), so once a collection has
  * compacted them the messages lie next to each other and the states elsewhere; the server's start-up layout does that
  * for ring feeds. The announced index stays in the message, right before the subclass's fields, so an agent waiting on
