@@ -126,6 +126,7 @@ public final class TargetsSection implements SummarySection
                 .append(LinePerMessageSection.HEADING.substring(3)).append("\"): ")
                 .append(String.join("; ", tailMisses)).append(".\n\n");
         }
+        TailSpread.appendTo(out, runs, RATIO_RATES, RATIO_PEERS);
     }
 
     /** The paired p99 ratio against {@code peer} with padded peer events at {@code rate}, if that run has it. */

@@ -56,6 +56,14 @@ class TargetsSectionTest
             "met", "1.25×", "0.50×", "met"), summary.row(TargetsSection.HEADING, "1M msg/s", "JCTools queue"));
         assertEquals(List.of("10k msg/s", "Disruptor", "—", "—", "—", "—", "—", "—", "—", "—", "—", "—"),
             summary.row(TargetsSection.HEADING, "10k msg/s", "Disruptor"));
+        // The tail's spread: every cycle reads 1.50x against the Disruptor and 0.50x against JCTools in both JVMs, so
+        // each interval is that one value and the run tells both apart; 10k has no paired run and no row.
+        final List<List<String>> spread = summary.rows(TargetsSection.HEADING).stream()
+            .filter(row -> 6 == row.size()).toList();
+        assertEquals(List.of(
+            List.of("1M msg/s", "Disruptor", "1.50×", "1.50, 1.50", "1.50–1.50×", TailSpread.HIGHER),
+            List.of("1M msg/s", "JCTools queue", "0.50×", "0.50, 0.50", "0.50–0.50×", TailSpread.LOWER)), spread);
+        assertTrue(summary.section(TargetsSection.HEADING).contains("How firm each paired tail ratio is."));
     }
 
     @Test
@@ -96,9 +104,11 @@ class TargetsSectionTest
             new long[] {100, 100, 100, 100}, new Histogram[] {values(100, 1, 1), values(400, 1, 1)},
             new long[][] {{}, {}});
 
-        final List<String> row = SummaryText.render(new TargetsSection(), input, dir)
-            .row(TargetsSection.HEADING, "1M msg/s", "Disruptor");
+        final SummaryText summary = SummaryText.render(new TargetsSection(), input, dir);
+        final List<String> row = summary.row(TargetsSection.HEADING, "1M msg/s", "Disruptor");
         assertEquals(List.of("0.25× pooled", "not recorded"), row.subList(row.size() - 2, row.size()));
+        // Without each cycle's p99 there is nothing to resample: no spread table.
+        assertFalse(summary.section(TargetsSection.HEADING).contains("How firm each paired tail ratio is."));
     }
 
     @Test
