@@ -1,6 +1,8 @@
 package io.mongoose.benchmarks.report;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -40,7 +42,7 @@ public final class JvmMedianInterval
         final double[][] ratios = ratiosByJvm(mongoose, peer, cyclesPerJvm);
         final SplittableRandom random = new SplittableRandom(SEED);
         final double[] statistics = new double[RESAMPLES];
-        final double[] jvmMedians = new double[ratios.length];
+        final List<Double> jvmMedians = new ArrayList<>(ratios.length);
         int longest = 0;
         for (final double[] jvm : ratios)
         {
@@ -49,7 +51,8 @@ public final class JvmMedianInterval
         final double[] drawn = new double[longest];
         for (int r = 0; r < RESAMPLES; r++)
         {
-            for (int j = 0; j < jvmMedians.length; j++)
+            jvmMedians.clear();
+            for (int j = 0; j < ratios.length; j++)
             {
                 final double[] jvm = ratios[random.nextInt(ratios.length)];
                 for (int c = 0; c < jvm.length; c++)
@@ -57,9 +60,9 @@ public final class JvmMedianInterval
                     drawn[c] = jvm[random.nextInt(jvm.length)];
                 }
                 Arrays.sort(drawn, 0, jvm.length);
-                jvmMedians[j] = lowerMiddle(drawn, jvm.length);
+                jvmMedians.add(lowerMiddle(drawn, jvm.length));
             }
-            statistics[r] = median(jvmMedians);
+            statistics[r] = Median.of(jvmMedians);
         }
         Arrays.sort(statistics);
         final int tail = RESAMPLES * (100 - LEVEL_PERCENT) / 200;
@@ -125,14 +128,5 @@ public final class JvmMedianInterval
     private static double lowerMiddle(final double[] sorted, final int count)
     {
         return sorted[(count + 1) / 2 - 1];
-    }
-
-    /** The JVMs' median as {@link Median#of} takes it: the mean of the two middle values for an even count. */
-    private static double median(final double[] values)
-    {
-        final double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        final int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 }

@@ -60,7 +60,7 @@ final class TailSpread
                 final long[] other = run.p99()[p];
                 final JvmMedianInterval interval = JvmMedianInterval.of(mongoose, other, run.cyclesPerJvm());
                 table.row(List.of(RunLabels.rate(rate), Transports.displayName(peer),
-                    times(PairedReport.medianOfJvms(mongoose, other, run.cyclesPerJvm())),
+                    Formats.ratio(PairedReport.medianOfJvms(mongoose, other, run.cyclesPerJvm()), 1),
                     PairedReport.jvmMedians(mongoose, other, run.cyclesPerJvm()).stream()
                         .map(r -> String.format(Locale.US, "%.2f", r)).collect(Collectors.joining(", ")),
                     String.format(Locale.US, "%.2f–%.2f×", interval.low(), interval.high()), apart(interval)));
@@ -95,10 +95,5 @@ final class TailSpread
             return LOWER;
         }
         return HOLDS_ONE;
-    }
-
-    private static String times(final double ratio)
-    {
-        return String.format(Locale.US, "%.2f×", ratio);
     }
 }

@@ -41,6 +41,20 @@ class JvmMedianIntervalTest
     }
 
     @Test
+    void aJvmsOwnCyclesAreResampledToo()
+    {
+        // One JVM of cycles at 0.5, 0.5, 2.0, 2.0: the ratio is their lower middle, 0.5, but a resample of its cycles
+        // reads 2.0 whenever three or four of its four draws are 2.0 (5 in 16), so the interval reaches 2.0.
+        final JvmMedianInterval interval = JvmMedianInterval.of(new long[] {50, 50, 200, 200},
+            new long[] {100, 100, 100, 100}, new int[] {4});
+
+        assertEquals(0.5, PairedReport.medianOfJvms(new long[] {50, 50, 200, 200}, new long[] {100, 100, 100, 100},
+            new int[] {4}));
+        assertEquals(0.5, interval.low());
+        assertEquals(2.0, interval.high());
+    }
+
+    @Test
     void theIntervalHoldsTheRatioTheTargetsTakeAndIsTheSameEveryTime()
     {
         final long[] mongoose = {90, 130, 100, 80, 120, 95, 105, 140, 70, 110};
