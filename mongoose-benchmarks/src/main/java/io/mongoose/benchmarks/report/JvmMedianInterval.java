@@ -81,15 +81,6 @@ public final class JvmMedianInterval
         return high;
     }
 
-    /**
-     * @param ratio a ratio, such as a target's 1.00.
-     * @return whether the interval holds it, both ends included.
-     */
-    public boolean includes(final double ratio)
-    {
-        return low <= ratio && ratio <= high;
-    }
-
     private static double[][] ratiosByJvm(final long[] mongoose, final long[] peer, final int[] cyclesPerJvm)
     {
         if (mongoose.length != peer.length)

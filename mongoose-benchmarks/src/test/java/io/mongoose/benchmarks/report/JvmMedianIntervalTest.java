@@ -3,7 +3,6 @@ package io.mongoose.benchmarks.report;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,8 +19,6 @@ class JvmMedianIntervalTest
 
         assertEquals(1.5, interval.low());
         assertEquals(1.5, interval.high());
-        assertTrue(interval.includes(1.5));
-        assertFalse(interval.includes(1.0));
         assertEquals(TailSpread.HIGHER, TailSpread.apart(interval));
     }
 
@@ -36,7 +33,6 @@ class JvmMedianIntervalTest
 
         assertEquals(0.5, interval.low());
         assertEquals(2.0, interval.high());
-        assertTrue(interval.includes(1.0));
         assertEquals(TailSpread.HOLDS_ONE, TailSpread.apart(interval));
     }
 
