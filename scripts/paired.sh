@@ -14,6 +14,9 @@
 #                                     into paired_<rate>_mps.properties, which scripts/report.sh's summary.md reads
 #   scripts/paired.sh --rates=1M --cycles=400 --output=/tmp/p
 #   scripts/paired.sh --rates=1M --transports=mongoose,disruptor,agrona,jctools,abq --output=/tmp/p
+#   scripts/paired.sh --rates=1M --transports=mongoose,disruptor,disruptor-twin,jctools --output=/tmp/p
+#                                     with the A/A control: a second, identical Disruptor lane, whose ratio to the
+#                                     first is the harness's own noise (the sweep's paired runs carry it)
 #   scripts/paired.sh --rates=max     unpaced slices: each slice's throughput, Mongoose's over each peer's cycle by
 #                                     cycle, into paired_max_mps.{md,properties}
 #   scripts/paired.sh --rates=10M --jvms=3 --cycles=60 --peerEvent=padded --output=/tmp/padded

@@ -32,16 +32,16 @@
 #   latency points   6 transports x 4 rates x 3 repeats x (3 s + 6 s + 2 s) = 72 x 11 s  = 13.2 min
 #   drain limits     6 limits x 2 rates x (3 s + 5 s + 2 s)                  = 12 x 10 s  =  2 min
 #   max throughput   6 transports x 5 runs x (3 s + 6 s + 2 s)               = 30 x 11 s  =  5.5 min
-#   paired runs      (4 rates + max) x 5 JVMs x 100 cycles x 4 slices x 50 ms, probes, start-up ~  9.2 min
+#   paired runs      (4 rates + max) x 5 JVMs x 100 cycles x 5 slices x 50 ms, probes, start-up ~ 11.5 min
 #   padded peers     (1M, 10M, max) x 5 JVMs x 100 cycles x 3 slices x 50 ms, probes, start-up ~  4.3 min
-#   discarded first point, build, example and report                                       ~  1.5 min  -> ~36 min
+#   discarded first point, build, example and report                                       ~  1.5 min  -> ~38 min
 # (a full sweep of the six transports took 37 min on 2026-11-27, paired and padded runs included)
 #
 # Paired runs: each separate run above lands on its own placement of the two CPUs, so even the median of three can
 # set a fast Mongoose run against a slow peer run or the reverse. The paired phase runs Mongoose (the ring feed), the
-# queue feed (when mongoose-queue is among --transports), the Disruptor and JCTools from one publisher in
-# alternating 50 ms slices, so each Mongoose slice has a peer slice under the same
-# placement, over several JVMs (PairedRunMain; docs/benchmark-method.md, "Paired runs"). It writes
+# queue feed (when mongoose-queue is among --transports), the Disruptor, its twin (a second, identical Disruptor lane:
+# the A/A control) and JCTools from one publisher in alternating 50 ms slices, so each Mongoose slice has a peer slice
+# under the same placement, over several JVMs (PairedRunMain; docs/benchmark-method.md, "Paired runs"). It writes
 # ${output}/paired/paired_<rate>_mps.{md,properties}, and paired_max_mps.* unpaced; the report's targets section
 # judges every ratio target, max throughput's included, on both. At 1M, 10M and unpaced a second run follows with the
 # peers' event padded to the 40 bytes of Mongoose's message (--peerEvent=padded, Mongoose's ring feed against the
@@ -205,10 +205,12 @@ done
 if [ "${paired}" = on ] && [[ ",${transports}," == *,mongoose,* ]]; then
     rm -rf "${output}/paired"
     mkdir -p "${output}/paired"
-    # Both of Mongoose's feeds in the same cycles, so the report answers which one waits less at each rate.
-    paired_transports=mongoose,disruptor,jctools
+    # Both of Mongoose's feeds in the same cycles, so the report answers which one waits less at each rate. The
+    # Disruptor's twin, a second identical Disruptor lane, is the A/A control: what it reads against the Disruptor is
+    # what the harness and the host alone make of a ratio in this run (the report's "A/A control" section).
+    paired_transports=mongoose,disruptor,disruptor-twin,jctools
     if [[ ",${transports}," == *,mongoose-queue,* ]]; then
-        paired_transports=mongoose,mongoose-queue,disruptor,jctools
+        paired_transports=mongoose,mongoose-queue,disruptor,disruptor-twin,jctools
     fi
     # Then unpaced: the throughput runs above compare medians of separate runs, whose spread (several per cent from
     # run to run) is wider than the difference they are asked to settle; paired slices compare throughput under one

@@ -23,6 +23,7 @@ public final class SummaryReport
             new ProvenanceSection(),
             new EnvironmentSection(),
             new TargetsSection(),
+            new AaControlSection(),
             new MongooseLatencySection(),
             new PeerLatencySection(),
             new RatioSection(),

@@ -21,11 +21,12 @@ public final class Transports
     public static final String MONGOOSE_QUEUE = "mongoose-queue";
 
     private static final List<String> ORDER =
-        List.of(MONGOOSE, MONGOOSE_QUEUE, "disruptor", "agrona", "jctools", "abq");
+        List.of(MONGOOSE, MONGOOSE_QUEUE, "disruptor", "disruptor-twin", "agrona", "jctools", "abq");
     private static final Map<String, String> DISPLAY_NAMES = Map.of(
         MONGOOSE, "Mongoose",
         MONGOOSE_QUEUE, "Mongoose queue feed",
         "disruptor", "Disruptor",
+        "disruptor-twin", "Disruptor twin",
         "agrona", "Agrona queue",
         "jctools", "JCTools queue",
         "abq", "ArrayBlockingQueue");
@@ -36,6 +37,7 @@ public final class Transports
         MONGOOSE_QUEUE, "the full pooled path on a queue feed: acquire from the publisher's message ring, fill, " +
             "publish into an SPSC queue of references; the agent dispatches by type and releases",
         "disruptor", "a single-producer RingBuffer of pre-allocated 32-byte events and one BatchEventProcessor",
+        "disruptor-twin", "the paired runs' A/A control: a second Disruptor hop, built and run as the first",
         "agrona", "a OneToOneConcurrentArrayQueue of recycled events",
         "jctools", "a JCTools SpscArrayQueue of recycled events",
         "abq", "ArrayBlockingQueue with a blocking take per message: the naive baseline");

@@ -17,12 +17,16 @@ final class DisruptorPolledHop implements PolledHop
     private final EventPoller.Handler<BenchEvent> handler;
     private int handled;
 
+    private final Transport transport;
+
     /**
+     * @param transport {@link Transport#DISRUPTOR} or its twin, the A/A control.
      * @param capacity  the ring's size, a power of two.
      * @param peerEvent the event it carries.
      */
-    DisruptorPolledHop(final int capacity, final PeerEvent peerEvent)
+    DisruptorPolledHop(final Transport transport, final int capacity, final PeerEvent peerEvent)
     {
+        this.transport = transport;
         ring = RingBuffer.createSingleProducer(peerEvent::create, capacity, new BusySpinWaitStrategy());
         poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
@@ -37,7 +41,7 @@ final class DisruptorPolledHop implements PolledHop
     @Override
     public Transport transport()
     {
-        return Transport.DISRUPTOR;
+        return transport;
     }
 
     @Override

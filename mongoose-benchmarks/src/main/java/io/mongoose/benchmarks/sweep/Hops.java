@@ -18,6 +18,7 @@ final class Hops
             case MONGOOSE_QUEUE:
                 return new MongooseHop(options, false);
             case DISRUPTOR:
+            case DISRUPTOR_TWIN:
                 return new DisruptorHop(options);
             case AGRONA:
                 return new AgronaHop(options);

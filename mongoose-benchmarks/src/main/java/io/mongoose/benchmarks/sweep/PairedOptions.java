@@ -32,7 +32,8 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
 {
     /** The transports that have a polled hop. */
     static final List<Transport> POLLED =
-        List.of(Transport.MONGOOSE, Transport.MONGOOSE_QUEUE, Transport.DISRUPTOR, Transport.JCTOOLS);
+        List.of(Transport.MONGOOSE, Transport.MONGOOSE_QUEUE, Transport.DISRUPTOR, Transport.DISRUPTOR_TWIN,
+            Transport.JCTOOLS);
 
     /** Which consumer threads take the transports' messages. */
     enum Consumers
@@ -60,8 +61,10 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
         "  --warmupCycles=N     cycles run first and discarded (default 40)",
         "  --consumers=own|polled  own: each transport's own consumer thread, as the sweep runs it, parked between",
         "                       its slices; polled: one harness thread polls every transport (default own)",
-        "  --transports=a,b     mongoose and at least one peer (default mongoose,disruptor,jctools); with",
-        "                       --consumers=polled, only mongoose, disruptor and jctools",
+        "  --transports=a,b     mongoose and at least one peer (default mongoose,disruptor,jctools); peer",
+        "                       disruptor-twin, a second Disruptor lane, is the A/A control; with",
+        "                       --consumers=polled, only mongoose, mongoose-queue, disruptor, disruptor-twin",
+        "                       and jctools",
         "  --queueCapacity=N    every hop's queue or ring capacity, a power of two (default 65536)",
         "  --drainLimit=N       messages per poll (default 256)",
         "  --pin=auto|none      pin publisher and consumer to CPUs of their own (default auto)",

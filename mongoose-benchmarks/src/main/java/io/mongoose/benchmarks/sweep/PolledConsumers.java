@@ -130,7 +130,8 @@ final class PolledConsumers implements PairedConsumers
                         case MONGOOSE -> new MongoosePolledHop(options.queueCapacity(), options.drainLimit(), true);
                         case MONGOOSE_QUEUE ->
                             new MongoosePolledHop(options.queueCapacity(), options.drainLimit(), false);
-                        case DISRUPTOR -> new DisruptorPolledHop(options.queueCapacity(), options.peerEvent());
+                        case DISRUPTOR, DISRUPTOR_TWIN ->
+                            new DisruptorPolledHop(t, options.queueCapacity(), options.peerEvent());
                         case JCTOOLS -> new JctoolsPolledHop(options.queueCapacity(), options.drainLimit(),
                             options.peerEvent());
                         default -> throw new IllegalArgumentException("no polled hop for " + t.flagName());

@@ -46,7 +46,7 @@ public record SweepOptions(
         "  --warmupMillis=N     warm-up at rate before measuring (default 5000)",
         "  --runMillis=N        measurement window (default 10000)",
         "  --output=FILE.hgrm   latency distribution to write; .service.hgrm and .run.properties go beside it",
-        "  --transport=NAME     " + String.join(" | ", Transport.names()) + " (default mongoose)",
+        "  --transport=NAME     " + String.join(" | ", Transport.separateRunNames()) + " (default mongoose)",
         "  --drainLimit=N       consumer batch limit per duty cycle (default 256)",
         "  --idle=NAME          consumer idle strategy: " + String.join(", ", IdleStrategies.NAMES) +
             " (default busy-spin)",
@@ -89,10 +89,11 @@ public record SweepOptions(
             errors.add("--output: '" + output + "'; expected a file name ending in .hgrm");
         }
         final Transport transport = Transport.byName(values.get("transport"));
-        if (null == transport)
+        if (null == transport || transport.pairedOnly())
         {
-            errors.add("--transport: unknown '" + values.get("transport") + "'; expected one of " +
-                String.join(", ", Transport.names()));
+            errors.add("--transport: " + (null == transport ? "unknown '" + values.get("transport") + "'" :
+                "'" + transport.flagName() + "' is the paired runs' A/A control (PairedRunMain --transports)") +
+                "; expected one of " + String.join(", ", Transport.separateRunNames()));
         }
         final long drainLimit = positiveLong("drainLimit", values.get("drainLimit"), 1, errors);
         final String idle = values.get("idle");

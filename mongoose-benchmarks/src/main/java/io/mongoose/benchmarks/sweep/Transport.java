@@ -21,6 +21,13 @@ public enum Transport
     MONGOOSE_QUEUE,
     /** LMAX Disruptor: single-producer ring of pre-allocated events, one batch event processor. */
     DISRUPTOR,
+    /**
+     * The paired runs' A/A control: a second LMAX Disruptor hop, built and run exactly as {@link #DISRUPTOR} is, in a
+     * lane of its own. Two identical transports should read 1.00× against each other, so what this one reads against
+     * {@link #DISRUPTOR} in the same cycles is the harness's own noise, the yardstick for every Mongoose / peer ratio.
+     * Paired runs only: a separate run of it would repeat {@link #DISRUPTOR}'s.
+     */
+    DISRUPTOR_TWIN,
     /** Agrona {@code OneToOneConcurrentArrayQueue} with recycled events. */
     AGRONA,
     /** JCTools {@code SpscArrayQueue} with recycled events. */
@@ -62,6 +69,31 @@ public enum Transport
         for (final Transport t : values())
         {
             names.add(t.flagName());
+        }
+        return names;
+    }
+
+    /**
+     * @return whether only the paired runs take this transport: {@link #DISRUPTOR_TWIN}, whose separate run would
+     *         repeat the Disruptor's.
+     */
+    public boolean pairedOnly()
+    {
+        return DISRUPTOR_TWIN == this;
+    }
+
+    /**
+     * @return the flag names a separate sweep run takes: every transport but the paired-only ones.
+     */
+    public static List<String> separateRunNames()
+    {
+        final List<String> names = new ArrayList<>();
+        for (final Transport t : values())
+        {
+            if (!t.pairedOnly())
+            {
+                names.add(t.flagName());
+            }
         }
         return names;
     }

@@ -148,7 +148,7 @@ class PairedRunMainTest
     {
         final Path file = dir.resolve("sub").resolve("paired.md");
         final Outcome outcome = runOk("--rate=20k", "--sliceMillis=20", "--cycles=3", "--warmupCycles=1",
-            "--transports=jctools,mongoose,disruptor,mongoose-queue", consumers, "--output=" + file);
+            "--transports=jctools,mongoose,disruptor,mongoose-queue,disruptor-twin", consumers, "--output=" + file);
         final String result = Files.readString(file);
         assertEquals(result, outcome.out);
         // 20k msg/s for 20 ms is 400 sends a slice; three measured cycles.
@@ -156,6 +156,9 @@ class PairedRunMainTest
         assertTrue(result.contains("| Disruptor | 1,200 | "), result);
         assertTrue(result.contains("| JCTools queue | 1,200 | "), result);
         assertTrue(result.contains("| Mongoose queue feed | 1,200 | "), result);
+        // The A/A control: a second Disruptor lane, delivered whole as the first, with a ratio row of its own.
+        assertTrue(result.contains("| Disruptor twin | 1,200 | "), result);
+        assertTrue(result.contains("\n| Disruptor twin | 3 | "), result);
         // Mongoose first whatever the flag's order, and one ratio row per peer over the three cycles.
         assertTrue(result.indexOf("| Mongoose |") < result.indexOf("| Disruptor |"), result);
         assertTrue(result.contains("\n| Disruptor | 3 | "), result);
@@ -176,7 +179,8 @@ class PairedRunMainTest
         final String message = outcome.err;
         assertTrue(message.contains("--rate: 'fast'; expected messages per second (e.g. 10000, 10k, 1M) or max"),
             message);
-        assertTrue(message.contains("--transports: 'agrona'; expected one of mongoose, mongoose-queue, disruptor, jctools (the " +
+        assertTrue(message.contains("--transports: 'agrona'; expected one of mongoose, mongoose-queue, disruptor, disruptor-twin, " +
+            "jctools (the " +
             "transports with a polled hop)"), message);
         assertTrue(message.contains("expected mongoose and at least one peer"), message);
         assertTrue(message.contains("--queueCapacity: 1000; expected a power of two"), message);
@@ -198,7 +202,7 @@ class PairedRunMainTest
         assertTrue(outcome.err.contains("--data: empty; expected a file path"), outcome.err);
         assertTrue(outcome.err.contains("--peerEvent: 'huge'; expected raw or padded"), outcome.err);
         assertTrue(outcome.err.contains("--transports: 'nats'; expected one of mongoose, mongoose-queue, disruptor, " +
-            "agrona, jctools, abq\n"), outcome.err);
+            "disruptor-twin, agrona, jctools, abq\n"), outcome.err);
     }
 
     /**

@@ -85,7 +85,7 @@ class PeerEventTest
                     assertEquals(expected, carried, t + " with " + event);
                 }
             }
-            try (DisruptorPolledHop disruptor = new DisruptorPolledHop(64, event);
+            try (DisruptorPolledHop disruptor = new DisruptorPolledHop(Transport.DISRUPTOR, 64, event);
                  JctoolsPolledHop jctools = new JctoolsPolledHop(64, 16, event))
             {
                 assertEquals(expected, disruptor.eventClass(), "polled Disruptor with " + event);

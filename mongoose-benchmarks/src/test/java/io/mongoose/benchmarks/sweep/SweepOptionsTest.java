@@ -54,6 +54,16 @@ class SweepOptionsTest
     }
 
     @Test
+    void theDisruptorsTwinIsRefusedForASeparateRunAsThePairedRunsControl()
+    {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> SweepOptions.parse("--transport=disruptor-twin", "--output=a.hgrm"));
+        assertEquals("--transport: 'disruptor-twin' is the paired runs' A/A control (PairedRunMain --transports); " +
+            "expected one of mongoose, mongoose-queue, disruptor, agrona, jctools, abq", e.getMessage());
+        assertTrue(SweepOptions.USAGE.contains("disruptor | agrona"), SweepOptions.USAGE);
+    }
+
+    @Test
     void theHiccupMeterIntervalCanBeSetOrTurnedOff()
     {
         assertEquals(250, SweepOptions.parse("--jitterIntervalMicros=250", "--output=a.hgrm").jitterIntervalMicros());

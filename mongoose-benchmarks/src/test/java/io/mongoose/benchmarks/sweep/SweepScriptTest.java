@@ -192,20 +192,22 @@ class SweepScriptTest
                 last(c, "output") + " " + last(c, "data"))
             .collect(Collectors.toList());
         // Each run at 1M, 10M and unpaced is followed at once by the same with padded peer events, in a directory of
-        // its own; 10k has none.
+        // its own; 10k has none. The runs with the peers' own events carry the Disruptor's twin, the A/A control; the
+        // padded ones compare Mongoose against padded peers only.
+        final String withTwin = "mongoose,disruptor,disruptor-twin,jctools";
         final String lanes = "mongoose,disruptor,jctools";
         assertEquals(List.of(
-            "10k 5 80 20 raw " + lanes + " docs/reports/paired/paired_10k_mps.md " +
+            "10k 5 80 20 raw " + withTwin + " docs/reports/paired/paired_10k_mps.md " +
                 "docs/reports/paired/paired_10k_mps.properties",
-            "1M 5 80 20 raw " + lanes + " docs/reports/paired/paired_1m_mps.md " +
+            "1M 5 80 20 raw " + withTwin + " docs/reports/paired/paired_1m_mps.md " +
                 "docs/reports/paired/paired_1m_mps.properties",
             "1M 5 80 20 padded " + lanes + " docs/reports/paired-padded/paired_1m_mps.md " +
                 "docs/reports/paired-padded/paired_1m_mps.properties",
-            "10M 5 80 20 raw " + lanes + " docs/reports/paired/paired_10m_mps.md " +
+            "10M 5 80 20 raw " + withTwin + " docs/reports/paired/paired_10m_mps.md " +
                 "docs/reports/paired/paired_10m_mps.properties",
             "10M 5 80 20 padded " + lanes + " docs/reports/paired-padded/paired_10m_mps.md " +
                 "docs/reports/paired-padded/paired_10m_mps.properties",
-            "max 5 80 20 raw " + lanes + " docs/reports/paired/paired_max_mps.md " +
+            "max 5 80 20 raw " + withTwin + " docs/reports/paired/paired_max_mps.md " +
                 "docs/reports/paired/paired_max_mps.properties",
             "max 5 80 20 padded " + lanes + " docs/reports/paired-padded/paired_max_mps.md " +
                 "docs/reports/paired-padded/paired_max_mps.properties"),
@@ -218,8 +220,8 @@ class SweepScriptTest
         Files.delete(log);
         assertEquals(0, sweep("--transports=mongoose,mongoose-queue", "--rates=1M", "--drainLimits=none",
             "--repeats=1", "--throughputRuns=1").code());
-        assertEquals(List.of("raw mongoose,mongoose-queue,disruptor,jctools", "padded " + lanes,
-                "raw mongoose,mongoose-queue,disruptor,jctools", "padded " + lanes),
+        assertEquals(List.of("raw mongoose,mongoose-queue,disruptor,disruptor-twin,jctools", "padded " + lanes,
+                "raw mongoose,mongoose-queue,disruptor,disruptor-twin,jctools", "padded " + lanes),
             javaRuns().stream().filter(c -> c.contains("PairedRunMain"))
                 .map(c -> last(c, "peerEvent") + " " + last(c, "transports")).collect(Collectors.toList()));
 
