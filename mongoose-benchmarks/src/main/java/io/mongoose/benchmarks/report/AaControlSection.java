@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
@@ -114,14 +113,9 @@ public final class AaControlSection implements SummarySection
         final int[] cycles = run.cyclesPerJvm();
         final double ours = PairedReport.medianOfJvms(mongoose, mongoosePeer, cycles);
         final JvmMedianInterval interval = JvmMedianInterval.of(twin, twinPeer, cycles);
-        final StringBuilder each = new StringBuilder();
-        for (final double r : PairedReport.jvmMedians(twin, twinPeer, cycles))
-        {
-            each.append(0 == each.length() ? "" : ", ").append(String.format(Locale.US, "%.2f", r));
-        }
         return List.of(0 == run.rate() ? UNPACED : RunLabels.rate(run.rate()), measure, PairedReport.times(ours),
-            PairedReport.times(PairedReport.medianOfJvms(twin, twinPeer, cycles)), each.toString(),
-            String.format(Locale.US, "%.2f–%.2f×", interval.low(), interval.high()), against(ours, interval));
+            PairedReport.times(PairedReport.medianOfJvms(twin, twinPeer, cycles)),
+            PairedReport.jvmMediansText(twin, twinPeer, cycles), interval.text(), against(ours, interval));
     }
 
     /** Judged on the two decimals printed, as the verdicts are. */

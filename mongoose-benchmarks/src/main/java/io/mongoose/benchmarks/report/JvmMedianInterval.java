@@ -3,6 +3,7 @@ package io.mongoose.benchmarks.report;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -79,6 +80,12 @@ public final class JvmMedianInterval
     public double high()
     {
         return high;
+    }
+
+    /** @return the interval as the report prints it, two decimals: {@code 0.83–1.46×}. */
+    public String text()
+    {
+        return String.format(Locale.US, "%.2f–%.2f×", low, high);
     }
 
     private static double[][] ratiosByJvm(final long[] mongoose, final long[] peer, final int[] cyclesPerJvm)

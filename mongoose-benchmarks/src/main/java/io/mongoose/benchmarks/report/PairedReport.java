@@ -6,6 +6,8 @@ import org.HdrHistogram.Histogram;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * A paired run's result ({@code io.mongoose.benchmarks.sweep.PairedRunMain}) as Markdown: each transport's latency
@@ -266,6 +268,18 @@ public final class PairedReport
     static double medianOfJvms(final long[] mongoose, final long[] peer, final int[] cyclesPerJvm)
     {
         return Median.of(jvmMedians(mongoose, peer, cyclesPerJvm));
+    }
+
+    /**
+     * @param mongoose     Mongoose's value per cycle.
+     * @param peer         the peer's value per cycle.
+     * @param cyclesPerJvm each JVM's cycles, in order.
+     * @return each JVM's median ratio, in order, two decimals each, as the report prints them: {@code 0.93, 1.13}.
+     */
+    static String jvmMediansText(final long[] mongoose, final long[] peer, final int[] cyclesPerJvm)
+    {
+        return jvmMedians(mongoose, peer, cyclesPerJvm).stream().map(r -> String.format(Locale.US, "%.2f", r))
+            .collect(Collectors.joining(", "));
     }
 
     /**

@@ -5,7 +5,6 @@ import io.mongoose.benchmarks.sweep.PairedRunData;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * How firm each paired tail ratio of the targets is: the JVMs' own ratios and a bootstrap interval
@@ -61,9 +60,8 @@ final class TailSpread
                 final JvmMedianInterval interval = JvmMedianInterval.of(mongoose, other, run.cyclesPerJvm());
                 table.row(List.of(RunLabels.rate(rate), Transports.displayName(peer),
                     Formats.ratio(PairedReport.medianOfJvms(mongoose, other, run.cyclesPerJvm()), 1),
-                    PairedReport.jvmMedians(mongoose, other, run.cyclesPerJvm()).stream()
-                        .map(r -> String.format(Locale.US, "%.2f", r)).collect(Collectors.joining(", ")),
-                    String.format(Locale.US, "%.2f–%.2f×", interval.low(), interval.high()), apart(interval)));
+                    PairedReport.jvmMediansText(mongoose, other, run.cyclesPerJvm()), interval.text(),
+                    apart(interval)));
                 any = true;
             }
         }
