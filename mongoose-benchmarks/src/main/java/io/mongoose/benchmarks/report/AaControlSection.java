@@ -3,11 +3,9 @@ package io.mongoose.benchmarks.report;
 import io.mongoose.benchmarks.sweep.PairedRunData;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.IntStream;
 
 /**
  * The paired runs' A/A control: a second Disruptor hop, identical to the first, run as one more lane of the same
@@ -140,22 +138,21 @@ public final class AaControlSection implements SummarySection
         {
             return Optional.empty();
         }
-        final long limit = PairedReport.nearLimit(run.readings());
-        final int[] far = IntStream.range(0, run.readings().length)
-            .filter(c -> run.readings()[c] > limit).toArray();
-        if (0 == far.length)
+        // The far cycles' own readings, counted.
+        final int far = PairedReport.ofPlacement(run.readings(), run.readings(), false).length;
+        if (0 == far)
         {
             return Optional.empty();
         }
         final List<String> lanes = new ArrayList<>();
         for (final String lane : Transports.ordered(run.transports()))
         {
-            final long[] p50 = run.p50()[run.transports().indexOf(lane)];
-            final long[] values = Arrays.stream(far).mapToLong(c -> p50[c]).sorted().toArray();
-            // The lower middle for an even count, as the paired ratios take their medians.
-            lanes.add(Transports.displayName(lane) + " " + Formats.latency(values[(values.length - 1) / 2]));
+            // As the targets section takes Mongoose's far-cycle p50 at 10M msg/s, so the two agree.
+            final long[] p50 = PairedReport.ofPlacement(run.p50()[run.transports().indexOf(lane)], run.readings(),
+                false);
+            lanes.add(Transports.displayName(lane) + " " + Formats.latency(PairedReport.lowerMedian(p50)));
         }
-        return Optional.of(RunLabels.rate(run.rate()) + ", " + far.length + " of " + run.readings().length +
+        return Optional.of(RunLabels.rate(run.rate()) + ", " + far + " of " + run.readings().length +
             " cycles far: " + String.join(", ", lanes) + ".");
     }
 }

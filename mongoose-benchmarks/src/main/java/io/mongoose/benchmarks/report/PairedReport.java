@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A paired run's result ({@code io.mongoose.benchmarks.sweep.PairedRunMain}) as Markdown: each transport's latency
@@ -255,6 +256,30 @@ public final class PairedReport
         final long[] sorted = readings.clone();
         Arrays.sort(sorted);
         return PlacementClasses.FAR_FACTOR * sorted[(sorted.length - 1) * PlacementClasses.REFERENCE_PERCENTILE / 100];
+    }
+
+    /**
+     * @param values   a lane's value per cycle.
+     * @param readings every cycle's placement reading.
+     * @param near     whether the near cycles are wanted, or the far ones ({@link #nearLimit}).
+     * @return the lane's values in those cycles, in cycle order.
+     */
+    static long[] ofPlacement(final long[] values, final long[] readings, final boolean near)
+    {
+        final long limit = nearLimit(readings);
+        return IntStream.range(0, values.length).filter(c -> (readings[c] <= limit) == near)
+            .mapToLong(c -> values[c]).toArray();
+    }
+
+    /**
+     * @param values at least one value.
+     * @return the middle value, the lower middle for an even count, as the report's medians of runs take it.
+     */
+    static long lowerMedian(final long[] values)
+    {
+        final long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[(sorted.length - 1) / 2];
     }
 
     /**

@@ -5,11 +5,9 @@ import io.mongoose.benchmarks.sweep.RunResult;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.IntStream;
 
 /**
  * The performance targets Mongoose holds itself to, each with the figure this report's runs give and whether it is
@@ -180,13 +178,14 @@ public final class TargetsSection implements SummarySection
         {
             final String target = "10M msg/s, p50 under 1 µs (paired, " + (near ? "near" : "far") + " cycles: " +
                 "the median of Mongoose's per-cycle p50)";
-            final Optional<long[]> cycles = highPaired.map(run -> mongooseP50s(run, near));
+            final Optional<long[]> cycles = highPaired.map(run -> PairedReport.ofPlacement(
+                run.p50()[run.transports().indexOf(Transports.MONGOOSE)], run.readings(), near));
             if (cycles.isEmpty() || 0 == cycles.get().length)
             {
                 table.row(List.of(target, Formats.NO_RUN, Formats.NO_RUN));
                 continue;
             }
-            final long median = median(cycles.get());
+            final long median = PairedReport.lowerMedian(cycles.get());
             table.row(List.of(target, Formats.latency(median) + " over " + cycles.get().length + " cycles",
                 median < HIGH_RATE_P50_LIMIT_NANOS ? MET : NOT_MET));
         }
@@ -318,22 +317,6 @@ public final class TargetsSection implements SummarySection
         }
         final double p99 = PairedReport.medianOfJvms(run.p99()[m], run.p99()[p], run.cyclesPerJvm());
         return List.of(times(p99), atMostOne(p99) ? MET : NOT_MET);
-    }
-
-    private static long[] mongooseP50s(final PairedRunData run, final boolean near)
-    {
-        final long[] p50 = run.p50()[run.transports().indexOf(Transports.MONGOOSE)];
-        final long limit = PairedReport.nearLimit(run.readings());
-        return IntStream.range(0, p50.length)
-            .filter(c -> (run.readings()[c] <= limit) == near).mapToLong(c -> p50[c]).toArray();
-    }
-
-    /** The lower middle value for an even count, as the report's other medians of runs. */
-    private static long median(final long[] values)
-    {
-        final long[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[(sorted.length - 1) / 2];
     }
 
     private static double ratio(final double mongoose, final double peer)

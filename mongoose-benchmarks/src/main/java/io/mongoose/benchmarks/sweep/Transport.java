@@ -61,19 +61,6 @@ public enum Transport
     }
 
     /**
-     * @return every flag name.
-     */
-    public static List<String> names()
-    {
-        final List<String> names = new ArrayList<>();
-        for (final Transport t : values())
-        {
-            names.add(t.flagName());
-        }
-        return names;
-    }
-
-    /**
      * @return whether only the paired runs take this transport: {@link #DISRUPTOR_TWIN}, whose separate run would
      *         repeat the Disruptor's.
      */
