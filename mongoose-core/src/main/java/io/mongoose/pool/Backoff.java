@@ -20,6 +20,19 @@ public final class Backoff
     }
 
     /**
+     * Load and link this class and what its waits call, without waiting: call it from the static initializer of a
+     * class whose fast path may fall back to a wait here. Otherwise the first wait of a running publisher or acquirer
+     * loads the class on that thread, and a class load allocates there (with an enum switch's class, 7.7 KB measured,
+     * against nothing for every later wait), as a benchmark window once saw on a publisher that fell behind its rate
+     * ({@code docs/architecture.md}, "Cold paths"). Idempotent and cheap after the first call.
+     */
+    public static void link()
+    {
+        // A zero park returns at once; the call resolves LockSupport here rather than at the first real wait.
+        LockSupport.parkNanos(0);
+    }
+
+    /**
      * Pause once.
      *
      * @param attempt how many times the caller has already tried, from 1.

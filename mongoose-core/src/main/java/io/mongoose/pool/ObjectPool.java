@@ -31,6 +31,13 @@ import java.util.function.Supplier;
  */
 public final class ObjectPool<T extends PooledMessage>
 {
+    static
+    {
+        // An acquire from an empty pool under policy WAIT waits there: linked with this class, not on the acquiring
+        // thread at its first wait.
+        Backoff.link();
+    }
+
     private final String name;
     private final Class<T> type;
     private final Supplier<? extends T> factory;
@@ -610,15 +617,18 @@ public final class ObjectPool<T extends PooledMessage>
             return flushed;
         }
         exhausted.incrementAndGet();
-        switch (config.exhaustionPolicy())
+        // Not a switch: a switch on an enum reads a class of its own, loaded on the acquiring thread the first time
+        // the pool is empty (see Backoff.link()).
+        final ExhaustionPolicy policy = config.exhaustionPolicy();
+        if (ExhaustionPolicy.WAIT == policy)
         {
-            case GROW:
-                return newInstance();
-            case WAIT:
-                return awaitRelease();
-            default:
-                throw exhaustedError("policy FAIL");
+            return awaitRelease();
         }
+        if (ExhaustionPolicy.GROW == policy)
+        {
+            return newInstance();
+        }
+        throw exhaustedError("policy FAIL");
     }
 
     private T awaitRelease()

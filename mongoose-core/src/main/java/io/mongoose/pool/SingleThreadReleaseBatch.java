@@ -1,5 +1,8 @@
 package io.mongoose.pool;
 
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
+
 /**
  * Releases messages on one thread and returns the freed ones to their pools in runs: one claim on a pool's free list
  * per run of messages from that pool, instead of one atomic claim per message. Dispatch agents release every message
@@ -18,11 +21,13 @@ package io.mongoose.pool;
 public final class SingleThreadReleaseBatch
 {
     /**
-     * The batch of the thread that owns one, so a pool found empty on that thread can return what the batch holds
+     * The batch of each thread that owns one, so a pool found empty on that thread can return what the batch holds
      * first: a handler that acquires from the pool its own messages come from would otherwise wait for messages that
-     * sit, already free, in its own agent's batch until the drain ends.
+     * sit, already free, in its own agent's batch until the drain ends. Copied on bind and unbind (an agent's start and
+     * stop), scanned by a pool found empty. Not a {@code ThreadLocal}: its {@code get()} on a thread that never bound a
+     * batch inserts an entry, 32 bytes on a publisher's thread the first time its pool ran dry.
      */
-    private static final ThreadLocal<SingleThreadReleaseBatch> BOUND = new ThreadLocal<>();
+    private static final AtomicReference<Binding[]> BOUND = new AtomicReference<>(new Binding[0]);
 
     private final PooledMessage[] held;
     private final RunSupplier run = new RunSupplier();
@@ -112,23 +117,53 @@ public final class SingleThreadReleaseBatch
      */
     public void bindToCurrentThread()
     {
-        BOUND.set(this);
+        final Thread thread = Thread.currentThread();
+        final Binding binding = new Binding(thread, this);
+        BOUND.updateAndGet(bound -> with(without(bound, thread, null), binding));
     }
 
-    /** Undo {@link #bindToCurrentThread()} if this batch is the current thread's. */
+    /**
+     * Undo {@link #bindToCurrentThread()} if this batch is the current thread's. Call it before the thread ends: a
+     * binding left behind keeps the thread and the batch reachable.
+     */
     public void unbindFromCurrentThread()
     {
-        if (BOUND.get() == this)
-        {
-            BOUND.remove();
-        }
+        final Thread thread = Thread.currentThread();
+        BOUND.updateAndGet(bound -> without(bound, thread, this));
     }
 
     /** The exhaustion path of a pool: return what the current thread's batch holds, if it has one. */
     static int flushCurrentThreadBatch()
     {
-        final SingleThreadReleaseBatch batch = BOUND.get();
-        return null == batch ? 0 : batch.flush();
+        final Thread thread = Thread.currentThread();
+        for (final Binding binding : BOUND.get())
+        {
+            if (binding.thread == thread)
+            {
+                return binding.batch.flush();
+            }
+        }
+        return 0;
+    }
+
+    /** {@code bound} without {@code thread}'s binding, or only if it binds {@code batch} when that is not null. */
+    private static Binding[] without(final Binding[] bound, final Thread thread, final SingleThreadReleaseBatch batch)
+    {
+        return Arrays.stream(bound)
+            .filter(b -> b.thread != thread || (null != batch && b.batch != batch))
+            .toArray(Binding[]::new);
+    }
+
+    private static Binding[] with(final Binding[] bound, final Binding binding)
+    {
+        final Binding[] grown = Arrays.copyOf(bound, bound.length + 1);
+        grown[bound.length] = binding;
+        return grown;
+    }
+
+    /** A thread and the batch bound to it. */
+    private record Binding(Thread thread, SingleThreadReleaseBatch batch)
+    {
     }
 
     /**

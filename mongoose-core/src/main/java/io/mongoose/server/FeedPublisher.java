@@ -28,6 +28,13 @@ public final class FeedPublisher
     private static final int TIMED_OUT = 1;
     private static final int CLOSED = 2;
 
+    static
+    {
+        // A lossless publish on a full queue or ring waits there: linked with this class, not on the publisher's
+        // thread at its first wait.
+        Backoff.link();
+    }
+
     private final String feedName;
     private final String serverName;
     private final FeedKind kind;
@@ -487,37 +494,39 @@ public final class FeedPublisher
     /** The ring was full at a claim: the feed's policy decides. */
     private PooledMessage onFullRing()
     {
-        switch (policy)
+        // Not a switch: a switch on an enum reads a class of its own, loaded on the publisher's thread the first time
+        // a ring is full (see Backoff.link()).
+        if (FullQueuePolicy.DROP == policy)
         {
-            case DROP:
-                dropped.increment();
-                return null;
-            case FAIL:
-                rejected.increment();
-                return null;
-            default:
-                final long deadline = System.nanoTime() + publishTimeoutNanos;
-                for (;;)
-                {
-                    Backoff.pauseForFullQueue();
-                    final PooledMessage message = ring.tryClaim();
-                    if (null != message)
-                    {
-                        return message;
-                    }
-                    if (STATE_OPEN != state)
-                    {
-                        throw new IllegalStateException("feed '" + feedName + "' closed while waiting for room in " +
-                            "its ring: server '" + serverName + "' is stopping; nothing claimed");
-                    }
-                    if (System.nanoTime() - deadline >= 0)
-                    {
-                        timeouts.increment();
-                        throw new PublishTimeoutException("feed '" + feedName + "': ring read by agent '" +
-                            subscriberNames[0] + "' stayed full for " + publishTimeoutNanos / 1_000_000 + " ms; " +
-                            "nothing claimed. Raise queueCapacity or publishTimeout, or speed up the subscriber");
-                    }
-                }
+            dropped.increment();
+            return null;
+        }
+        if (FullQueuePolicy.FAIL == policy)
+        {
+            rejected.increment();
+            return null;
+        }
+        final long deadline = System.nanoTime() + publishTimeoutNanos;
+        for (;;)
+        {
+            Backoff.pauseForFullQueue();
+            final PooledMessage message = ring.tryClaim();
+            if (null != message)
+            {
+                return message;
+            }
+            if (STATE_OPEN != state)
+            {
+                throw new IllegalStateException("feed '" + feedName + "' closed while waiting for room in its ring: " +
+                    "server '" + serverName + "' is stopping; nothing claimed");
+            }
+            if (System.nanoTime() - deadline >= 0)
+            {
+                timeouts.increment();
+                throw new PublishTimeoutException("feed '" + feedName + "': ring read by agent '" +
+                    subscriberNames[0] + "' stayed full for " + publishTimeoutNanos / 1_000_000 + " ms; " +
+                    "nothing claimed. Raise queueCapacity or publishTimeout, or speed up the subscriber");
+            }
         }
     }
 
@@ -625,25 +634,26 @@ public final class FeedPublisher
     /** Queue {@code i} refused the message: apply the feed's policy to that subscriber's reference. */
     private void onFullQueue(final PooledMessage message, final int i)
     {
-        switch (policy)
+        // Not a switch, as in onFullRing.
+        if (FullQueuePolicy.DROP == policy)
         {
-            case DROP:
-                dropped.increment();
-                message.release();
-                return;
-            case BACKOFF:
-                final int outcome = offerWithBackoff(queues[i], message);
-                if (OFFERED != outcome)
-                {
-                    releaseRemaining(message, i);
-                    throw TIMED_OUT == outcome ? timedOut(i) : closedWhileWaiting(i);
-                }
-                return;
-            default:
-                releaseRemaining(message, i);
-                throw new IllegalStateException("feed '" + feedName + "': queue to '" + subscriberNames[i] +
-                    "' refused an offer after reporting room; a second thread may be publishing on this feed");
+            dropped.increment();
+            message.release();
+            return;
         }
+        if (FullQueuePolicy.BACKOFF == policy)
+        {
+            final int outcome = offerWithBackoff(queues[i], message);
+            if (OFFERED != outcome)
+            {
+                releaseRemaining(message, i);
+                throw TIMED_OUT == outcome ? timedOut(i) : closedWhileWaiting(i);
+            }
+            return;
+        }
+        releaseRemaining(message, i);
+        throw new IllegalStateException("feed '" + feedName + "': queue to '" + subscriberNames[i] +
+            "' refused an offer after reporting room; a second thread may be publishing on this feed");
     }
 
     private int offerWithBackoff(final DeliveryQueue queue, final PooledMessage message)

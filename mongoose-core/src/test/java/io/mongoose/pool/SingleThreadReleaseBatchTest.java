@@ -67,6 +67,37 @@ class SingleThreadReleaseBatchTest
     }
 
     @Test
+    void aSecondBindingOnAThreadReplacesTheFirstAndOnlyItsOwnUnbindRemovesIt()
+    {
+        final ObjectPool<SeqMessage> pool = pool("seq", 2);
+        final SingleThreadReleaseBatch first = new SingleThreadReleaseBatch(8);
+        final SingleThreadReleaseBatch second = new SingleThreadReleaseBatch(8);
+        final List<SeqMessage> messages = acquire(pool, 2);
+        first.bindToCurrentThread();
+        second.bindToCurrentThread();
+        final SeqMessage m;
+        try
+        {
+            first.release(messages.get(0));
+            second.release(messages.get(1));
+
+            first.unbindFromCurrentThread();
+            m = pool.tryAcquire();
+
+            assertSame(messages.get(1), m, "the empty pool flushed the second batch, still bound");
+            assertEquals(1, first.size(), "the replaced batch was not flushed");
+            assertEquals(0, second.size());
+        }
+        finally
+        {
+            second.unbindFromCurrentThread();
+        }
+        assertNull(pool.tryAcquire(), "nothing bound: the first batch's message stays held");
+        assertEquals(1, first.flush());
+        m.release();
+    }
+
+    @Test
     void aReleaseThatIsNotTheLastHoldsNothing()
     {
         final ObjectPool<SeqMessage> pool = pool("seq", 4);
