@@ -146,7 +146,9 @@ public final class SingleThreadReleaseBatch
         return 0;
     }
 
-    /** {@code bound} without {@code thread}'s binding, or only if it binds {@code batch} when that is not null. */
+    /**
+     * {@code bound} without {@code thread}'s binding; with a {@code batch}, only if that binding is {@code batch}'s.
+     */
     private static Binding[] without(final Binding[] bound, final Thread thread, final SingleThreadReleaseBatch batch)
     {
         return Arrays.stream(bound)
