@@ -153,7 +153,7 @@ public final class ObjectPool<T extends PooledMessage>
                 "capacity (" + config.capacity() + ")");
         }
         final SingleThreadPoolCache<T> cache = new SingleThreadPoolCache<>(this, batch);
-        caches.updateAndGet(current -> with(current, cache));
+        caches.updateAndGet(current -> CopyOnWriteArrays.with(current, cache));
         return cache;
     }
 
@@ -193,7 +193,7 @@ public final class ObjectPool<T extends PooledMessage>
             }
         }
         final SingleThreadMessageRing<T> ring = new SingleThreadMessageRing<>(this, slots);
-        rings.updateAndGet(current -> with(current, ring));
+        rings.updateAndGet(current -> CopyOnWriteArrays.with(current, ring));
         return ring;
     }
 
@@ -486,7 +486,7 @@ public final class ObjectPool<T extends PooledMessage>
 
     void detach(final SingleThreadPoolCache<T> cache)
     {
-        caches.updateAndGet(current -> without(current, cache));
+        caches.updateAndGet(current -> CopyOnWriteArrays.without(current, cache));
     }
 
     /** A ring's close, after it returned its free messages: keep it for reclaiming if any are still out. */
@@ -494,9 +494,9 @@ public final class ObjectPool<T extends PooledMessage>
     {
         if (!ring.reclaimed())
         {
-            closedRings.updateAndGet(current -> with(current, ring));
+            closedRings.updateAndGet(current -> CopyOnWriteArrays.with(current, ring));
         }
-        rings.updateAndGet(current -> without(current, ring));
+        rings.updateAndGet(current -> CopyOnWriteArrays.without(current, ring));
     }
 
     /** For tests: closed rings kept because some of their messages are still out. */
@@ -523,39 +523,11 @@ public final class ObjectPool<T extends PooledMessage>
                 returned += ring.reclaim();
                 if (ring.reclaimed())
                 {
-                    closedRings.updateAndGet(current -> without(current, ring));
+                    closedRings.updateAndGet(current -> CopyOnWriteArrays.without(current, ring));
                 }
             }
         }
         return returned;
-    }
-
-    /** A copy of a copy-on-write array of a pool's caches or rings, with {@code added} at the end. */
-    private static <E> E[] with(final E[] current, final E added)
-    {
-        final E[] more = Arrays.copyOf(current, current.length + 1);
-        more[current.length] = added;
-        return more;
-    }
-
-    /** A copy of a copy-on-write array of a pool's caches or rings, without {@code removed} (by identity). */
-    private static <E> E[] without(final E[] current, final E removed)
-    {
-        // Absent already: two reclaimers that both saw a closed ring in their snapshot both let go of it.
-        if (!Arrays.asList(current).contains(removed))
-        {
-            return current;
-        }
-        final E[] fewer = Arrays.copyOf(current, current.length - 1);
-        int j = 0;
-        for (final E e : current)
-        {
-            if (e != removed)
-            {
-                fewer[j++] = e;
-            }
-        }
-        return fewer;
     }
 
     private long freeInThreadRings()

@@ -1,6 +1,5 @@
 package io.mongoose.pool;
 
-import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -117,9 +116,10 @@ public final class SingleThreadReleaseBatch
      */
     public void bindToCurrentThread()
     {
-        final Thread thread = Thread.currentThread();
-        final Binding binding = new Binding(thread, this);
-        BOUND.updateAndGet(bound -> with(without(bound, thread, null), binding));
+        final Binding binding = new Binding(Thread.currentThread(), this);
+        // Replaces the thread's binding, if it had one (without() of null leaves the array as it is).
+        BOUND.updateAndGet(bound ->
+            CopyOnWriteArrays.with(CopyOnWriteArrays.without(bound, bindingOf(bound, binding.thread)), binding));
     }
 
     /**
@@ -129,43 +129,43 @@ public final class SingleThreadReleaseBatch
     public void unbindFromCurrentThread()
     {
         final Thread thread = Thread.currentThread();
-        BOUND.updateAndGet(bound -> without(bound, thread, this));
+        BOUND.updateAndGet(bound ->
+        {
+            final Binding current = bindingOf(bound, thread);
+            return null != current && current.batch == this ? CopyOnWriteArrays.without(bound, current) : bound;
+        });
     }
 
     /** The exhaustion path of a pool: return what the current thread's batch holds, if it has one. */
     static int flushCurrentThreadBatch()
     {
-        final Thread thread = Thread.currentThread();
-        for (final Binding binding : BOUND.get())
+        final Binding binding = bindingOf(BOUND.get(), Thread.currentThread());
+        return null == binding ? 0 : binding.batch.flush();
+    }
+
+    private static Binding bindingOf(final Binding[] bound, final Thread thread)
+    {
+        for (final Binding binding : bound)
         {
             if (binding.thread == thread)
             {
-                return binding.batch.flush();
+                return binding;
             }
         }
-        return 0;
+        return null;
     }
 
-    /**
-     * {@code bound} without {@code thread}'s binding; with a {@code batch}, only if that binding is {@code batch}'s.
-     */
-    private static Binding[] without(final Binding[] bound, final Thread thread, final SingleThreadReleaseBatch batch)
+    /** A thread and the batch bound to it; compared by identity, as {@link CopyOnWriteArrays#without} removes. */
+    private static final class Binding
     {
-        return Arrays.stream(bound)
-            .filter(b -> b.thread != thread || (null != batch && b.batch != batch))
-            .toArray(Binding[]::new);
-    }
+        final Thread thread;
+        final SingleThreadReleaseBatch batch;
 
-    private static Binding[] with(final Binding[] bound, final Binding binding)
-    {
-        final Binding[] grown = Arrays.copyOf(bound, bound.length + 1);
-        grown[bound.length] = binding;
-        return grown;
-    }
-
-    /** A thread and the batch bound to it. */
-    private record Binding(Thread thread, SingleThreadReleaseBatch batch)
-    {
+        Binding(final Thread thread, final SingleThreadReleaseBatch batch)
+        {
+            this.thread = thread;
+            this.batch = batch;
+        }
     }
 
     /**
