@@ -62,7 +62,8 @@ public final class ObjectPool<T extends PooledMessage>
     private final ConcurrentHashMap<Identity, AcquisitionSite> outstanding;
 
     /**
-     * Creates the pool and all {@code config.capacity()} instances.
+     * Creates the pool and all {@code config.capacity()} instances. The first pool of a JVM also runs, once, the paths a
+     * kept message takes, on a pool of its own, so that no running thread links them ({@code KeepPathRehearsal}).
      *
      * @param name    name used in stats and errors.
      * @param type    the message type; every instance the factory makes must be of this type.
@@ -95,6 +96,9 @@ public final class ObjectPool<T extends PooledMessage>
                 throw new IllegalStateException("pool '" + name + "': free list refused instance " + i);
             }
         }
+        // Before any thread can use a pool: the paths of a kept message, run once per JVM so they are linked before a
+        // running publisher or agent first takes them.
+        KeepPathRehearsal.runOnce();
     }
 
     /**
