@@ -15,11 +15,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The paths of normal operation that a warm-up on the steady path never takes allocate nothing the first time a
  * running publisher or agent takes them: on the publisher's thread over the episode, on the agent's until it has
- * caught up. The waits of a lossless feed behind a slow consumer (the first full ring, full queue, empty pool under
- * WAIT), and a handler that keeps messages (on a ring feed and on a queue feed). Each used to cost its first time:
- * classes loaded on the waiting publisher's thread (7.7 KB in all; 6 KB was seen once in a benchmark window of a
- * publisher that fell behind its rate) and a thread-local entry for the empty pool; call sites linked on the agent's
- * and publisher's threads at the first keep (2,224 bytes on a queue feed's agent; 5,952 and 1,952 on a ring feed's).
+ * caught up. The paths: the waits of a lossless feed behind a slow consumer (the first full ring, full queue, empty
+ * pool under WAIT); the drops and refusals of a full ring or queue under DROP and FAIL; a handler that keeps messages
+ * (on a ring feed and on a queue feed). All but a queue feed's refusal used to cost their first time:
+ * <ul>
+ *     <li>classes loaded on the publisher's thread: 7.7 KB in all for a wait, 4,200 bytes for a drop or a ring's
+ *     refusal (6 KB was seen once in a benchmark window of a publisher that fell behind its rate);</li>
+ *     <li>a thread-local entry for the empty pool;</li>
+ *     <li>call sites linked at the first keep: 2,224 bytes on a queue feed's agent, 5,952 on a ring feed's agent and
+ *     1,952 on its publisher.</li>
+ * </ul>
  * Each path runs in a child JVM ({@link ColdPathChild}), since it is the first time in a JVM that is measured.
  */
 class ColdPathAllocationTest

@@ -20,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>{@code args[0]} names the path ({@link ColdPath}). The waits: the agent's handler holds the first message of the
  * episode until a gate opens, while the publisher sends more messages than the ring, queue or pool holds, so it cannot
- * finish the episode without waiting. The keeps: the handler retains each message of the episode and releases the one
+ * finish the episode without waiting. The drops and refusals: the same, under a policy that does not wait. The keeps: the handler retains each message of the episode and releases the one
  * it kept before.
  */
 public final class ColdPathChild
@@ -37,16 +37,30 @@ public final class ColdPathChild
         /** A handler keeps ring feed messages: the drain takes them out of the ring, the producer refills the slots. */
         RING_KEEP,
         /** A handler keeps queue feed messages, taken from the publisher's thread ring. */
-        QUEUE_KEEP;
+        QUEUE_KEEP,
+        /** A ring feed under DROP finds the ring full: the claim counts a drop and hands out nothing. */
+        RING_DROP,
+        /** A ring feed under FAIL finds the ring full: the claim counts a rejection and hands out nothing. */
+        RING_FAIL,
+        /** A queue feed under DROP finds the queue full: the publish counts a drop and releases the message. */
+        QUEUE_DROP,
+        /** A queue feed under FAIL finds the queue full: the publish refuses, and the publisher releases it. */
+        QUEUE_FAIL;
 
         boolean ringFeed()
         {
-            return RING_WAIT == this || RING_KEEP == this;
+            return name().startsWith("RING_");
         }
 
         boolean keeps()
         {
             return RING_KEEP == this || QUEUE_KEEP == this;
+        }
+
+        FullQueuePolicy policy()
+        {
+            return name().endsWith("_DROP") ? FullQueuePolicy.DROP :
+                name().endsWith("_FAIL") ? FullQueuePolicy.FAIL : FullQueuePolicy.BACKOFF;
         }
     }
 
@@ -92,7 +106,7 @@ public final class ColdPathChild
             }
         };
         FeedConfig feed = FeedConfig.named("cold-path").queueCapacity(ColdPath.POOL_WAIT == path ? LARGE : SMALL)
-            .publishTimeout(Duration.ofMinutes(1));
+            .publishTimeout(Duration.ofMinutes(1)).fullQueuePolicy(path.policy());
         if (path.ringFeed())
         {
             feed = feed.ring(SeqMessage.class);
@@ -140,6 +154,14 @@ public final class ColdPathChild
         }
         final long bytes = THREADS.getCurrentThreadAllocatedBytes() - before;
         opener.join();
+        // What the feed dropped or refused never reaches the handler; the episode did fill the queue if it did any.
+        final FeedStats stats = publisher.stats();
+        final long lost = stats.dropped() + stats.rejected();
+        if (FullQueuePolicy.BACKOFF != path.policy() && 0 == lost)
+        {
+            throw new IllegalStateException(path + ": nothing dropped or refused; the episode never filled the feed");
+        }
+        sent -= lost;
         awaitHandled(sent);
         final long agentBytes = THREADS.getThreadAllocatedBytes(agentId) - agentBefore;
         // The last kept message goes back, so the server stops with nothing outstanding.
@@ -169,15 +191,27 @@ public final class ColdPathChild
         return send(publisher, pool, threadRing, path, sent);
     }
 
-    /** @return messages sent, this one included. */
+    /**
+     * @return messages sent, this one included, whether or not the feed dropped or refused it (the feed's counts say
+     *         how many it did).
+     */
     private static long send(final FeedPublisher publisher, final ObjectPool<SeqMessage> pool,
         final SingleThreadMessageRing<SeqMessage> threadRing, final ColdPath path, final long sent)
     {
         final SeqMessage m = path.ringFeed() ? publisher.claim(SeqMessage.class) :
             null == threadRing ? pool.acquire() : threadRing.acquire();
+        if (null == m)
+        {
+            // A full ring under DROP or FAIL: the claim counted it.
+            return sent + 1;
+        }
         m.producer = 0;
         m.sequence = sent;
-        publisher.publish(m);
+        if (!publisher.publish(m))
+        {
+            // Refused under FAIL: the reference is still the publisher's.
+            m.release();
+        }
         return sent + 1;
     }
 
