@@ -7,8 +7,8 @@ import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.testing.SeqMessage;
+import io.mongoose.testing.ThreadAllocation;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
@@ -67,7 +67,7 @@ public final class ColdPathChild
     /** Ring, queue and pool size in the path that waits on it; the others are made large enough not to. */
     static final int SMALL = 256;
     static final int LARGE = 8192;
-    static final int WARM_UP = 400_000;
+    static final int WARM_UP = 50_000;
     /**
      * Messages of the episode: twice what the small ring, queue or pool holds, more than it and the agent's drain
      * (64) can take while the handler holds the episode's first message, so a waiting path must wait.
@@ -75,9 +75,6 @@ public final class ColdPathChild
     static final int EPISODE = 2 * SMALL;
     static final String RESULT = "publisher-bytes=";
     static final String AGENT_RESULT = "agent-bytes=";
-
-    private static final com.sun.management.ThreadMXBean THREADS =
-        (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
 
     private static volatile boolean gateOpen = true;
     private static volatile boolean keeping;
@@ -93,7 +90,6 @@ public final class ColdPathChild
     public static void main(final String[] args) throws InterruptedException
     {
         final ColdPath path = ColdPath.valueOf(args[0]);
-        THREADS.setThreadAllocatedMemoryEnabled(true);
         final PoolRegistry pools = new PoolRegistry("cold-path");
         final ObjectPool<SeqMessage> pool = pools.register(SeqMessage.class, SeqMessage::new,
             PoolConfig.of(ColdPath.POOL_WAIT == path ? SMALL : LARGE).waitingAtMost(Duration.ofMinutes(1)));
@@ -142,17 +138,19 @@ public final class ColdPathChild
             LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
             gateOpen = true;
         }, "gate-opener");
+        // A daemon, so a main that fails before the episode ends exits with its error rather than hang on the opener.
+        opener.setDaemon(true);
         opener.start();
-        final long agentId = server.agentThread("cold-path-agent").orElseThrow().getId();
-        final long agentBefore = THREADS.getThreadAllocatedBytes(agentId);
-        final long before = THREADS.getCurrentThreadAllocatedBytes();
+        final Thread agent = server.agentThread("cold-path-agent").orElseThrow();
+        final long agentBefore = ThreadAllocation.allocatedBytes(agent);
+        final long before = ThreadAllocation.currentThreadAllocatedBytes();
         for (int i = 0; i < EPISODE; i++)
         {
             sent = path.keeps() ? sendPaced(publisher, pool, threadRing, path, sent) :
                 send(publisher, pool, threadRing, path, sent);
             progress = sent;
         }
-        final long bytes = THREADS.getCurrentThreadAllocatedBytes() - before;
+        final long bytes = ThreadAllocation.currentThreadAllocatedBytes() - before;
         opener.join();
         // What the feed dropped or refused never reaches the handler; the episode did fill the queue if it did any.
         final FeedStats stats = publisher.stats();
@@ -163,7 +161,7 @@ public final class ColdPathChild
         }
         sent -= lost;
         awaitHandled(sent);
-        final long agentBytes = THREADS.getThreadAllocatedBytes(agentId) - agentBefore;
+        final long agentBytes = ThreadAllocation.allocatedBytes(agent) - agentBefore;
         // The last kept message goes back, so the server stops with nothing outstanding.
         keeping = false;
         sent = send(publisher, pool, threadRing, path, sent);
