@@ -29,38 +29,48 @@ public final class ColdPathChild
     enum ColdPath
     {
         /** A ring feed's claim finds the ring full. */
-        RING_WAIT,
+        RING_WAIT(true, false, FullQueuePolicy.BACKOFF),
         /** A queue feed's publish finds the queue full. */
-        QUEUE_WAIT,
+        QUEUE_WAIT(false, false, FullQueuePolicy.BACKOFF),
         /** An acquire finds the pool empty (policy WAIT). */
-        POOL_WAIT,
+        POOL_WAIT(false, false, FullQueuePolicy.BACKOFF),
         /** A handler keeps ring feed messages: the drain takes them out of the ring, the producer refills the slots. */
-        RING_KEEP,
+        RING_KEEP(true, true, FullQueuePolicy.BACKOFF),
         /** A handler keeps queue feed messages, taken from the publisher's thread ring. */
-        QUEUE_KEEP,
+        QUEUE_KEEP(false, true, FullQueuePolicy.BACKOFF),
         /** A ring feed under DROP finds the ring full: the claim counts a drop and hands out nothing. */
-        RING_DROP,
+        RING_DROP(true, false, FullQueuePolicy.DROP),
         /** A ring feed under FAIL finds the ring full: the claim counts a rejection and hands out nothing. */
-        RING_FAIL,
+        RING_FAIL(true, false, FullQueuePolicy.FAIL),
         /** A queue feed under DROP finds the queue full: the publish counts a drop and releases the message. */
-        QUEUE_DROP,
+        QUEUE_DROP(false, false, FullQueuePolicy.DROP),
         /** A queue feed under FAIL finds the queue full: the publish refuses, and the publisher releases it. */
-        QUEUE_FAIL;
+        QUEUE_FAIL(false, false, FullQueuePolicy.FAIL);
+
+        private final boolean ringFeed;
+        private final boolean keeps;
+        private final FullQueuePolicy policy;
+
+        ColdPath(final boolean ringFeed, final boolean keeps, final FullQueuePolicy policy)
+        {
+            this.ringFeed = ringFeed;
+            this.keeps = keeps;
+            this.policy = policy;
+        }
 
         boolean ringFeed()
         {
-            return name().startsWith("RING_");
+            return ringFeed;
         }
 
         boolean keeps()
         {
-            return RING_KEEP == this || QUEUE_KEEP == this;
+            return keeps;
         }
 
         FullQueuePolicy policy()
         {
-            return name().endsWith("_DROP") ? FullQueuePolicy.DROP :
-                name().endsWith("_FAIL") ? FullQueuePolicy.FAIL : FullQueuePolicy.BACKOFF;
+            return policy;
         }
     }
 

@@ -213,8 +213,6 @@ public final class PairedReport
     private static void appendPlacement(final StringBuilder out, final List<String> transports, final int mongoose,
         final long[][] p50, final long[] roundTrips, final int tripsPerReading, final String placementMethod)
     {
-        final long[] sorted = roundTrips.clone();
-        Arrays.sort(sorted);
         final long nearLimit = nearLimit(roundTrips);
         final long reference = nearLimit / PlacementClasses.FAR_FACTOR;
         int near = 0;
@@ -229,8 +227,8 @@ public final class PairedReport
             .append("th percentile of the cycles' readings, ").append(Formats.latency(reference))
             .append("; a cycle is near when its reading was at most ").append(PlacementClasses.FAR_FACTOR)
             .append("× that (").append(Formats.latency(nearLimit)).append("), far otherwise. Median reading ")
-            .append(Formats.latency(sorted[(sorted.length - 1) / 2])).append(", highest ")
-            .append(Formats.latency(sorted[sorted.length - 1])).append(". Cycles: ").append(near).append(" near, ")
+            .append(Formats.latency(lowerMedian(roundTrips))).append(", highest ")
+            .append(Formats.latency(Arrays.stream(roundTrips).max().orElseThrow())).append(". Cycles: ").append(near).append(" near, ")
             .append(roundTrips.length - near).append(" far.\n\n");
         final MarkdownTable table = MarkdownTable.numeric(List.of("Peer", "p50 ratio, near cycles",
             "p50 ratio, far cycles"), 1);
