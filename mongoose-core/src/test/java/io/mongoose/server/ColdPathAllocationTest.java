@@ -17,13 +17,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * running publisher or agent takes them: on the publisher's thread over the episode, on the agent's until it has
  * caught up. The paths: the waits of a lossless feed behind a slow consumer (the first full ring, full queue, empty
  * pool under WAIT); the drops and refusals of a full ring or queue under DROP and FAIL; a handler that keeps messages
- * (on a ring feed and on a queue feed). All but a queue feed's refusal used to cost their first time:
+ * (on a ring feed and on a queue feed); a handler that throws (on each); a processor's first timer. All but a queue
+ * feed's refusal and the throws used to cost their first time:
  * <ul>
  *     <li>classes loaded on the publisher's thread: 7.7 KB in all for a wait, 4,200 bytes for a drop or a ring's
  *     refusal (6 KB was seen once in a benchmark window of a publisher that fell behind its rate);</li>
  *     <li>a thread-local entry for the empty pool;</li>
  *     <li>call sites linked at the first keep: 2,224 bytes on a queue feed's agent, 5,952 on a ring feed's agent and
- *     1,952 on its publisher.</li>
+ *     1,952 on its publisher;</li>
+ *     <li>a class loaded on the agent's thread at the first timer: 9,536 bytes.</li>
  * </ul>
  * Each path runs in a child JVM ({@link ColdPathChild}), since it is the first time in a JVM that is measured.
  */

@@ -2,14 +2,19 @@ package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.dispatch.ProcessorContext;
+import io.mongoose.dispatch.Scheduler;
+import io.mongoose.dispatch.TimerCallback;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.ThreadAllocation;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -20,42 +25,63 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>{@code args[0]} names the path ({@link ColdPath}). The waits: the agent's handler holds the first message of the
  * episode until a gate opens, while the publisher sends more messages than the ring, queue or pool holds, so it cannot
- * finish the episode without waiting. The drops and refusals: the same, under a policy that does not wait. The keeps: the handler retains each message of the episode and releases the one
- * it kept before.
+ * finish the episode without waiting. The drops and refusals: the same, under a policy that does not wait. The keeps:
+ * the handler retains each message of the episode and releases the one it kept before. The throws: the handler throws
+ * for each message of the episode, and the server's error handler counts what reaches it. The timer: the handler
+ * schedules one at the episode's first message, due at once, and the agent fires it.
  */
 public final class ColdPathChild
 {
+    /** What the handler does with the episode's messages, beyond counting them. */
+    enum Act
+    {
+        /** Holds the episode's first message until the gate opens, so the feed behind it fills. */
+        HOLD,
+        /** Retains each message and releases the one it kept before. */
+        KEEP,
+        /** Throws for each message; the server's error handler counts it. */
+        THROW,
+        /** Schedules a one-shot timer at the episode's first message, due at once. */
+        TIMER
+    }
+
     /** The path taken for the first time. */
     enum ColdPath
     {
         /** A ring feed's claim finds the ring full. */
-        RING_WAIT(true, false, FullQueuePolicy.BACKOFF),
+        RING_WAIT(true, FullQueuePolicy.BACKOFF, Act.HOLD),
         /** A queue feed's publish finds the queue full. */
-        QUEUE_WAIT(false, false, FullQueuePolicy.BACKOFF),
+        QUEUE_WAIT(false, FullQueuePolicy.BACKOFF, Act.HOLD),
         /** An acquire finds the pool empty (policy WAIT). */
-        POOL_WAIT(false, false, FullQueuePolicy.BACKOFF),
+        POOL_WAIT(false, FullQueuePolicy.BACKOFF, Act.HOLD),
         /** A handler keeps ring feed messages: the drain takes them out of the ring, the producer refills the slots. */
-        RING_KEEP(true, true, FullQueuePolicy.BACKOFF),
+        RING_KEEP(true, FullQueuePolicy.BACKOFF, Act.KEEP),
         /** A handler keeps queue feed messages, taken from the publisher's thread ring. */
-        QUEUE_KEEP(false, true, FullQueuePolicy.BACKOFF),
+        QUEUE_KEEP(false, FullQueuePolicy.BACKOFF, Act.KEEP),
+        /** A ring feed's handler throws: the drain's error boundary reports it and goes on with the next message. */
+        RING_THROW(true, FullQueuePolicy.BACKOFF, Act.THROW),
+        /** A queue feed's handler throws: the subscriber's error boundary reports it and the message is released. */
+        QUEUE_THROW(false, FullQueuePolicy.BACKOFF, Act.THROW),
+        /** A handler schedules the agent's first timer, and the agent's duty cycle fires it. */
+        FIRST_TIMER(true, FullQueuePolicy.BACKOFF, Act.TIMER),
         /** A ring feed under DROP finds the ring full: the claim counts a drop and hands out nothing. */
-        RING_DROP(true, false, FullQueuePolicy.DROP),
+        RING_DROP(true, FullQueuePolicy.DROP, Act.HOLD),
         /** A ring feed under FAIL finds the ring full: the claim counts a rejection and hands out nothing. */
-        RING_FAIL(true, false, FullQueuePolicy.FAIL),
+        RING_FAIL(true, FullQueuePolicy.FAIL, Act.HOLD),
         /** A queue feed under DROP finds the queue full: the publish counts a drop and releases the message. */
-        QUEUE_DROP(false, false, FullQueuePolicy.DROP),
+        QUEUE_DROP(false, FullQueuePolicy.DROP, Act.HOLD),
         /** A queue feed under FAIL finds the queue full: the publish refuses, and the publisher releases it. */
-        QUEUE_FAIL(false, false, FullQueuePolicy.FAIL);
+        QUEUE_FAIL(false, FullQueuePolicy.FAIL, Act.HOLD);
 
         private final boolean ringFeed;
-        private final boolean keeps;
         private final FullQueuePolicy policy;
+        private final Act act;
 
-        ColdPath(final boolean ringFeed, final boolean keeps, final FullQueuePolicy policy)
+        ColdPath(final boolean ringFeed, final FullQueuePolicy policy, final Act act)
         {
             this.ringFeed = ringFeed;
-            this.keeps = keeps;
             this.policy = policy;
+            this.act = act;
         }
 
         boolean ringFeed()
@@ -63,14 +89,23 @@ public final class ColdPathChild
             return ringFeed;
         }
 
-        boolean keeps()
-        {
-            return keeps;
-        }
-
         FullQueuePolicy policy()
         {
             return policy;
+        }
+
+        Act act()
+        {
+            return act;
+        }
+
+        /**
+         * Whether the episode is sent at the warm-up's pace: every path but those that hold a message to fill the feed
+         * (the waits, drops and refusals), which send it as fast as the feed takes it.
+         */
+        boolean paced()
+        {
+            return Act.HOLD != act;
         }
     }
 
@@ -88,6 +123,21 @@ public final class ColdPathChild
 
     private static volatile boolean gateOpen = true;
     private static volatile boolean keeping;
+    private static volatile boolean throwing;
+    private static volatile long errorsReported;
+    /** An error the server reported that the handler did not throw; ends the child with it. */
+    private static volatile Throwable unexpected;
+    private static volatile boolean timerToSchedule;
+    private static volatile long timersFired;
+    /** The handler's processor's scheduler, from its init; used on the agent thread only. */
+    private static Scheduler scheduler;
+    /** Made here, on the main thread: a method reference first evaluated in the handler is made on the agent's. */
+    private static final TimerCallback ON_TIMER = ColdPathChild::onTimer;
+    /**
+     * What the throwing handler throws: made once, with no stack trace to fill, as a handler that fails on a hot path
+     * should; what the framework itself does with it is what the episode measures.
+     */
+    private static final RuntimeException FAILURE = new HandlerFailure();
     private static volatile long handled;
     private static volatile long progress;
     /** The message the handler keeps, agent thread only. */
@@ -106,6 +156,12 @@ public final class ColdPathChild
         final EventProcessor processor = new EventProcessor()
         {
             @Override
+            public void onInit(final ProcessorContext context)
+            {
+                scheduler = context.scheduler();
+            }
+
+            @Override
             public void registerHandlers(final HandlerRegistry handlers)
             {
                 handlers.on(SeqMessage.class, ColdPathChild::handle);
@@ -117,7 +173,9 @@ public final class ColdPathChild
         {
             feed = feed.ring(SeqMessage.class);
         }
+        // Counts what reaches it and allocates nothing: the path measured is the framework's, not a logger's.
         final MongooseServer server = MongooseServer.builder().name("cold-path").poolRegistry(pools).feed(feed)
+            .errorHandler(ColdPathChild::onError)
             .agentGroup(AgentGroupConfig.named("cold-path-agent").idleStrategy("yield").drainLimit(64)
                 .processor("handler", processor, "cold-path"))
             .build();
@@ -136,8 +194,10 @@ public final class ColdPathChild
         awaitHandled(sent);
 
         final long episodeStart = sent;
-        gateOpen = path.keeps();
-        keeping = path.keeps();
+        gateOpen = path.paced();
+        keeping = Act.KEEP == path.act();
+        throwing = Act.THROW == path.act();
+        timerToSchedule = Act.TIMER == path.act();
         // Opens the gate once the publisher is well into the episode; a waiting path cannot finish it before that.
         final Thread opener = new Thread(() ->
         {
@@ -156,7 +216,7 @@ public final class ColdPathChild
         final long before = ThreadAllocation.currentThreadAllocatedBytes();
         for (int i = 0; i < EPISODE; i++)
         {
-            sent = path.keeps() ? sendPaced(publisher, pool, threadRing, path, sent) :
+            sent = path.paced() ? sendPaced(publisher, pool, threadRing, path, sent) :
                 send(publisher, pool, threadRing, path, sent);
             progress = sent;
         }
@@ -171,7 +231,28 @@ public final class ColdPathChild
         }
         sent -= lost;
         awaitHandled(sent);
+        if (Act.TIMER == path.act())
+        {
+            // Due at once: the agent fires it at its next duty cycle after the handler scheduled it.
+            while (0 == timersFired)
+            {
+                failOnUnexpected();
+                Thread.onSpinWait();
+            }
+        }
         final long agentBytes = ThreadAllocation.allocatedBytes(agent) - agentBefore;
+        throwing = false;
+        final long failuresExpected = Act.THROW == path.act() ? EPISODE : 0;
+        if (errorsReported != failuresExpected)
+        {
+            throw new IllegalStateException(path + ": " + errorsReported + " handler failures reported; expected " +
+                failuresExpected);
+        }
+        final long timersExpected = Act.TIMER == path.act() ? 1 : 0;
+        if (timersFired != timersExpected)
+        {
+            throw new IllegalStateException(path + ": " + timersFired + " timers fired; expected " + timersExpected);
+        }
         // The last kept message goes back, so the server stops with nothing outstanding.
         keeping = false;
         sent = send(publisher, pool, threadRing, path, sent);
@@ -227,16 +308,68 @@ public final class ColdPathChild
     {
         while (handled < sent)
         {
+            failOnUnexpected();
             Thread.onSpinWait();
         }
     }
 
+    private static void failOnUnexpected()
+    {
+        final Throwable error = unexpected;
+        if (null != error)
+        {
+            throw new IllegalStateException("the server reported an error that the handler did not throw", error);
+        }
+    }
+
+    /** The timer's callback: counts. Agent thread. */
+    private static void onTimer(final long timerId, final long nowNanos)
+    {
+        timersFired++;
+    }
+
+    /** The server's error handler: counts, and allocates nothing. Agent thread. */
+    private static void onError(final String source, final PooledMessage message, final Throwable error)
+    {
+        if (FAILURE != error)
+        {
+            // Not the test's own failure: the main thread stops with it rather than wait for what will not come.
+            unexpected = error;
+            return;
+        }
+        errorsReported++;
+        handled++;
+    }
+
+    /** The handler's one failure, thrown without a stack trace to fill. */
+    private static final class HandlerFailure extends RuntimeException
+    {
+        private static final long serialVersionUID = 1L;
+
+        HandlerFailure()
+        {
+            super("cold-path handler failure", null, false, false);
+        }
+    }
+
     /**
-     * The handler: waits while the gate is shut, so the agent holds one message and reads no more; while keeping,
-     * retains the message and releases the one it kept before.
+     * The handler: while throwing, throws; else waits while the gate is shut, so the agent holds one message and
+     * reads no more; while keeping, retains the message and releases the one it kept before. The episode's first
+     * message of the timer path schedules the timer first.
      */
     private static void handle(final SeqMessage message)
     {
+        if (timerToSchedule)
+        {
+            timerToSchedule = false;
+            scheduler.schedule(0, TimeUnit.NANOSECONDS, ON_TIMER);
+        }
+        if (throwing)
+        {
+            // Counted as handled by the error handler, which runs after the throw: the main thread's wait then
+            // covers the report too.
+            throw FAILURE;
+        }
         while (!gateOpen)
         {
             Thread.onSpinWait();
