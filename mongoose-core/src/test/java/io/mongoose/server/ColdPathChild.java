@@ -122,8 +122,8 @@ public final class ColdPathChild
     static final String AGENT_RESULT = "agent-bytes=";
 
     private static volatile boolean gateOpen = true;
-    private static volatile boolean keeping;
-    private static volatile boolean throwing;
+    /** What the handler does now: the episode's act, and HOLD (with the gate open, nothing) before and after it. */
+    private static volatile Act acting = Act.HOLD;
     private static volatile long errorsReported;
     /** An error the server reported that the handler did not throw; ends the child with it. */
     private static volatile Throwable unexpected;
@@ -195,8 +195,7 @@ public final class ColdPathChild
 
         final long episodeStart = sent;
         gateOpen = path.paced();
-        keeping = Act.KEEP == path.act();
-        throwing = Act.THROW == path.act();
+        acting = path.act();
         timerToSchedule = Act.TIMER == path.act();
         // Opens the gate once the publisher is well into the episode; a waiting path cannot finish it before that.
         final Thread opener = new Thread(() ->
@@ -241,7 +240,7 @@ public final class ColdPathChild
             }
         }
         final long agentBytes = ThreadAllocation.allocatedBytes(agent) - agentBefore;
-        throwing = false;
+        acting = Act.HOLD;
         final long failuresExpected = Act.THROW == path.act() ? EPISODE : 0;
         if (errorsReported != failuresExpected)
         {
@@ -253,8 +252,8 @@ public final class ColdPathChild
         {
             throw new IllegalStateException(path + ": " + timersFired + " timers fired; expected " + timersExpected);
         }
-        // The last kept message goes back, so the server stops with nothing outstanding.
-        keeping = false;
+        // Acting HOLD with the gate open, the handler gives the last kept message back, so the server stops with
+        // nothing outstanding.
         sent = send(publisher, pool, threadRing, path, sent);
         awaitHandled(sent);
         if (null != threadRing)
@@ -353,9 +352,9 @@ public final class ColdPathChild
     }
 
     /**
-     * The handler: while throwing, throws; else waits while the gate is shut, so the agent holds one message and
-     * reads no more; while keeping, retains the message and releases the one it kept before. The episode's first
-     * message of the timer path schedules the timer first.
+     * The handler, by {@link #acting}: THROW throws; else it waits while the gate is shut, so the agent holds one
+     * message and reads no more, releases the message it kept before, if any, and under KEEP keeps this one. The
+     * timer path's first episode message schedules the timer first.
      */
     private static void handle(final SeqMessage message)
     {
@@ -364,7 +363,8 @@ public final class ColdPathChild
             timerToSchedule = false;
             scheduler.schedule(0, TimeUnit.NANOSECONDS, ON_TIMER);
         }
-        if (throwing)
+        final Act act = acting;
+        if (Act.THROW == act)
         {
             // Counted as handled by the error handler, which runs after the throw: the main thread's wait then
             // covers the report too.
@@ -379,7 +379,7 @@ public final class ColdPathChild
             kept.release();
             kept = null;
         }
-        if (keeping)
+        if (Act.KEEP == act)
         {
             message.retain();
             kept = message;
