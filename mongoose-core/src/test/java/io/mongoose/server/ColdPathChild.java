@@ -122,12 +122,14 @@ public final class ColdPathChild
     static final String AGENT_RESULT = "agent-bytes=";
 
     private static volatile boolean gateOpen = true;
-    /** What the handler does now: the episode's act, and HOLD (with the gate open, nothing) before and after it. */
+    /**
+     * What the handler does now: the episode's act, and HOLD (with the gate open, nothing) before and after it. TIMER
+     * turns itself into HOLD once the handler has scheduled the timer.
+     */
     private static volatile Act acting = Act.HOLD;
     private static volatile long errorsReported;
     /** An error the server reported that the handler did not throw; ends the child with it. */
     private static volatile Throwable unexpected;
-    private static volatile boolean timerToSchedule;
     private static volatile long timersFired;
     /** The handler's processor's scheduler, from its init; used on the agent thread only. */
     private static Scheduler scheduler;
@@ -196,7 +198,6 @@ public final class ColdPathChild
         final long episodeStart = sent;
         gateOpen = path.paced();
         acting = path.act();
-        timerToSchedule = Act.TIMER == path.act();
         // Opens the gate once the publisher is well into the episode; a waiting path cannot finish it before that.
         final Thread opener = new Thread(() ->
         {
@@ -353,17 +354,18 @@ public final class ColdPathChild
 
     /**
      * The handler, by {@link #acting}: THROW throws; else it waits while the gate is shut, so the agent holds one
-     * message and reads no more, releases the message it kept before, if any, and under KEEP keeps this one. The
-     * timer path's first episode message schedules the timer first.
+     * message and reads no more, releases the message it kept before, if any, and under KEEP keeps this one. TIMER
+     * schedules the timer at the episode's first message and then acts as HOLD.
      */
     private static void handle(final SeqMessage message)
     {
-        if (timerToSchedule)
+        final Act act = acting;
+        if (Act.TIMER == act)
         {
-            timerToSchedule = false;
+            // Once: the episode's later messages find the handler holding nothing, with the gate open.
+            acting = Act.HOLD;
             scheduler.schedule(0, TimeUnit.NANOSECONDS, ON_TIMER);
         }
-        final Act act = acting;
         if (Act.THROW == act)
         {
             // Counted as handled by the error handler, which runs after the throw: the main thread's wait then
