@@ -85,17 +85,9 @@ public final class ObjectPool<T extends PooledMessage>
                 throw new IllegalStateException("pool '" + name + "': free list refused instance " + i);
             }
         }
-        // Each message's constructor made its state right after it; fresh states made now lie after all the
-        // messages, so the messages lie together once a compacting collection drops the first ones (PooledMessage).
-        for (int i = 0; i < config.capacity(); i++)
-        {
-            final T instance = freeList.poll();
-            instance.renewState();
-            if (!freeList.offer(instance))
-            {
-                throw new IllegalStateException("pool '" + name + "': free list refused instance " + i);
-            }
-        }
+        // Each message's constructor made its state right after it, and it keeps that one: message and state alternate
+        // in memory, and a compacting collection keeps the order, so two messages made one after another lie a state
+        // apart and never share a cache line (PooledMessage, "Memory").
         // Before any thread can use a pool: the paths of a kept message, run once per JVM so they are linked before a
         // running publisher or agent first takes them.
         KeepPathRehearsal.runOnce();

@@ -6,8 +6,9 @@ package io.mongoose.pool;
  * itself is its header, a reference to this, the announced index and the subclass's payload (see
  * {@link PooledMessage}, "Memory"); every access to these fields costs the one load of that reference.
  *
- * <p>Padded ahead ({@link PooledMessagePad}) because a queue feed's producer and agent write the counts of two
- * messages the pool made one after another, whose states then lie next to each other.
+ * <p>Made by the message's constructor, right after the message, and kept for its life: the states space a pool's
+ * messages a state apart in memory (see {@link PooledMessage}, "Memory"). Padded ahead ({@link PooledMessagePad}): sixteen
+ * bytes between the message's payload and the count.
  */
 final class PooledMessageState extends PooledMessagePad
 {

@@ -8,12 +8,13 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PooledMessageLayoutTest
 {
+    private static final long CACHE_LINE = 64;
+
     @Test
     void aMessageCarriesItsStateAndTheAnnouncedIndexAndNothingElseOfTheFrameworks()
     {
@@ -58,7 +59,7 @@ class PooledMessageLayoutTest
     }
 
     @Test
-    void thePoolGivesItsMessagesStatesMadeAfterAllOfThemWithTheSameTypeAndPool()
+    void eachMessageKeepsTheStateItsConstructorMadeWithItsTypeAndPool()
     {
         final List<PooledMessageState> made = new ArrayList<>();
         final ObjectPool<TwoLongs> pool = new ObjectPool<>("layout", TwoLongs.class, () ->
@@ -68,28 +69,25 @@ class PooledMessageLayoutTest
             return message;
         }, PoolConfig.of(8));
 
-        final List<PooledMessageState> kept = new ArrayList<>();
         for (int i = 0; i < 8; i++)
         {
             final TwoLongs message = pool.acquire();
-            assertNotSame(made.get(i), message.state, "message " + i + " still has the state its constructor made");
-            assertEquals(made.get(i).typeId, message.state.typeId, "message " + i + "'s type");
+            assertSame(made.get(i), message.state, "message " + i + "'s state is not the one its constructor made");
+            assertEquals(MessageTypes.idOf(TwoLongs.class), message.state.typeId, "message " + i + "'s type");
             assertSame(pool, message.state.pool, "message " + i + "'s pool");
-            assertEquals(1, message.refCount(), "message " + i + "'s count, on its new state");
-            kept.add(message.state);
+            assertEquals(1, message.refCount(), "message " + i + "'s count");
         }
-        assertEquals(8, kept.stream().distinct().count(), "one state per message");
     }
 
     @Test
-    void afterACompactingCollectionAPoolsMessagesLieOneMessageApart()
+    void afterACompactingCollectionNoTwoNeighbouringMessagesShareACacheLine()
     {
-        // What the states made afterwards are for: the constructors' states die, and a collection that keeps the heap's
-        // order (G1's full collection does) closes the gaps, so the messages lie together and two share a cache line
-        // as a Disruptor's events do. Were the states still the constructors', a message and its state would
-        // alternate, one message per state's size plus its own.
+        // What keeping the constructors' states is for: a message and its state alternate in memory, and a collection
+        // that keeps the heap's order (G1's full collection does) leaves them so. A ring's producer then fills the next
+        // message on a line the agent is not reading the last one from. Packed together, two 40-byte messages share a
+        // line at seven pairs in eight.
         final int count = 1024;
-        final ObjectPool<TwoLongs> pool = new ObjectPool<>("together", TwoLongs.class, TwoLongs::new,
+        final ObjectPool<TwoLongs> pool = new ObjectPool<>("apart", TwoLongs.class, TwoLongs::new,
             PoolConfig.of(count));
         final Object[] messages = new Object[count];
         for (int i = 0; i < count; i++)
@@ -100,17 +98,28 @@ class PooledMessageLayoutTest
 
         final long[] keys = HeapAddresses.keys(messages);
         Arrays.sort(keys);
-        final long[] gaps = new long[count - 1];
+        final long size = InstanceFields.first(TwoLongs.class) + 2 * Long.BYTES;
+        long smallestGap = Long.MAX_VALUE;
         for (int i = 1; i < count; i++)
         {
-            gaps[i - 1] = keys[i] - keys[i - 1];
+            smallestGap = Math.min(smallestGap, keys[i] - keys[i - 1]);
         }
-        Arrays.sort(gaps);
-        final long size = InstanceFields.first(TwoLongs.class) + 2 * Long.BYTES;
-        final long median = gaps[gaps.length / 2];
-        // A key is the raw reference: the address, or the address over 8 for compressed references on a larger heap.
-        assertTrue(median == size || median * 8 == size, "messages lie " + median + " apart in address keys (median); " +
-            "expected one message of " + size + " bytes apart");
+        // A key is the raw reference: the address, or the address over 8 for compressed references on a larger heap,
+        // where no two objects of this size can lie a key's gap of less than the size apart unless it is scaled.
+        final long scale = smallestGap < size ? 8 : 1;
+        int sharing = 0;
+        for (int i = 1; i < count; i++)
+        {
+            final long lastByteOfPrevious = keys[i - 1] * scale + size - 1;
+            if (lastByteOfPrevious / CACHE_LINE == keys[i] * scale / CACHE_LINE)
+            {
+                sharing++;
+            }
+        }
+        // A few pairs may straddle the boundary of two allocation buffers, whose states went elsewhere.
+        assertTrue(sharing <= count / 100, sharing + " of " + (count - 1) + " neighbouring messages share a cache line " +
+            "(key gaps of at least " + smallestGap + ", scale " + scale + ", " + size + "-byte messages); expected at " +
+            "most " + count / 100);
     }
 
     /** A payload like the sweep's: two stamps. */
