@@ -18,10 +18,9 @@ import java.lang.invoke.VarHandle;
  * reference to its {@code PooledMessageState} (type, pool, reference count, ring bookkeeping, the announced queue and
  * the stamp, in an object of their own) and the announced index, 12 bytes in all, so a message of two {@code long}s is
  * 40 bytes. Why so few: on a ring feed every message a publish writes crosses from the producer's core to the agent's,
- * a cache line at a time. With all these fields in the message (96 bytes, with padding) what each publish wrote lay on
- * a line of its own, where a Disruptor's 32-byte events share one between two; in far placements, at 10M msg/s and
- * unpaced, that was much of what held Mongoose back (see {@code docs/architecture.md}, "The message's state beside
- * it").
+ * a cache line at a time. With all these fields in the message (96 bytes, with padding) each publish wrote more lines
+ * than a Disruptor's 32-byte events take; in far placements, at 10M msg/s and unpaced, that was much of what held
+ * Mongoose back (see {@code docs/architecture.md}, "The message's state beside it").
  * Each message's state is made right after it and stays its state, so a pool's messages and their states alternate in
  * memory, and a collection that compacts the heap keeps that order (the server's start-up layout runs one for ring
  * feeds): two messages made one after another lie a state apart, and the line a producer fills for the next message of

@@ -7,8 +7,8 @@ package io.mongoose.pool;
  * {@link PooledMessage}, "Memory"); every access to these fields costs the one load of that reference.
  *
  * <p>Made by the message's constructor, right after the message, and kept for its life: the states space a pool's
- * messages a state apart in memory (see {@link PooledMessage}, "Memory"). Padded ahead ({@link PooledMessagePad}): sixteen
- * bytes between the message's payload and the count.
+ * messages a state apart in memory (see {@link PooledMessage}, "Memory"). Padded ahead ({@link PooledMessagePad}):
+ * sixteen bytes between the message's payload and the count.
  */
 final class PooledMessageState extends PooledMessagePad
 {

@@ -117,9 +117,9 @@ class PooledMessageLayoutTest
             }
         }
         // A few pairs may straddle the boundary of two allocation buffers, whose states went elsewhere.
-        assertTrue(sharing <= count / 100, sharing + " of " + (count - 1) + " neighbouring messages share a cache line " +
-            "(key gaps of at least " + smallestGap + ", scale " + scale + ", " + size + "-byte messages); expected at " +
-            "most " + count / 100);
+        assertTrue(sharing <= count / 100, sharing + " of " + (count - 1) + " neighbouring messages share a cache " +
+            "line (key gaps of at least " + smallestGap + ", scale " + scale + ", " + size + "-byte messages); " +
+            "expected at most " + count / 100);
     }
 
     /** A payload like the sweep's: two stamps. */
