@@ -87,7 +87,8 @@ public final class ObjectPool<T extends PooledMessage>
         }
         // Each message's constructor made its state right after it, and it keeps that one: message and state alternate
         // in memory, and a compacting collection keeps the order, so two messages made one after another lie a state
-        // apart and never share a cache line (PooledMessage, "Memory").
+        // apart and share no cache line, but where an allocation buffer ended between a message and its state
+        // (PooledMessage, "Memory").
         // Before any thread can use a pool: the paths of a kept message, run once per JVM so they are linked before a
         // running publisher or agent first takes them.
         KeepPathRehearsal.runOnce();

@@ -24,13 +24,14 @@ import java.lang.invoke.VarHandle;
  * Each message's state is made right after it and stays its state, so a pool's messages and their states alternate in
  * memory, and a collection that compacts the heap keeps that order (the server's start-up layout runs one for ring
  * feeds): two messages made one after another lie a state apart, and the line a producer fills for the next message of
- * a ring is never the line the agent is reading the last one from. Packed together, two to a line as a Disruptor's
- * events are, they cost a ring feed unpaced throughput (see {@code docs/architecture.md}, "Messages a state apart").
- * The announced index stays in the message, right before the subclass's fields, so an agent waiting on
- * the announcement most often takes the payload in the same cache transfer. A ring feed's publish and dispatch touch
- * the message alone (the ring writes its identity into the state once, as a message enters a slot); a queue feed's
- * acquire and release write the state's count, which a {@link SingleThreadMessageRing} keeps off the line the producer
- * is filling by taking its slots three apart.
+ * a ring is not the line the agent is reading the last one from (the exception: a message whose state the JVM put in
+ * the next allocation buffer: at most one pair in a hundred, as {@code PooledMessageLayoutTest} checks). Packed
+ * together, two to a line as a Disruptor's events are, they cost a ring feed unpaced throughput (see
+ * {@code docs/architecture.md}, "Messages a state apart"). The announced index stays in the message, right before the
+ * subclass's fields, so an agent waiting on the announcement most often takes the payload in the same cache transfer.
+ * A ring feed's publish and dispatch touch the message alone (the ring writes its identity into the state once, as a
+ * message enters a slot); a queue feed's acquire and release write the state's count, which a
+ * {@link SingleThreadMessageRing} keeps off the line the producer is filling by taking its slots three apart.
  *
  * <p>Announcement: before offering a message to a feed's only subscriber queue, the publisher records that queue and
  * the index in the message ({@link #announce(long, long)}), and an agent that expects this message (the next of its
