@@ -85,10 +85,21 @@ public final class ObjectPool<T extends PooledMessage>
                 throw new IllegalStateException("pool '" + name + "': free list refused instance " + i);
             }
         }
-        // Each message's constructor made its state right after it, and it keeps that one: message and state alternate
-        // in memory, and a compacting collection keeps the order, so two messages made one after another lie a state
-        // apart and share no cache line, but where an allocation buffer ended between a message and its state
-        // (PooledMessage, "Memory").
+        // Each message's constructor made its state right after it. SPACED (the default) keeps those: message and state
+        // alternate in memory, and a compacting collection keeps the order. PACKED gives each a fresh state, made after
+        // all the messages, so the first ones die and a compacting collection closes their gaps (MessageLayout).
+        if (MessageLayout.PACKED == config.layout())
+        {
+            for (int i = 0; i < config.capacity(); i++)
+            {
+                final T instance = freeList.poll();
+                instance.renewState();
+                if (!freeList.offer(instance))
+                {
+                    throw new IllegalStateException("pool '" + name + "': free list refused instance " + i);
+                }
+            }
+        }
         // Before any thread can use a pool: the paths of a kept message, run once per JVM so they are linked before a
         // running publisher or agent first takes them.
         KeepPathRehearsal.runOnce();

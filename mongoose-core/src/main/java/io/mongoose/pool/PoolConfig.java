@@ -4,13 +4,14 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Sizing and exhaustion behaviour of one {@link ObjectPool}.
+ * Sizing, exhaustion behaviour and heap layout of one {@link ObjectPool}.
  *
  * @param capacity         instances created up front and the most the free list holds; at least 1.
  * @param exhaustionPolicy what an acquire on an empty pool does.
  * @param maxWait          how long {@link ExhaustionPolicy#WAIT} waits before failing; ignored by other policies.
+ * @param layout           where the up-front messages lie relative to each other; matters to ring feeds.
  */
-public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Duration maxWait)
+public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Duration maxWait, MessageLayout layout)
 {
     /** Default capacity: enough for a deep queue per subscriber without growing. */
     public static final int DEFAULT_CAPACITY = 16_384;
@@ -32,11 +33,24 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
         {
             throw new IllegalArgumentException("maxWait: " + maxWait + "; expected a non-negative duration");
         }
+        Objects.requireNonNull(layout, "layout: null; expected SPACED or PACKED");
+    }
+
+    /**
+     * A config with the default layout, {@link MessageLayout#SPACED}.
+     *
+     * @param capacity         instances created up front.
+     * @param exhaustionPolicy what an acquire on an empty pool does.
+     * @param maxWait          how long {@link ExhaustionPolicy#WAIT} waits before failing.
+     */
+    public PoolConfig(final int capacity, final ExhaustionPolicy exhaustionPolicy, final Duration maxWait)
+    {
+        this(capacity, exhaustionPolicy, maxWait, MessageLayout.SPACED);
     }
 
     /**
      * @param capacity instances created up front.
-     * @return a config that fails fast on exhaustion.
+     * @return a config that fails fast on exhaustion, with messages {@link MessageLayout#SPACED}.
      */
     public static PoolConfig of(final int capacity)
     {
@@ -44,7 +58,7 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
     }
 
     /**
-     * @return default capacity, fail-fast exhaustion.
+     * @return default capacity, fail-fast exhaustion, messages {@link MessageLayout#SPACED}.
      */
     public static PoolConfig defaults()
     {
@@ -57,7 +71,16 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
      */
     public PoolConfig withExhaustionPolicy(final ExhaustionPolicy policy)
     {
-        return new PoolConfig(capacity, policy, maxWait);
+        return new PoolConfig(capacity, policy, maxWait, layout);
+    }
+
+    /**
+     * @param messageLayout where the up-front messages should lie relative to each other.
+     * @return a copy with that layout.
+     */
+    public PoolConfig withLayout(final MessageLayout messageLayout)
+    {
+        return new PoolConfig(capacity, exhaustionPolicy, maxWait, messageLayout);
     }
 
     /**
@@ -66,6 +89,6 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
      */
     public PoolConfig waitingAtMost(final Duration wait)
     {
-        return new PoolConfig(capacity, ExhaustionPolicy.WAIT, wait);
+        return new PoolConfig(capacity, ExhaustionPolicy.WAIT, wait, layout);
     }
 }

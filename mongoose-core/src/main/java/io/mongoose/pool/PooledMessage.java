@@ -21,15 +21,13 @@ import java.lang.invoke.VarHandle;
  * a cache line at a time. With all these fields in the message (96 bytes, with padding) each publish wrote more lines
  * than a Disruptor's 32-byte events take; in far placements, at 10M msg/s and unpaced, that was much of what held
  * Mongoose back (see {@code docs/architecture.md}, "The message's state beside it").
- * Each message's state is made right after it and stays its state, so a pool's messages and their states alternate in
- * memory, and a collection that compacts the heap keeps that order (the server's start-up layout runs one for ring
- * feeds): two messages made one after another lie a state apart, and the line a producer fills for the next message of
- * a ring is not the line the agent is reading the last one from (the exception: a message whose state the JVM put in
- * the next allocation buffer: at most one pair in a hundred, as {@code PooledMessageLayoutTest} checks). Packed
- * together, two to a line as a Disruptor's events are, they cost a ring feed unpaced throughput (see
- * {@code docs/architecture.md}, "Messages a state apart"). The announced index stays in the message, right before the
- * subclass's fields, so an agent waiting on the announcement most often takes the payload in the same cache transfer.
- * A ring feed's publish and dispatch touch the message alone (the ring writes its identity into the state once, as a
+ * Where a pool's messages lie relative to each other is its {@link MessageLayout}: by default spaced, each message
+ * keeping the state its constructor made right after it, so neighbours share no line and a ring's producer does not
+ * fill the line its agent is reading; or packed, two to a line as a Disruptor's events are (the pool gives them states
+ * made after all of them, and a compacting collection closes the gaps the first ones leave; the server's start-up
+ * layout runs one for ring feeds). See {@code docs/architecture.md}, "Packed, as an option". The announced index stays
+ * in the message, right before the subclass's fields, so an agent waiting on the announcement most often takes the
+ * payload in the same cache transfer. A ring feed's publish and dispatch touch the message alone (the ring writes its identity into the state once, as a
  * message enters a slot); a queue feed's acquire and release write the state's count, which a
  * {@link SingleThreadMessageRing} keeps off the line the producer is filling by taking its slots three apart.
  *
@@ -63,10 +61,11 @@ public abstract class PooledMessage
     }
 
     /**
-     * The framework's fields that a publish does not write. Made right after the message, so the two lie next to each
-     * other in the heap (see "Memory" above).
+     * The framework's fields that a publish does not write. Made right after the message; not final: a pool whose
+     * layout is {@link MessageLayout#PACKED} gives its up-front messages fresh ones once all of them exist
+     * ({@link #renewState()}), before any other thread can see them (see "Memory" above).
      */
-    final PooledMessageState state = new PooledMessageState(MessageTypes.idOf(getClass()));
+    PooledMessageState state = new PooledMessageState(MessageTypes.idOf(getClass()));
     /**
      * The index at which this message was last announced to {@link PooledMessageState#announcedQueue} (see
      * {@link #announce(long, long)}), written around the queue like a sequence lock, so a reader never pairs one
@@ -381,6 +380,19 @@ public abstract class PooledMessage
     final void returnToRing()
     {
         RING_STATE.setRelease(state, RING_FREE);
+    }
+
+    /**
+     * Give this message a state allocated now, with the same type and pool. A {@link MessageLayout#PACKED} pool calls it
+     * for each of its up-front messages once it has made all of them, so the states lie after the messages rather than
+     * between them, and a compacting collection (which keeps the heap's order) leaves the messages next to each other.
+     * Only while no other thread can see the message: the pool's free list publishes the new state with it.
+     */
+    final void renewState()
+    {
+        final PooledMessageState fresh = new PooledMessageState(state.typeId);
+        fresh.pool = state.pool;
+        state = fresh;
     }
 
     final void bindTo(final ObjectPool<?> home)

@@ -1,10 +1,10 @@
 package io.mongoose.pool;
 
 /**
- * Sixteen bytes laid out ahead of {@link PooledMessageState}'s fields. Until session 33 a pool's states lay next to
- * each other, and the bytes kept the counts a queue feed's producer and agent write into the states of two messages
- * made one after another less often on one cache line; since then each state lies right after its own message (see
- * {@link PooledMessage}, "Memory"), and the bytes sit between that message's payload and the state's count.
+ * Sixteen bytes laid out ahead of {@link PooledMessageState}'s fields. In a {@link MessageLayout#PACKED} pool the states
+ * lie next to each other, and the bytes keep the counts a queue feed's producer and agent write into the states of two
+ * messages made one after another less often on one cache line; in a {@link MessageLayout#SPACED} pool each state lies
+ * right after its own message, and the bytes sit between that message's payload and the state's count.
  *
  * <p>Sixteen bytes and no more: they sat ahead of the framework's fields when those were in the message itself, where
  * the 56 bytes used until session 21 cost unpaced throughput and none at all read worse at 10k msg/s (see

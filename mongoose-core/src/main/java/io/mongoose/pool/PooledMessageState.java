@@ -6,9 +6,10 @@ package io.mongoose.pool;
  * itself is its header, a reference to this, the announced index and the subclass's payload (see
  * {@link PooledMessage}, "Memory"); every access to these fields costs the one load of that reference.
  *
- * <p>Made by the message's constructor, right after the message, and kept for its life: the states space a pool's
- * messages a state apart in memory (see {@link PooledMessage}, "Memory"). Padded ahead ({@link PooledMessagePad}):
- * sixteen bytes between the message's payload and the count.
+ * <p>Made by the message's constructor, right after the message; a {@link MessageLayout#PACKED} pool replaces it with
+ * one made after all its messages, a {@link MessageLayout#SPACED} pool keeps it, so the states space the messages a
+ * state apart (see {@link PooledMessage}, "Memory"). Padded ahead ({@link PooledMessagePad}): sixteen bytes between
+ * the previous object's last bytes and the count.
  */
 final class PooledMessageState extends PooledMessagePad
 {

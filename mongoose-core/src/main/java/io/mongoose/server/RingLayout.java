@@ -13,8 +13,9 @@ public enum RingLayout
     /**
      * The default: one {@link System#gc()} at start, then each ring's slots in the address order of their messages.
      * With the collectors that compact (G1's and Parallel's full collections), the messages then lie in the old
-     * generation in the order they were made, each followed by its state, where young collections no longer move them.
-     * Costs one full collection of the embedding application's heap at start; a JVM run with
+     * generation in the order they were made, as their pool's {@link io.mongoose.pool.MessageLayout} says (a packed
+     * pool's next to each other, a spaced pool's each followed by its state), where young collections no longer move
+     * them. Costs one full collection of the embedding application's heap at start; a JVM run with
      * {@code -XX:+DisableExplicitGC}, or a collector that does nothing on request (Epsilon), skips it, and the slots are
      * still ordered as the messages lie. Choose {@link #ORDERED} where a collection at start is not wanted.
      */

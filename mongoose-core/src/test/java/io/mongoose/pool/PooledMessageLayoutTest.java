@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,10 +60,10 @@ class PooledMessageLayoutTest
     }
 
     @Test
-    void eachMessageKeepsTheStateItsConstructorMadeWithItsTypeAndPool()
+    void byDefaultAPoolsMessagesKeepTheStatesTheirConstructorsMadeWithTheirTypeAndPool()
     {
         final List<PooledMessageState> made = new ArrayList<>();
-        final ObjectPool<TwoLongs> pool = new ObjectPool<>("layout", TwoLongs.class, () ->
+        final ObjectPool<TwoLongs> pool = new ObjectPool<>("spaced", TwoLongs.class, () ->
         {
             final TwoLongs message = new TwoLongs();
             made.add(message.state);
@@ -80,33 +81,40 @@ class PooledMessageLayoutTest
     }
 
     @Test
-    void afterACompactingCollectionNoTwoNeighbouringMessagesShareACacheLine()
+    void aPackedPoolGivesItsMessagesStatesMadeAfterAllOfThemWithTheSameTypeAndPool()
+    {
+        final List<PooledMessageState> made = new ArrayList<>();
+        final ObjectPool<TwoLongs> pool = new ObjectPool<>("packed", TwoLongs.class, () ->
+        {
+            final TwoLongs message = new TwoLongs();
+            made.add(message.state);
+            return message;
+        }, PoolConfig.of(8).withLayout(MessageLayout.PACKED));
+
+        final List<PooledMessageState> kept = new ArrayList<>();
+        for (int i = 0; i < 8; i++)
+        {
+            final TwoLongs message = pool.acquire();
+            assertNotSame(made.get(i), message.state, "message " + i + " still has the state its constructor made");
+            assertEquals(MessageTypes.idOf(TwoLongs.class), message.state.typeId, "message " + i + "'s type");
+            assertSame(pool, message.state.pool, "message " + i + "'s pool");
+            assertEquals(1, message.refCount(), "message " + i + "'s count, on its new state");
+            kept.add(message.state);
+        }
+        assertEquals(8, kept.stream().distinct().count(), "one state per message");
+    }
+
+    @Test
+    void afterACompactingCollectionADefaultPoolsNeighbouringMessagesShareNoCacheLine()
     {
         // What keeping the constructors' states is for: a message and its state alternate in memory, and a collection
         // that keeps the heap's order (G1's full collection does) leaves them so. A ring's producer then fills the next
         // message on a line the agent is not reading the last one from. Packed together, two 40-byte messages share a
         // line at seven pairs in eight.
         final int count = 1024;
-        final ObjectPool<TwoLongs> pool = new ObjectPool<>("apart", TwoLongs.class, TwoLongs::new,
-            PoolConfig.of(count));
-        final Object[] messages = new Object[count];
-        for (int i = 0; i < count; i++)
-        {
-            messages[i] = pool.acquire();
-        }
-        System.gc();
-
-        final long[] keys = HeapAddresses.keys(messages);
-        Arrays.sort(keys);
-        final long size = InstanceFields.first(TwoLongs.class) + 2 * Long.BYTES;
-        long smallestGap = Long.MAX_VALUE;
-        for (int i = 1; i < count; i++)
-        {
-            smallestGap = Math.min(smallestGap, keys[i] - keys[i - 1]);
-        }
-        // A key is the raw reference: the address, or the address over 8 for compressed references on a larger heap,
-        // where no two objects of this size can lie a key's gap of less than the size apart unless it is scaled.
-        final long scale = smallestGap < size ? 8 : 1;
+        final long[] keys = compactedKeys(PoolConfig.of(count));
+        final long size = messageSize();
+        final long scale = keyScale(keys, size);
         int sharing = 0;
         for (int i = 1; i < count; i++)
         {
@@ -118,8 +126,60 @@ class PooledMessageLayoutTest
         }
         // A few pairs may straddle the boundary of two allocation buffers, whose states went elsewhere.
         assertTrue(sharing <= count / 100, sharing + " of " + (count - 1) + " neighbouring messages share a cache " +
-            "line (key gaps of at least " + smallestGap + ", scale " + scale + ", " + size + "-byte messages); " +
-            "expected at most " + count / 100);
+            "line (scale " + scale + ", " + size + "-byte messages); expected at most " + count / 100);
+    }
+
+    @Test
+    void afterACompactingCollectionAPackedPoolsMessagesLieOneMessageApart()
+    {
+        // What the states made afterwards are for: the constructors' states die, and a collection that keeps the heap's
+        // order closes the gaps, so the messages lie together, two to a cache line as a Disruptor's events do, and a
+        // ring feed moves the fewest lines per message. Spaced, they would lie a message and a state apart.
+        final int count = 1024;
+        final long[] keys = compactedKeys(PoolConfig.of(count).withLayout(MessageLayout.PACKED));
+        final long size = messageSize();
+        final long scale = keyScale(keys, size);
+        final long[] gaps = new long[count - 1];
+        for (int i = 1; i < count; i++)
+        {
+            gaps[i - 1] = (keys[i] - keys[i - 1]) * scale;
+        }
+        Arrays.sort(gaps);
+        assertEquals(size, gaps[gaps.length / 2], "median distance in bytes between neighbouring messages");
+    }
+
+    /** The sorted address keys of all a pool's messages, acquired and held, after a full collection. */
+    private static long[] compactedKeys(final PoolConfig config)
+    {
+        final ObjectPool<TwoLongs> pool = new ObjectPool<>("layout", TwoLongs.class, TwoLongs::new, config);
+        final Object[] messages = new Object[config.capacity()];
+        for (int i = 0; i < messages.length; i++)
+        {
+            messages[i] = pool.acquire();
+        }
+        System.gc();
+        final long[] keys = HeapAddresses.keys(messages);
+        Arrays.sort(keys);
+        return keys;
+    }
+
+    private static long messageSize()
+    {
+        return InstanceFields.first(TwoLongs.class) + 2 * Long.BYTES;
+    }
+
+    /**
+     * A key is the raw reference: the address, or the address over 8 for compressed references on a larger heap, where
+     * no two objects of {@code size} bytes can lie a key's gap of less than the size apart unless it is scaled.
+     */
+    private static long keyScale(final long[] sortedKeys, final long size)
+    {
+        long smallestGap = Long.MAX_VALUE;
+        for (int i = 1; i < sortedKeys.length; i++)
+        {
+            smallestGap = Math.min(smallestGap, sortedKeys[i] - sortedKeys[i - 1]);
+        }
+        return smallestGap < size ? 8 : 1;
     }
 
     /** A payload like the sweep's: two stamps. */
