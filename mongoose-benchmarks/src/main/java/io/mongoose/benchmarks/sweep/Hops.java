@@ -1,5 +1,7 @@
 package io.mongoose.benchmarks.sweep;
 
+import io.mongoose.pool.MessageLayout;
+
 /**
  * Creates the hop for a transport.
  */
@@ -17,6 +19,8 @@ final class Hops
                 return new MongooseHop(options, true);
             case MONGOOSE_QUEUE:
                 return new MongooseHop(options, false);
+            case MONGOOSE_PACKED:
+                return new MongooseHop(options, true, MessageLayout.PACKED);
             case DISRUPTOR:
             case DISRUPTOR_TWIN:
                 return new DisruptorHop(options);

@@ -2,6 +2,7 @@ package io.mongoose.benchmarks.sweep;
 
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.pool.MessageLayout;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
@@ -31,21 +32,41 @@ final class MongooseHop implements Hop
 
     private final SweepOptions options;
     private final boolean ringFeed;
+    private final MessageLayout layout;
     private SingleThreadMessageRing<BenchMessage> messages;
     private MongooseServer server;
     private FeedPublisher publisher;
 
     MongooseHop(final SweepOptions options, final boolean ringFeed)
     {
+        this(options, ringFeed, PoolConfig.defaults().layout());
+    }
+
+    /**
+     * @param options  the run's options.
+     * @param ringFeed a ring feed, or a queue feed.
+     * @param layout   the layout of the pool the hop publishes from.
+     */
+    MongooseHop(final SweepOptions options, final boolean ringFeed, final MessageLayout layout)
+    {
         this.options = options;
         this.ringFeed = ringFeed;
+        this.layout = layout;
+    }
+
+    /**
+     * @return the layout of the pool this hop publishes from: for tests.
+     */
+    MessageLayout layout()
+    {
+        return layout;
     }
 
     @Override
     public void start(final Receiver receiver)
     {
         final PoolRegistry pools = new PoolRegistry("bench");
-        final ObjectPool<BenchMessage> pool = registerPool(pools, options.queueCapacity());
+        final ObjectPool<BenchMessage> pool = registerPool(pools, options.queueCapacity(), layout);
         final EventProcessor processor = new EventProcessor()
         {
             @Override
@@ -112,8 +133,20 @@ final class MongooseHop implements Hop
      */
     static ObjectPool<BenchMessage> registerPool(final PoolRegistry pools, final int queueCapacity)
     {
+        return registerPool(pools, queueCapacity, PoolConfig.defaults().layout());
+    }
+
+    /**
+     * @param pools         where to register it.
+     * @param queueCapacity the feed's queue capacity.
+     * @param layout        where its messages lie relative to each other.
+     * @return the pool a Mongoose hop publishes from, all of it to be lent to the publisher's ring.
+     */
+    static ObjectPool<BenchMessage> registerPool(final PoolRegistry pools, final int queueCapacity,
+        final MessageLayout layout)
+    {
         return pools.register(BenchMessage.class, BenchMessage::new,
-            PoolConfig.of(ringSize(queueCapacity)).waitingAtMost(Duration.ofMinutes(1)));
+            PoolConfig.of(ringSize(queueCapacity)).waitingAtMost(Duration.ofMinutes(1)).withLayout(layout));
     }
 
     /** One send on a ring feed, as every Mongoose hop makes it: claim the ring's next message, fill, publish. */

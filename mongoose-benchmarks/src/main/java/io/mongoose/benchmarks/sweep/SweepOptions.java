@@ -92,7 +92,7 @@ public record SweepOptions(
         if (null == transport || transport.pairedOnly())
         {
             errors.add("--transport: " + (null == transport ? "unknown '" + values.get("transport") + "'" :
-                "'" + transport.flagName() + "' is the paired runs' A/A control (PairedRunMain --transports)") +
+                "'" + transport.flagName() + "' is " + transport.pairedRole() + " (PairedRunMain --transports)") +
                 "; expected one of " + String.join(", ", Transport.separateRunNames()));
         }
         final long drainLimit = positiveLong("drainLimit", values.get("drainLimit"), 1, errors);

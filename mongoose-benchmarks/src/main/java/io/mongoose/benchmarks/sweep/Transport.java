@@ -19,6 +19,12 @@ public enum Transport
      * producer's message ring, publish, SPSC queue of references, agent dispatch, typed handler, release.
      */
     MONGOOSE_QUEUE,
+    /**
+     * {@link #MONGOOSE}'s ring feed with its pool's messages {@link io.mongoose.pool.MessageLayout#PACKED} rather than
+     * spaced, the default: paired runs only, so the two layouts meet in the same cycles and placements, each against
+     * the same peers ({@code docs/architecture.md}, "Packed, as an option").
+     */
+    MONGOOSE_PACKED,
     /** LMAX Disruptor: single-producer ring of pre-allocated events, one batch event processor. */
     DISRUPTOR,
     /**
@@ -62,11 +68,26 @@ public enum Transport
 
     /**
      * @return whether only the paired runs take this transport: {@link #DISRUPTOR_TWIN}, whose separate run would
-     *         repeat the Disruptor's.
+     *         repeat the Disruptor's, and {@link #MONGOOSE_PACKED}, a layout compared with Mongoose's in the same
+     *         cycles rather than a peer of the sweep's.
      */
     public boolean pairedOnly()
     {
-        return DISRUPTOR_TWIN == this;
+        return DISRUPTOR_TWIN == this || MONGOOSE_PACKED == this;
+    }
+
+    /**
+     * @return for a {@link #pairedOnly()} transport, what it is to the paired runs, for a separate run's refusal;
+     *         {@code null} for the others.
+     */
+    public String pairedRole()
+    {
+        return switch (this)
+        {
+            case DISRUPTOR_TWIN -> "the paired runs' A/A control";
+            case MONGOOSE_PACKED -> "Mongoose with packed messages, set against Mongoose in the paired runs' cycles";
+            default -> null;
+        };
     }
 
     /**

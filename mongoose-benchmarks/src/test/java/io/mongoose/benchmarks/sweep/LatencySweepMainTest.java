@@ -29,7 +29,8 @@ class LatencySweepMainTest
     Path dir;
 
     @ParameterizedTest
-    @EnumSource(value = Transport.class, names = "DISRUPTOR_TWIN", mode = EnumSource.Mode.EXCLUDE)
+    @EnumSource(value = Transport.class, names = {"DISRUPTOR_TWIN", "MONGOOSE_PACKED"},
+        mode = EnumSource.Mode.EXCLUDE)
     void eachTransportDeliversEveryMessageAndWritesItsFiles(final Transport transport) throws Exception
     {
         final Path hgrm = dir.resolve(transport.flagName() + "_latency_10k_mps.hgrm");
