@@ -27,8 +27,8 @@ import java.lang.invoke.VarHandle;
  * made after all of them, and a compacting collection closes the gaps the first ones leave; the server's start-up
  * layout runs one for ring feeds). See {@code docs/architecture.md}, "Packed, as an option". The announced index stays
  * in the message, right before the subclass's fields, so an agent waiting on the announcement most often takes the
- * payload in the same cache transfer. A ring feed's publish and dispatch touch the message alone (the ring writes its identity into the state once, as a
- * message enters a slot); a queue feed's acquire and release write the state's count, which a
+ * payload in the same cache transfer. A ring feed's publish and dispatch touch the message alone (the ring writes its
+ * identity into the state once, as a message enters a slot); a queue feed's acquire and release write the state's count, which a
  * {@link SingleThreadMessageRing} keeps off the line the producer is filling by taking its slots three apart.
  *
  * <p>Announcement: before offering a message to a feed's only subscriber queue, the publisher records that queue and
