@@ -73,7 +73,7 @@ public enum Transport
      */
     public boolean pairedOnly()
     {
-        return DISRUPTOR_TWIN == this || MONGOOSE_PACKED == this;
+        return null != pairedRole();
     }
 
     /**
