@@ -1,6 +1,8 @@
 package io.mongoose.pool;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.Field;
 import java.util.ArrayList;
@@ -8,7 +10,6 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,49 +60,32 @@ class PooledMessageLayoutTest
         }
     }
 
-    @Test
-    void byDefaultAPoolsMessagesKeepTheStatesTheirConstructorsMadeWithTheirTypeAndPool()
+    @ParameterizedTest
+    @EnumSource(MessageLayout.class)
+    void aSpacedPoolKeepsTheStatesTheConstructorsMadeAndAPackedOneGivesFreshOnesWithTheSameTypeAndPool(
+        final MessageLayout layout)
     {
         final List<PooledMessageState> made = new ArrayList<>();
-        final ObjectPool<TwoLongs> pool = new ObjectPool<>("spaced", TwoLongs.class, () ->
+        final ObjectPool<TwoLongs> pool = new ObjectPool<>("states", TwoLongs.class, () ->
         {
             final TwoLongs message = new TwoLongs();
             made.add(message.state);
             return message;
-        }, PoolConfig.of(8));
-
-        for (int i = 0; i < 8; i++)
-        {
-            final TwoLongs message = pool.acquire();
-            assertSame(made.get(i), message.state, "message " + i + "'s state is not the one its constructor made");
-            assertEquals(MessageTypes.idOf(TwoLongs.class), message.state.typeId, "message " + i + "'s type");
-            assertSame(pool, message.state.pool, "message " + i + "'s pool");
-            assertEquals(1, message.refCount(), "message " + i + "'s count");
-        }
-    }
-
-    @Test
-    void aPackedPoolGivesItsMessagesStatesMadeAfterAllOfThemWithTheSameTypeAndPool()
-    {
-        final List<PooledMessageState> made = new ArrayList<>();
-        final ObjectPool<TwoLongs> pool = new ObjectPool<>("packed", TwoLongs.class, () ->
-        {
-            final TwoLongs message = new TwoLongs();
-            made.add(message.state);
-            return message;
-        }, PoolConfig.of(8).withLayout(MessageLayout.PACKED));
+        }, PoolConfig.of(8).withLayout(layout));
 
         final List<PooledMessageState> kept = new ArrayList<>();
         for (int i = 0; i < 8; i++)
         {
             final TwoLongs message = pool.acquire();
-            assertNotSame(made.get(i), message.state, "message " + i + " still has the state its constructor made");
+            assertEquals(MessageLayout.SPACED == layout, made.get(i) == message.state,
+                "message " + i + " of a " + layout + " pool: does it keep the state its constructor made?");
             assertEquals(MessageTypes.idOf(TwoLongs.class), message.state.typeId, "message " + i + "'s type");
             assertSame(pool, message.state.pool, "message " + i + "'s pool");
-            assertEquals(1, message.refCount(), "message " + i + "'s count, on its new state");
+            assertEquals(1, message.refCount(), "message " + i + "'s count");
             kept.add(message.state);
         }
         assertEquals(8, kept.stream().distinct().count(), "one state per message");
+        assertEquals(MessageLayout.SPACED, PoolConfig.of(8).layout(), "spaced unless told otherwise");
     }
 
     @Test
