@@ -243,8 +243,10 @@ public final class RepeatsSection implements SummarySection
             .append("th percentile of all readings) was ").append(Formats.latency(classes.referenceNanos()))
             .append("; a run is near when both its readings were at most ").append(PlacementClasses.FAR_FACTOR)
             .append("× that (").append(Formats.latency(classes.nearLimitNanos())).append("), far when both were ")
-            .append("above, moved when the host moved the CPUs in between (the readings cannot see a move and a move ")
-            .append("back within a run). Runs: ").append(countsText(counts)).append(". The class follows each cell ")
+            .append("above, moved when the host moved the CPUs in between, or when the run's median latency in one ")
+            .append("part of its window was more than ").append(PlacementClasses.FAR_FACTOR)
+            .append("× that in another (a move and a move back within the window, which the readings cannot see). ")
+            .append("Runs: ").append(countsText(counts)).append(". The class follows each cell ")
             .append("above. Median p50 per placement class, so transports are compared on the same placement:\n\n");
         final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Transport", "Near runs: median p50",
             "Far runs: median p50", "Moved runs: median p50"), 2);

@@ -110,7 +110,8 @@ public final class LatencySweepMain
         out.println("  context switches in the window (voluntary / involuntary): publisher " +
             switches(j.publisherSwitches()) + "; consumer " + switches(j.consumerSwitches()));
         out.println("  core-to-core round trip: " + j.placement().map(p -> String.format(Locale.ROOT,
-            "%,d ns before the run, %,d ns after", p.roundTripBeforeNanos(), p.roundTripAfterNanos()))
+            "%,d ns before the run, %,d ns after%s", p.roundTripBeforeNanos(), p.roundTripAfterNanos(),
+            p.windowMediansNanos().isEmpty() ? "" : "; p50 by part of the window: " + p.windowMediansNanos() + " ns"))
             .orElse("not measured (threads not pinned, or the probe could not pin)"));
     }
 

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.zip.DataFormatException;
 
 /**
@@ -60,6 +62,8 @@ public final class RunResultFiles
     public static final String PLACEMENT_BEFORE_KEY = "placementRoundTripBeforeNanos";
     /** Key of the core-to-core round trip measured just after the run, nanoseconds. */
     public static final String PLACEMENT_AFTER_KEY = "placementRoundTripAfterNanos";
+    /** Key of a latency run's median latency in each part of its window, nanoseconds, comma-separated in time order. */
+    public static final String PLACEMENT_WINDOW_MEDIANS_KEY = "placementWindowMediansNanos";
     /** The date line {@link Properties#store} writes, for files written before {@link #RECORDED_AT_KEY}. */
     private static final DateTimeFormatter STORE_DATE =
         DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss zzz yyyy", Locale.ROOT);
@@ -221,6 +225,11 @@ public final class RunResultFiles
         {
             p.put(PLACEMENT_BEFORE_KEY, Long.toString(placement.roundTripBeforeNanos()));
             p.put(PLACEMENT_AFTER_KEY, Long.toString(placement.roundTripAfterNanos()));
+            if (!placement.windowMediansNanos().isEmpty())
+            {
+                p.put(PLACEMENT_WINDOW_MEDIANS_KEY, placement.windowMediansNanos().stream().map(String::valueOf)
+                    .collect(Collectors.joining(",")));
+            }
         });
         putSwitches(p, PUBLISHER, jitter.publisherSwitches());
         putSwitches(p, CONSUMER, jitter.consumerSwitches());
@@ -269,13 +278,37 @@ public final class RunResultFiles
         }
         try
         {
-            return Optional.of(new Placement(f.longValue(PLACEMENT_BEFORE_KEY), f.longValue(PLACEMENT_AFTER_KEY)));
+            return Optional.of(new Placement(f.longValue(PLACEMENT_BEFORE_KEY), f.longValue(PLACEMENT_AFTER_KEY),
+                windowMedians(f, p)));
         }
         catch (final IllegalArgumentException ex)
         {
             throw new IOException(f.file + ": '" + PLACEMENT_BEFORE_KEY + "' and '" + PLACEMENT_AFTER_KEY + "': " +
                 ex.getMessage(), ex);
         }
+    }
+
+    private static List<Long> windowMedians(final Field f, final Properties p) throws IOException
+    {
+        final String text = p.getProperty(PLACEMENT_WINDOW_MEDIANS_KEY);
+        if (null == text)
+        {
+            return List.of();
+        }
+        final List<Long> medians = new ArrayList<>();
+        for (final String median : text.split(",", -1))
+        {
+            try
+            {
+                medians.add(Long.parseLong(median.trim()));
+            }
+            catch (final NumberFormatException ex)
+            {
+                throw new IOException(f.file + ": '" + PLACEMENT_WINDOW_MEDIANS_KEY + "' is '" + text + "'; expected " +
+                    "nanoseconds separated by commas", ex);
+            }
+        }
+        return medians;
     }
 
     private static Optional<ContextSwitches> switches(final Field f, final String thread) throws IOException

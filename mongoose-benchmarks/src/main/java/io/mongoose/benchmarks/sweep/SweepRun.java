@@ -4,6 +4,7 @@ import io.mongoose.benchmarks.BenchmarkEnvironment;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -108,7 +109,8 @@ final class SweepRun
         final Optional<Long> roundTripAfter = roundTripBefore.isPresent() ? CoreToCoreProbe.roundTripNanos(true) :
             Optional.empty();
         final Optional<Placement> placement = roundTripBefore.isPresent() && roundTripAfter.isPresent() ?
-            Optional.of(new Placement(roundTripBefore.get(), roundTripAfter.get())) : Optional.empty();
+            Optional.of(new Placement(roundTripBefore.get(), roundTripAfter.get(),
+                options.throughputMode() ? List.of() : recorder.windowMedians())) : Optional.empty();
         final Jitter jitter = new Jitter(publisherSwitches, consumerSwitches, options.jitterIntervalMicros(),
             meter.map(HiccupMeter::hiccups), placement);
 

@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks.report;
 
+import io.mongoose.benchmarks.sweep.Placement;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 
 import static io.mongoose.benchmarks.report.RunFixtures.throughput;
 import static io.mongoose.benchmarks.report.RunFixtures.write;
@@ -117,6 +119,32 @@ class PlacementReportTest
         assertTrue(section.contains("| JCTools queue | 1M msg/s | 0.33× | 0.34× | 0.33× | — |"), section);
     }
 
+    @Test
+    void aRunWhoseMedianSteppedWithinItsWindowIsMovedWhateverItsReadings(@TempDir final Path dir) throws IOException
+    {
+        final Path input = dir.resolve("sweep");
+        final Path runs = input.resolve(RepeatRuns.DIRECTORY);
+        // Reference 125 ns. JCTools' first run read near before and after, but its window's medians stepped from 140 to
+        // 460 ns and back (more than 2x): moved, so the near comparison uses its second run alone. Its third run's
+        // medians spread 1.5x (far readings): still far. Mongoose's runs spread less than 2x.
+        repeat(runs, "latency_1m_mps", 1, "mongoose", 150, 200, new Placement(120, 130, List.of(140L, 150L, 160L)));
+        repeat(runs, "latency_1m_mps", 2, "mongoose", 160, 210, new Placement(125, 130, List.of(150L, 160L)));
+        repeat(runs, "latency_1m_mps", 3, "mongoose", 480, 600, new Placement(500, 490, List.of(470L, 490L)));
+        repeat(runs, "jctools_latency_1m_mps", 1, "jctools", 170, 680,
+            new Placement(125, 130, List.of(140L, 460L, 150L)));
+        repeat(runs, "jctools_latency_1m_mps", 2, "jctools", 200, 250, new Placement(130, 128, List.of(190L, 210L)));
+        repeat(runs, "jctools_latency_1m_mps", 3, "jctools", 500, 700,
+            new Placement(490, 520, List.of(400L, 600L)));
+        final String section = repeatsSection(dir, input, 3);
+        assertTrue(section.contains("| 1M msg/s | JCTools queue | 170 ns / 680 ns moved | **200 ns / 250 ns** near | " +
+            "500 ns / 700 ns far |"), section);
+        assertTrue(section.contains("Runs: 3 near, 2 far, 1 moved."), section);
+        assertTrue(section.contains("or when the run's median latency in one part of its window was more than 2× " +
+            "that in another"), section);
+        // Near: Mongoose's 150 / 200 (the lower middle of two) against JCTools' one near run 200 / 250.
+        assertTrue(section.contains("0.75× / 0.80× near; 0.96× / 0.86× far |"), section);
+    }
+
     /** Select each point's median run, as the sweep does, report, and return the Repeats section. */
     private static String repeatsSection(final Path dir, final Path input, final int repeats) throws IOException
     {
@@ -136,5 +164,11 @@ class PlacementReportTest
     {
         RunFixtures.writePlacedRepeat(runs, point, r, transport, 1_000_000, p50, p90, roundTripBefore, roundTripAfter,
             FIRST.plusSeconds(r));
+    }
+
+    private static void repeat(final Path runs, final String point, final int r, final String transport,
+        final long p50, final long p90, final Placement placement) throws IOException
+    {
+        RunFixtures.writePlacedRepeat(runs, point, r, transport, 1_000_000, p50, p90, placement, FIRST.plusSeconds(r));
     }
 }

@@ -171,6 +171,35 @@ class RunResultFilesTest
     }
 
     @Test
+    void theWindowsMediansAreWrittenAndReadBackAndABadOneIsNamed() throws IOException
+    {
+        final Placement placement = new Placement(123, 140, List.of(131L, 450L, 128L));
+        final RunResult written = RunFixtures.withJitter(
+            RunFixtures.latency("mongoose", 1_000_000, 1_000_000, RunFixtures.oneToThousand(), 0),
+            new Jitter(Optional.empty(), Optional.empty(), 0, Optional.empty(), Optional.of(placement)));
+        final Path hgrm = dir.resolve("medians.hgrm");
+
+        RunResultFiles.write(hgrm, written);
+        final Path properties = RunResultFiles.propertiesOf(hgrm);
+
+        assertEquals(Optional.of(placement), RunResultFiles.read(properties).jitter().orElseThrow().placement());
+        final Properties p = load(properties);
+        assertEquals("131,450,128", p.getProperty(RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY));
+
+        // A run written before the medians were kept reads with none.
+        p.remove(RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY);
+        store(properties, p);
+        assertEquals(Optional.of(new Placement(123, 140)),
+            RunResultFiles.read(properties).jitter().orElseThrow().placement());
+
+        p.setProperty(RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY, "131,x");
+        store(properties, p);
+        final IOException bad = assertThrows(IOException.class, () -> RunResultFiles.read(properties));
+        assertTrue(bad.getMessage().contains("'" + RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY + "' is '131,x'; " +
+            "expected nanoseconds separated by commas"), bad.getMessage());
+    }
+
+    @Test
     void aRunWithoutAPlacementReadsWithout() throws IOException
     {
         final RunResult written = RunFixtures.withJitter(
@@ -240,6 +269,14 @@ class RunResultFilesTest
             p.load(in);
         }
         return p;
+    }
+
+    private static void store(final Path properties, final Properties p) throws IOException
+    {
+        try (java.io.Writer out = Files.newBufferedWriter(properties, StandardCharsets.UTF_8))
+        {
+            p.store(out, null);
+        }
     }
 
     private static void assertSameHistogram(final Histogram expected, final Histogram actual)
