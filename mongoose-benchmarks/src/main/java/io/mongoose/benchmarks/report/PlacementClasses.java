@@ -8,16 +8,16 @@ import java.util.Optional;
 import java.util.stream.LongStream;
 
 /**
- * Sorts runs by the {@link Placement} the host gave their two CPUs: <em>near</em> when both round trips around the
- * run were within {@value #FAR_FACTOR} times the reference round trip, <em>far</em> when both were beyond it,
+ * Sorts runs by the {@link Placement} the host gave their two CPUs: <em>near</em> when both round trips around the run
+ * were within {@value #FAR_FACTOR} times the reference round trip, <em>far</em> when both were beyond it,
  * <em>moved</em> when one was each, or when the run's median latency in one part of its window was more than
  * {@value #FAR_FACTOR} times that in another (a move and a move back within the window, which the two readings miss;
- * see {@link Placement#windowMediansNanos()}). The reference is the {@value #REFERENCE_PERCENTILE}th percentile of
- * every reading of the runs read: low enough to be a near placement whenever a tenth of the readings were, and not the very fastest,
+ * see {@link Placement#windowMediansNanos()}). The reference is the {@value #REFERENCE_PERCENTILE}th percentile of every reading
+ * of the runs read: low enough to be a near placement whenever a tenth of the readings were, and not the very fastest,
  * which can be an outlier (the first sweep with the fastest-batch probe read 68-101 ns eight times in 240 readings,
- * where most of its near readings were 130-170 ns and its far ones 420-530 ns). Relative, so the same rule holds on
- * any machine: a near placement differs from a far one by a factor (about 4 on the machine this project is measured
- * on), not by a fixed amount.
+ * where most of its near readings were 130-170 ns and its far ones 420-530 ns). Relative, so the same rule holds on any
+ * machine: a near placement differs from a far one by a factor (about 4 on the machine this project is measured on),
+ * not by a fixed amount.
  */
 public final class PlacementClasses
 {

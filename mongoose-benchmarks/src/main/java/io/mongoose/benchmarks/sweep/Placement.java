@@ -43,8 +43,8 @@ public record Placement(long roundTripBeforeNanos, long roundTripAfterNanos, Lis
         {
             if (median < 0)
             {
-                throw new IllegalArgumentException("window medians " + windowMediansNanos + " ns; expected none below " +
-                    "0");
+                throw new IllegalArgumentException("window medians " + windowMediansNanos +
+                    " ns; expected none below 0");
             }
         }
     }

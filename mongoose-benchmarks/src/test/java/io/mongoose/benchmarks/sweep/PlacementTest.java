@@ -19,7 +19,8 @@ class PlacementTest
         assertTrue(new Placement(120, 130, List.of(140L, 460L, 150L)).windowMediansSpreadBeyond(2));
         assertFalse(new Placement(120, 130, List.of(140L, 280L, 150L)).windowMediansSpreadBeyond(2),
             "exactly twice is not beyond");
-        assertFalse(new Placement(120, 130, List.of(900L)).windowMediansSpreadBeyond(2), "one part: nothing to compare");
+        assertFalse(new Placement(120, 130, List.of(900L)).windowMediansSpreadBeyond(2),
+            "one part: nothing to compare");
         assertFalse(new Placement(120, 130).windowMediansSpreadBeyond(2), "no medians: readings only");
         assertTrue(new Placement(120, 130, List.of(0L, 3L)).windowMediansSpreadBeyond(2), "a 0 ns median counts as 1");
     }
