@@ -8,16 +8,26 @@ import java.util.Optional;
 import java.util.stream.LongStream;
 
 /**
- * Sorts runs by the {@link Placement} the host gave their two CPUs: <em>near</em> when both round trips around the run
- * were within {@value #FAR_FACTOR} times the reference round trip, <em>far</em> when both were beyond it,
- * <em>moved</em> when one was each, or when the run's median latency in one part of its window was more than
- * {@value #FAR_FACTOR} times that in another (a move and a move back within the window, which the two readings miss;
- * see {@link Placement#windowMediansNanos()}). The reference is the {@value #REFERENCE_PERCENTILE}th percentile of every reading
- * of the runs read: low enough to be a near placement whenever a tenth of the readings were, and not the very fastest,
- * which can be an outlier (the first sweep with the fastest-batch probe read 68-101 ns eight times in 240 readings,
- * where most of its near readings were 130-170 ns and its far ones 420-530 ns). Relative, so the same rule holds on any
- * machine: a near placement differs from a far one by a factor (about 4 on the machine this project is measured on),
- * not by a fixed amount.
+ * Sorts runs by the {@link Placement} the host gave their two CPUs, relative to a reference round trip: a reading is
+ * near when it is within {@value #FAR_FACTOR} times the reference, far when it is beyond.
+ *
+ * <p>A latency run that kept its rate and kept its window's medians ({@link Placement#windowMediansNanos()}) is
+ * <em>moved</em> when its median latency in one part of the window was more than {@value #FAR_FACTOR} times that in
+ * another: a far placement moves every hop's median several-fold, and no probe can look inside the window. Otherwise
+ * the medians say the window held one placement, and the run takes the class of the reading just after it, taken as
+ * the window's last messages drained. The reading before the run comes before its warm-up, seconds earlier: in the
+ * first sweep that kept medians, 16 of the 17 runs that kept their rate and whose two readings differed had medians
+ * within 1.3× of each other all window long (the other within 1.44×), so the move came during the warm-up.
+ *
+ * <p>Any other run (unpaced, whose latency is queueing; one that fell behind its rate, whose medians grow with its
+ * backlog; or one recorded before the sweep kept medians) is <em>near</em> when both readings were near, <em>far</em>
+ * when both were far, and <em>moved</em> when one was each.
+ *
+ * <p>The reference is the {@value #REFERENCE_PERCENTILE}th percentile of every reading of the runs read: low enough to
+ * be a near placement whenever a tenth of the readings were, and not the very fastest, which can be an outlier (the
+ * first sweep with the fastest-batch probe read 68-101 ns eight times in 240 readings, where most of its near readings
+ * were 130-170 ns and its far ones 420-530 ns). Relative, so the same rule holds on any machine: a near placement
+ * differs from a far one by a factor (about 4 on the machine this project is measured on), not by a fixed amount.
  */
 public final class PlacementClasses
 {
@@ -25,11 +35,11 @@ public final class PlacementClasses
     public static final int FAR_FACTOR = 2;
     /** Which percentile of all readings is the reference. */
     public static final int REFERENCE_PERCENTILE = 10;
-    /** A run's class when both readings were near. */
+    /** A run's class when its window was in a near placement. */
     public static final String NEAR = "near";
-    /** A run's class when both readings were far. */
+    /** A run's class when its window was in a far placement. */
     public static final String FAR = "far";
-    /** A run's class when the host moved its CPUs between the two readings, or within the run's window. */
+    /** A run's class when the host moved its CPUs within the run's window, or between the readings around it. */
     public static final String MOVED = "moved";
 
     private final long referenceNanos;
@@ -63,13 +73,13 @@ public final class PlacementClasses
     {
         return placement(run).map(p ->
         {
-            final boolean nearBefore = isNear(p.roundTripBeforeNanos());
             final boolean nearAfter = isNear(p.roundTripAfterNanos());
-            if (nearBefore != nearAfter || p.windowMediansSpreadBeyond(FAR_FACTOR))
+            if (run.mode() == RunResult.Mode.LATENCY && run.targetMet() && !p.windowMediansNanos().isEmpty())
             {
-                return MOVED;
+                return p.windowMediansSpreadBeyond(FAR_FACTOR) ? MOVED : nearAfter ? NEAR : FAR;
             }
-            return nearBefore ? NEAR : FAR;
+            final boolean nearBefore = isNear(p.roundTripBeforeNanos());
+            return nearBefore != nearAfter ? MOVED : nearAfter ? NEAR : FAR;
         });
     }
 

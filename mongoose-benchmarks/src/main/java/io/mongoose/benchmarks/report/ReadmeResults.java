@@ -118,10 +118,12 @@ public final class ReadmeResults
             if (classes.isPresent())
             {
                 out.append("Placement: where the host had put the run's two CPUs, read from the round trip of a cache ")
-                    .append("line between them just before and just after the run. Near or far for both readings, ")
-                    .append("moved when they differ or when the run's median latency in one part of its window was ")
-                    .append("more than ").append(PlacementClasses.FAR_FACTOR).append("× that in another. A far ")
-                    .append("placement slows every transport alike, so compare rows of ")
+                    .append("line between them just before and just after the run, and from the run's median ")
+                    .append("latency in each part of its window: moved when one part's median was more than ")
+                    .append(PlacementClasses.FAR_FACTOR).append("× another's, else the placement read just after ")
+                    .append("the window (both readings, near or far, moved when they differ, for a run without ")
+                    .append("medians or one that fell behind its rate). A far placement slows every transport alike, ")
+                    .append("so compare rows of ")
                     .append("the same placement; the summary's Repeats section gives each transport's median per ")
                     .append("placement and Mongoose's ratio to each peer on runs of one placement, near and far.\n\n");
             }

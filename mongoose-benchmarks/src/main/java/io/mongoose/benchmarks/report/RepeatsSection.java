@@ -241,12 +241,15 @@ public final class RepeatsSection implements SummarySection
             .append("round trips, so this, not the transport, is what puts a run in its fast or slow mode. The ")
             .append("reference round trip (the ").append(PlacementClasses.REFERENCE_PERCENTILE)
             .append("th percentile of all readings) was ").append(Formats.latency(classes.referenceNanos()))
-            .append("; a run is near when both its readings were at most ").append(PlacementClasses.FAR_FACTOR)
-            .append("× that (").append(Formats.latency(classes.nearLimitNanos())).append("), far when both were ")
-            .append("above, moved when the host moved the CPUs in between, or when the run's median latency in one ")
-            .append("part of its window was more than ").append(PlacementClasses.FAR_FACTOR)
-            .append("× that in another (a move and a move back within the window, which the readings cannot see). ")
-            .append("Runs: ").append(countsText(counts)).append(". The class follows each cell ")
+            .append("; a reading is near when at most ").append(PlacementClasses.FAR_FACTOR)
+            .append("× that (").append(Formats.latency(classes.nearLimitNanos())).append("), far when above. A ")
+            .append("run that kept its rate also kept its median latency in each part of its window: it is moved when ")
+            .append("one part's median was more than ").append(PlacementClasses.FAR_FACTOR)
+            .append("× another's (a move within the window, which no reading can see), and otherwise takes the ")
+            .append("class of its reading just after the window (the one before the run comes before its warm-up, ")
+            .append("seconds earlier). A run that fell behind its rate, whose medians grow with its backlog, or one ")
+            .append("recorded without medians is near when both its readings were near, far when both were far, and ")
+            .append("moved when they differ. Runs: ").append(countsText(counts)).append(". The class follows each cell ")
             .append("above. Median p50 per placement class, so transports are compared on the same placement:\n\n");
         final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Transport", "Near runs: median p50",
             "Far runs: median p50", "Moved runs: median p50"), 2);

@@ -161,15 +161,15 @@ final class RunFixtures
         final long rate, final long p50, final long p90, final long roundTripBefore, final long roundTripAfter,
         final Instant modified) throws IOException
     {
-        writePlacedRepeat(repeats, point, r, transport, rate, p50, p90,
+        writePlacedRepeat(repeats, point, r, transport, rate, rate, p50, p90,
             new Placement(roundTripBefore, roundTripAfter), modified);
     }
 
     static void writePlacedRepeat(final Path repeats, final String point, final int r, final String transport,
-        final long rate, final long p50, final long p90, final Placement placement, final Instant modified)
-        throws IOException
+        final long rate, final double achievedRate, final long p50, final long p90, final Placement placement,
+        final Instant modified) throws IOException
     {
-        final RunResult run = latency(transport, rate, rate, twoValues(p50, 800, p90, 200), 0);
+        final RunResult run = latency(transport, rate, achievedRate, twoValues(p50, 800, p90, 200), 0);
         write(repeats, point + "_r" + r, withJitter(run, new Jitter(Optional.empty(), Optional.empty(), 0,
             Optional.empty(), Optional.of(placement))), modified);
     }
