@@ -16,7 +16,7 @@ import java.util.stream.LongStream;
  * another: a far placement moves every hop's median several-fold, and no probe can look inside the window. Otherwise
  * the medians say the window held one placement, and the run takes the class of the reading just after it, taken as
  * the window's last messages drained. The reading before the run comes before its warm-up, seconds earlier: in the
- * first sweep that kept medians, 16 of the 17 runs that kept their rate and whose two readings differed had medians
+ * first sweep that kept medians, 17 of the 18 runs that kept their rate and whose two readings differed had medians
  * within 1.3× of each other all window long (the other within 1.44×), so the move came during the warm-up.
  *
  * <p>Any other run (unpaced, whose latency is queueing; one that fell behind its rate, whose medians grow with its
