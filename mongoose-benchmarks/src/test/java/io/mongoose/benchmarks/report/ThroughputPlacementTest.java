@@ -70,6 +70,20 @@ class ThroughputPlacementTest
     }
 
     @Test
+    void anUnpacedRunIsClassedByItsTwoReadingsWhateverMediansItCarries(@TempDir final Path dir) throws IOException
+    {
+        final Path input = dir.resolve("sweep").resolve("throughput");
+        // An unpaced run's latency is queueing, so medians say nothing of placement: steady ones do not settle a run
+        // whose readings differ, and spread ones do not move a run whose readings agree. Near is up to 250 ns.
+        run(input, "mongoose_run1", "mongoose", 30_000_000, new Placement(480, 125, List.of(900L, 910L)));
+        run(input, "mongoose_run2", "mongoose", 29_000_000, new Placement(125, 130, List.of(900L, 9_000L)));
+        run(input, "disruptor_run1", "disruptor", 32_000_000, new Placement(120, 130));
+
+        final SummaryText summary = report(dir);
+        assertEquals("30M moved, 29M near", summary.row(ThroughputSection.HEADING, "Mongoose").get(1));
+    }
+
+    @Test
     void runsWithoutAPlacementReadingKeepTheTableAsItWas(@TempDir final Path dir) throws IOException
     {
         final Path input = dir.resolve("sweep").resolve("throughput");
@@ -85,8 +99,14 @@ class ThroughputPlacementTest
     private static void run(final Path dir, final String name, final String transport, final double achieved,
         final long roundTripBefore, final long roundTripAfter) throws IOException
     {
+        run(dir, name, transport, achieved, new Placement(roundTripBefore, roundTripAfter));
+    }
+
+    private static void run(final Path dir, final String name, final String transport, final double achieved,
+        final Placement placement) throws IOException
+    {
         final RunResult result = withJitter(throughput(transport, achieved), new Jitter(Optional.empty(),
-            Optional.empty(), 0, Optional.empty(), Optional.of(new Placement(roundTripBefore, roundTripAfter))));
+            Optional.empty(), 0, Optional.empty(), Optional.of(placement)));
         write(dir, name, result, FIRST);
     }
 
