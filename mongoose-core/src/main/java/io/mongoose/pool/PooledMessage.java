@@ -28,8 +28,9 @@ import java.lang.invoke.VarHandle;
  * layout runs one for ring feeds). See {@code docs/architecture.md}, "Packed, as an option". The announced index stays
  * in the message, right before the subclass's fields, so an agent waiting on the announcement most often takes the
  * payload in the same cache transfer. A ring feed's publish and dispatch touch the message alone (the ring writes its
- * identity into the state once, as a message enters a slot); a queue feed's acquire and release write the state's count, which a
- * {@link SingleThreadMessageRing} keeps off the line the producer is filling by taking its slots three apart.
+ * identity into the state once, as a message enters a slot); a queue feed's acquire and release write the state's
+ * count, which a {@link SingleThreadMessageRing} keeps off the line the producer is filling by taking its slots three
+ * apart.
  *
  * <p>Announcement: before offering a message to a feed's only subscriber queue, the publisher records that queue and
  * the index in the message ({@link #announce(long, long)}), and an agent that expects this message (the next of its

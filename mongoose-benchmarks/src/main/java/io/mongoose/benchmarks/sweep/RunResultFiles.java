@@ -298,17 +298,28 @@ public final class RunResultFiles
         final List<Long> medians = new ArrayList<>();
         for (final String median : text.split(",", -1))
         {
+            final long value;
             try
             {
-                medians.add(Long.parseLong(median.trim()));
+                value = Long.parseLong(median.trim());
             }
             catch (final NumberFormatException ex)
             {
-                throw new IOException(f.file + ": '" + PLACEMENT_WINDOW_MEDIANS_KEY + "' is '" + text + "'; expected " +
-                    "nanoseconds separated by commas", ex);
+                throw new IOException(badWindowMedians(f, text), ex);
             }
+            if (value < 0)
+            {
+                throw new IOException(badWindowMedians(f, text));
+            }
+            medians.add(value);
         }
         return medians;
+    }
+
+    private static String badWindowMedians(final Field f, final String text)
+    {
+        return f.file + ": '" + PLACEMENT_WINDOW_MEDIANS_KEY + "' is '" + text + "'; expected nanoseconds, none below " +
+            "0, separated by commas";
     }
 
     private static Optional<ContextSwitches> switches(final Field f, final String thread) throws IOException

@@ -196,7 +196,14 @@ class RunResultFilesTest
         store(properties, p);
         final IOException bad = assertThrows(IOException.class, () -> RunResultFiles.read(properties));
         assertTrue(bad.getMessage().contains("'" + RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY + "' is '131,x'; " +
-            "expected nanoseconds separated by commas"), bad.getMessage());
+            "expected nanoseconds, none below 0, separated by commas"), bad.getMessage());
+
+        // A negative median is named by its own key, not by the round trips' beside it.
+        p.setProperty(RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY, "131,-5");
+        store(properties, p);
+        final IOException negative = assertThrows(IOException.class, () -> RunResultFiles.read(properties));
+        assertTrue(negative.getMessage().contains("'" + RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY + "' is " +
+            "'131,-5'"), negative.getMessage());
     }
 
     @Test
