@@ -11,9 +11,11 @@ package io.mongoose.pool;
  *
  * <p>Measured on two hosts ({@code docs/architecture.md}, "Messages a state apart" and "Packed, as an option"):
  * {@link #SPACED} gave the lower p50 and p90 from 10k to 1M msg/s on both, near and far placements alike, and the
- * higher unpaced throughput where the two cores shared a cache. {@link #PACKED} moved about twice as many messages a
- * second unpaced where the two cores had no cache in common (an AMD EPYC host's vCPUs on different core complexes),
- * and held the lower p50 at 10M msg/s there. Hence the default, and the choice.
+ * higher unpaced throughput where the two cores shared a cache. {@link #PACKED} held the lower p50 at 10M msg/s where
+ * the two cores had no cache in common (an AMD EPYC host's vCPUs on different core complexes), and moved about twice
+ * as many messages a second unpaced there until the agent gave a streaming producer a head start, since when both
+ * layouts move about as many ({@code docs/architecture.md}, "A head start for a streaming producer"). Hence the
+ * default, and the choice.
  */
 public enum MessageLayout
 {
@@ -26,9 +28,9 @@ public enum MessageLayout
     SPACED,
     /**
      * Messages next to each other, two 40-byte messages to a cache line as a Disruptor's events are, so a ring feed
-     * moves the fewest lines per message: for a feed whose throughput matters more than its latency, between cores
-     * that share no cache. The pool gives each up-front message a state made after all of them, so the states the
-     * constructors made die and a compacting collection closes their gaps.
+     * moves the fewest lines per message: for a feed near 10M msg/s between cores that share no cache, where it held
+     * the lower p50, at the cost of a higher one at lower rates. The pool gives each up-front message a state made
+     * after all of them, so the states the constructors made die and a compacting collection closes their gaps.
      */
     PACKED
 }

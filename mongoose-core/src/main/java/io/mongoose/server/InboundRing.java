@@ -8,7 +8,7 @@ import io.mongoose.pool.SpscMessageRing;
  * A ring feed's way into its one agent group: the feed's {@link SpscMessageRing}, read in place, and the agent's
  * position in it.
  *
- * <p>Threading: {@link #next} on the agent's thread only; the ring's sequences may be read anywhere.
+ * <p>Threading: {@link #next} and the head start on the agent's thread only; the ring's sequences may be read anywhere.
  */
 final class InboundRing extends Inbound
 {
@@ -25,6 +25,10 @@ final class InboundRing extends Inbound
     final EventHandler<PooledMessage> soleHandler;
     /** The next sequence the agent dispatches; written back to the ring once per drain. */
     long next;
+    /** Whether the agent gives the producer a head start: it reads nothing of the ring until {@link #headStartEnd}. */
+    boolean headStart;
+    /** The agent's clock reading at which the head start ends; meaningful while {@link #headStart}. */
+    long headStartEnd;
 
     @SuppressWarnings("unchecked")
     InboundRing(final String feedName, final SpscMessageRing<?> ring, final ProcessorSlot[] subscribers)

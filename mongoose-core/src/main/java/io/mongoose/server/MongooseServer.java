@@ -15,6 +15,7 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SpscMessageRing;
+import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.IOException;
@@ -80,7 +81,8 @@ public final class MongooseServer implements AutoCloseable
     /** Per processor, the publishers of the feeds it declared; filled once the feeds are wired. */
     private final Map<String, Map<String, FeedPublisher>> processorPublishers = new LinkedHashMap<>();
 
-    private MongooseServer(final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors)
+    private MongooseServer(
+        final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors, final NanoClock clock)
     {
         this.config = config;
         this.pools = pools;
@@ -93,7 +95,7 @@ public final class MongooseServer implements AutoCloseable
         {
             final AgentGroupConfig group = config.agentGroups().get(a);
             final AgentTimerWheel timers = new AgentTimerWheel(group.name(), group.timerTickResolution(),
-                group.timerWheelSize(), SystemNanoClock.INSTANCE, errors);
+                group.timerWheelSize(), clock, errors);
             timersByGroup.put(group.name(), timers);
             slotsByGroup.put(group.name(), buildSlots(a, group, timers, problems));
         }
@@ -130,7 +132,7 @@ public final class MongooseServer implements AutoCloseable
             }
             groups.put(group.name(), new AgentGroup(group, new DispatchAgent(
                 group.name(), queues.toArray(new InboundQueue[0]), rings.toArray(new InboundRing[0]), slots,
-                group.drainLimit(), group.pinning(), errors, timersByGroup.get(group.name())), slots));
+                group.drainLimit(), group.pinning(), errors, timersByGroup.get(group.name()), clock), slots));
         }
         this.feedPauses = new FeedPauses(inboundByGroup, groups);
         BuiltInCommands.register(this, admin);
@@ -157,11 +159,23 @@ public final class MongooseServer implements AutoCloseable
     public static MongooseServer create(
         final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errorHandler)
     {
+        return create(config, pools, errorHandler, SystemNanoClock.INSTANCE);
+    }
+
+    /**
+     * {@link #create(ServerConfig, PoolRegistry, DispatchErrorHandler)} on another clock than the system's: for tests
+     * of what the agents time (timers, a ring's head start).
+     */
+    static MongooseServer create(
+        final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errorHandler,
+        final NanoClock clock)
+    {
         ConfigValidator.validate(config);
         return new MongooseServer(
             config,
             Objects.requireNonNull(pools, "pools: null; expected a PoolRegistry (PoolRegistry.global() by default)"),
-            Objects.requireNonNull(errorHandler, "errorHandler: null; expected a DispatchErrorHandler"));
+            Objects.requireNonNull(errorHandler, "errorHandler: null; expected a DispatchErrorHandler"),
+            Objects.requireNonNull(clock, "clock: null; expected a NanoClock"));
     }
 
     /**
@@ -1165,6 +1179,7 @@ public final class MongooseServer implements AutoCloseable
         private CountersConfig counters = CountersConfig.defaults();
         private HealthConfig health = HealthConfig.defaults();
         private RingLayout ringLayout = ServerConfig.DEFAULT_RING_LAYOUT;
+        private NanoClock clock = SystemNanoClock.INSTANCE;
 
         private Builder()
         {
@@ -1299,6 +1314,18 @@ public final class MongooseServer implements AutoCloseable
         }
 
         /**
+         * For tests in this package: the clock the agents read for their timers and their rings' head starts.
+         *
+         * @param nanoClock the clock; the system's unless changed.
+         * @return this builder.
+         */
+        Builder nanoClock(final NanoClock nanoClock)
+        {
+            this.clock = nanoClock;
+            return this;
+        }
+
+        /**
          * @return the configuration model this builder describes (not yet validated).
          */
         public ServerConfig toConfig()
@@ -1313,7 +1340,7 @@ public final class MongooseServer implements AutoCloseable
          */
         public MongooseServer build()
         {
-            return create(toConfig(), pools, null == errorHandler ? new LoggingErrorHandler() : errorHandler);
+            return create(toConfig(), pools, null == errorHandler ? new LoggingErrorHandler() : errorHandler, clock);
         }
     }
 }

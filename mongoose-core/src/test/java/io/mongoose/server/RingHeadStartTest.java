@@ -1,0 +1,164 @@
+package io.mongoose.server;
+
+import io.mongoose.pool.PoolConfig;
+import io.mongoose.pool.PoolRegistry;
+import io.mongoose.testing.SeqMessage;
+import io.mongoose.testing.SequenceChecker;
+import io.mongoose.testing.ThreadAllocation;
+import org.agrona.concurrent.CachedNanoClock;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static io.mongoose.server.DispatchAgent.HEAD_START_NANOS;
+import static io.mongoose.server.DispatchAgent.STREAMING_DRAIN;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The head start an agent gives a streaming ring producer: after a drain of at least
+ * {@link DispatchAgent#STREAMING_DRAIN} messages that caught up with the producer, the agent leaves that ring alone
+ * for {@link DispatchAgent#HEAD_START_NANOS} of its clock, and only that ring. Run on a clock the test moves, with the
+ * agent on the test's thread, so every duty cycle's outcome is known.
+ */
+class RingHeadStartTest
+{
+    private static final int DRAIN_LIMIT = 2 * STREAMING_DRAIN;
+    private static final int RING_CAPACITY = 4 * STREAMING_DRAIN;
+
+    private final PoolRegistry registry = new PoolRegistry("head-start");
+    private final CachedNanoClock clock = new CachedNanoClock();
+    private final SequenceChecker onA = new SequenceChecker(1);
+    private final SequenceChecker onB = new SequenceChecker(1);
+    private final MongooseServer server;
+    private final AgentGroupInvoker invoker;
+    private final FeedPublisher a;
+    private final FeedPublisher b;
+
+    RingHeadStartTest()
+    {
+        registry.register(SeqMessage.class, SeqMessage::new,
+            PoolConfig.of(2 * RING_CAPACITY).waitingAtMost(Duration.ofSeconds(30)));
+        clock.update(1_000_000);
+        server = MongooseServer.builder().name("head-start").poolRegistry(registry).nanoClock(clock)
+            .feed(FeedConfig.named("a").queueCapacity(RING_CAPACITY).ring(SeqMessage.class))
+            .feed(FeedConfig.named("b").queueCapacity(RING_CAPACITY).ring(SeqMessage.class))
+            .agentGroup(AgentGroupConfig.named("agent").threadMode(ThreadMode.INVOKER).drainLimit(DRAIN_LIMIT)
+                .processor("on-a", onA, "a").processor("on-b", onB, "b"))
+            .build();
+        server.start();
+        invoker = server.invoker("agent");
+        a = server.publisher("a");
+        b = server.publisher("b");
+    }
+
+    private static void publish(final FeedPublisher feed, final long from, final long to)
+    {
+        for (long s = from; s < to; s++)
+        {
+            final SeqMessage m = feed.claim(SeqMessage.class);
+            m.producer = 0;
+            m.sequence = s;
+            assertTrue(feed.publish(m));
+        }
+    }
+
+    private void stopClean(final long expectedOnA, final long expectedOnB)
+    {
+        assertEquals(expectedOnA, onA.received(0));
+        assertEquals(expectedOnB, onB.received(0));
+        assertNull(onA.firstProblem());
+        assertNull(onB.firstProblem());
+        assertTrue(server.stop().clean());
+    }
+
+    @Test
+    void aStreamingDrainThatCaughtUpLeavesTheRingAloneForTheHeadStartThenTakesAllThatCame()
+    {
+        publish(a, 0, STREAMING_DRAIN);
+        assertEquals(STREAMING_DRAIN, invoker.invoke(), "the whole backlog, short of the limit: caught up");
+        publish(a, STREAMING_DRAIN, STREAMING_DRAIN + 5);
+        assertEquals(0, invoker.invoke(), "the head start has begun");
+        clock.advance(HEAD_START_NANOS - 1);
+        assertEquals(0, invoker.invoke(), "one nanosecond of it left");
+        clock.advance(1);
+        assertEquals(5, invoker.invoke(), "over: what came meanwhile, in order");
+        publish(a, STREAMING_DRAIN + 5, STREAMING_DRAIN + 6);
+        assertEquals(1, invoker.invoke(), "a drain of 5 gives no head start");
+        stopClean(STREAMING_DRAIN + 6, 0);
+    }
+
+    @Test
+    void aShorterDrainGivesNoHeadStart()
+    {
+        publish(a, 0, STREAMING_DRAIN - 1);
+        assertEquals(STREAMING_DRAIN - 1, invoker.invoke());
+        publish(a, STREAMING_DRAIN - 1, STREAMING_DRAIN);
+        assertEquals(1, invoker.invoke(), "paced feeds' drains are this short: read on at once");
+        stopClean(STREAMING_DRAIN, 0);
+    }
+
+    @Test
+    void aDrainThatReachedTheLimitGivesNoHeadStart()
+    {
+        // Behind the producer by more than the limit: nothing to wait for, the rest is there.
+        publish(a, 0, DRAIN_LIMIT + 10);
+        assertEquals(DRAIN_LIMIT, invoker.invoke());
+        assertEquals(10, invoker.invoke());
+        stopClean(DRAIN_LIMIT + 10, 0);
+    }
+
+    @Test
+    void theAgentsOtherRingsDrainDuringTheHeadStart()
+    {
+        publish(a, 0, STREAMING_DRAIN);
+        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        publish(a, STREAMING_DRAIN, STREAMING_DRAIN + 3);
+        publish(b, 0, 4);
+        assertEquals(4, invoker.invoke(), "b's messages only: a is waiting out its head start");
+        assertEquals(STREAMING_DRAIN, onA.received(0));
+        clock.advance(HEAD_START_NANOS);
+        assertEquals(3, invoker.invoke());
+        stopClean(STREAMING_DRAIN + 3, 4);
+    }
+
+    @Test
+    void beginningWaitingOutAndEndingAHeadStartAllocateNothing()
+    {
+        // Producer and agent both on this thread, so one thread's count covers the whole path, head start included.
+        assertEquals(0, streamingRounds(20_000), "warm-up rounds that went wrong");
+        final long before = ThreadAllocation.currentThreadAllocatedBytes();
+        final int wrong = streamingRounds(50_000);
+        final long bytes = ThreadAllocation.currentThreadAllocatedBytes() - before;
+        assertEquals(0, wrong, "rounds whose drains were not STREAMING_DRAIN, 0 and 1 messages");
+        // As ZeroAllocationTest: a one-off JIT event is not steady-state allocation; one allocation per round would
+        // be 800 KB or more.
+        assertTrue(bytes < 8 * 1024, "allocated over 50,000 head starts: " + bytes + " B");
+        stopClean(onA.received(0), 0);
+    }
+
+    /**
+     * Rounds of: a streaming drain that catches up, a duty cycle held by the head start, its end and the drain of the
+     * one message that came meanwhile.
+     *
+     * @return how many rounds saw other drains than that.
+     */
+    private int streamingRounds(final int rounds)
+    {
+        int wrong = 0;
+        long sequence = onA.received(0);
+        for (int r = 0; r < rounds; r++)
+        {
+            publish(a, sequence, sequence + STREAMING_DRAIN);
+            sequence += STREAMING_DRAIN;
+            wrong += STREAMING_DRAIN == invoker.invoke() ? 0 : 1;
+            publish(a, sequence, sequence + 1);
+            sequence++;
+            wrong += 0 == invoker.invoke() ? 0 : 1;
+            clock.advance(HEAD_START_NANOS);
+            wrong += 1 == invoker.invoke() ? 0 : 1;
+        }
+        return wrong;
+    }
+}
