@@ -13,9 +13,9 @@ package io.mongoose.pool;
  * {@link #SPACED} gave the lower p50 and p90 from 10k to 1M msg/s on both, near and far placements alike, and the
  * higher unpaced throughput where the two cores shared a cache. {@link #PACKED} held the lower p50 at 10M msg/s where
  * the two cores had no cache in common (an AMD EPYC host's vCPUs on different core complexes), and moved about twice
- * as many messages a second unpaced there until the agent gave a streaming producer a head start, since when both
- * layouts move about as many ({@code docs/architecture.md}, "A head start for a streaming producer"). Hence the
- * default, and the choice.
+ * as many messages a second unpaced there until the agent gave a streaming producer a head start, with which both
+ * layouts moved about as many in the far JVMs measured ({@code docs/architecture.md}, "A head start for a streaming
+ * producer"). Hence the default, and the choice.
  */
 public enum MessageLayout
 {
