@@ -56,7 +56,8 @@ class RingFeedTest
         return server;
     }
 
-    private static void publishSequences(final FeedPublisher feed, final long from, final long to)
+    /** Claim, fill and publish sequences {@code [from, to)} of producer 0 on a ring feed; also RingHeadStartTest's. */
+    static void publishSequences(final FeedPublisher feed, final long from, final long to)
     {
         for (long s = from; s < to; s++)
         {

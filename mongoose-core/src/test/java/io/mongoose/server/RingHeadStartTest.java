@@ -12,6 +12,7 @@ import java.time.Duration;
 
 import static io.mongoose.server.DispatchAgent.HEAD_START_NANOS;
 import static io.mongoose.server.DispatchAgent.STREAMING_DRAIN;
+import static io.mongoose.server.RingFeedTest.publishSequences;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,17 +54,6 @@ class RingHeadStartTest
         b = server.publisher("b");
     }
 
-    private static void publish(final FeedPublisher feed, final long from, final long to)
-    {
-        for (long s = from; s < to; s++)
-        {
-            final SeqMessage m = feed.claim(SeqMessage.class);
-            m.producer = 0;
-            m.sequence = s;
-            assertTrue(feed.publish(m));
-        }
-    }
-
     private void stopClean(final long expectedOnA, final long expectedOnB)
     {
         assertEquals(expectedOnA, onA.received(0));
@@ -76,15 +66,15 @@ class RingHeadStartTest
     @Test
     void aStreamingDrainThatCaughtUpLeavesTheRingAloneForTheHeadStartThenTakesAllThatCame()
     {
-        publish(a, 0, STREAMING_DRAIN);
+        publishSequences(a, 0, STREAMING_DRAIN);
         assertEquals(STREAMING_DRAIN, invoker.invoke(), "the whole backlog, short of the limit: caught up");
-        publish(a, STREAMING_DRAIN, STREAMING_DRAIN + 5);
+        publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + 5);
         assertEquals(0, invoker.invoke(), "the head start has begun");
         clock.advance(HEAD_START_NANOS - 1);
         assertEquals(0, invoker.invoke(), "one nanosecond of it left");
         clock.advance(1);
         assertEquals(5, invoker.invoke(), "over: what came meanwhile, in order");
-        publish(a, STREAMING_DRAIN + 5, STREAMING_DRAIN + 6);
+        publishSequences(a, STREAMING_DRAIN + 5, STREAMING_DRAIN + 6);
         assertEquals(1, invoker.invoke(), "a drain of 5 gives no head start");
         stopClean(STREAMING_DRAIN + 6, 0);
     }
@@ -92,9 +82,9 @@ class RingHeadStartTest
     @Test
     void aShorterDrainGivesNoHeadStart()
     {
-        publish(a, 0, STREAMING_DRAIN - 1);
+        publishSequences(a, 0, STREAMING_DRAIN - 1);
         assertEquals(STREAMING_DRAIN - 1, invoker.invoke());
-        publish(a, STREAMING_DRAIN - 1, STREAMING_DRAIN);
+        publishSequences(a, STREAMING_DRAIN - 1, STREAMING_DRAIN);
         assertEquals(1, invoker.invoke(), "paced feeds' drains are this short: read on at once");
         stopClean(STREAMING_DRAIN, 0);
     }
@@ -103,7 +93,7 @@ class RingHeadStartTest
     void aDrainThatReachedTheLimitGivesNoHeadStart()
     {
         // Behind the producer by more than the limit: nothing to wait for, the rest is there.
-        publish(a, 0, DRAIN_LIMIT + 10);
+        publishSequences(a, 0, DRAIN_LIMIT + 10);
         assertEquals(DRAIN_LIMIT, invoker.invoke());
         assertEquals(10, invoker.invoke());
         stopClean(DRAIN_LIMIT + 10, 0);
@@ -112,10 +102,10 @@ class RingHeadStartTest
     @Test
     void theAgentsOtherRingsDrainDuringTheHeadStart()
     {
-        publish(a, 0, STREAMING_DRAIN);
+        publishSequences(a, 0, STREAMING_DRAIN);
         assertEquals(STREAMING_DRAIN, invoker.invoke());
-        publish(a, STREAMING_DRAIN, STREAMING_DRAIN + 3);
-        publish(b, 0, 4);
+        publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + 3);
+        publishSequences(b, 0, 4);
         assertEquals(4, invoker.invoke(), "b's messages only: a is waiting out its head start");
         assertEquals(STREAMING_DRAIN, onA.received(0));
         clock.advance(HEAD_START_NANOS);
@@ -150,10 +140,10 @@ class RingHeadStartTest
         long sequence = onA.received(0);
         for (int r = 0; r < rounds; r++)
         {
-            publish(a, sequence, sequence + STREAMING_DRAIN);
+            publishSequences(a, sequence, sequence + STREAMING_DRAIN);
             sequence += STREAMING_DRAIN;
             wrong += STREAMING_DRAIN == invoker.invoke() ? 0 : 1;
-            publish(a, sequence, sequence + 1);
+            publishSequences(a, sequence, sequence + 1);
             sequence++;
             wrong += 0 == invoker.invoke() ? 0 : 1;
             clock.advance(HEAD_START_NANOS);
