@@ -21,10 +21,18 @@ import java.util.List;
  *                     nanoseconds. It decides which spoke a timer waits in, not how precisely it runs (a timer runs at
  *                     the first duty cycle at or past its deadline).
  * @param timerWheelSize spokes of the timer wheel: a power of two from 2 to 65536.
+ * @param ringHeadStart how long the agent leaves a ring feed alone after a drain that says its producer is streaming
+ *                     (one that took at least 64 messages yet stopped short of the drain limit), from 0 to 1 ms; 0
+ *                     turns it off. Without it, between cores that share no cache, an agent that has caught up with a
+ *                     streaming producer can go on chasing it, polling the message being written and finding a few
+ *                     at a time; such a pair moved about half the messages a second of one whose agent stayed behind.
+ *                     A paced feed reaches such a drain only after a stall (6.4 us or more at 10M msg/s), so the head
+ *                     start costs a paced feed only a stall's aftermath. With a drain limit of 64 or less it never
+ *                     starts. Queue feeds have none.
  */
 public record AgentGroupConfig(
     String name, String idleStrategy, int drainLimit, Pinning pinning, ThreadMode threadMode,
-    List<ProcessorConfig> processors, Duration timerTickResolution, int timerWheelSize)
+    List<ProcessorConfig> processors, Duration timerTickResolution, int timerWheelSize, Duration ringHeadStart)
 {
     /** Default drain limit per inbound queue per duty cycle. */
     public static final int DEFAULT_DRAIN_LIMIT = 256;
@@ -32,6 +40,14 @@ public record AgentGroupConfig(
     public static final Duration DEFAULT_TIMER_TICK_RESOLUTION = Duration.ofMillis(1);
     /** Default spokes: 512 ticks of about 1 ms, so the wheel turns about twice a second. */
     public static final int DEFAULT_TIMER_WHEEL_SIZE = 512;
+    /**
+     * Default ring head start, 4 us: a producer streaming at 30-40M msg/s publishes about twice a streaming drain's
+     * worth meanwhile, so the agent stays behind it, while at 10M msg/s some 40 messages come, too few to start
+     * another. Longer ones (8 us) moved no more messages in the benchmark's paired runs.
+     */
+    public static final Duration DEFAULT_RING_HEAD_START = Duration.ofNanos(4_000);
+    /** The longest ring head start accepted: 250 times the default, far past where any gain was measured. */
+    public static final Duration MAX_RING_HEAD_START = Duration.ofMillis(1);
 
     /**
      * Copies the processor list; nulls are kept so validation can name them.
@@ -42,7 +58,28 @@ public record AgentGroupConfig(
     }
 
     /**
-     * A group with the default timer wheel.
+     * A group with the default ring head start.
+     *
+     * @param name                unique group name.
+     * @param idleStrategy        idle strategy name.
+     * @param drainLimit          drain limit per inbound queue per duty cycle.
+     * @param pinning             CPU pinning request.
+     * @param threadMode          dedicated thread or the caller's.
+     * @param processors          processors hosted.
+     * @param timerTickResolution tick of the timer wheel.
+     * @param timerWheelSize      spokes of the timer wheel.
+     */
+    public AgentGroupConfig(
+        final String name, final String idleStrategy, final int drainLimit, final Pinning pinning,
+        final ThreadMode threadMode, final List<ProcessorConfig> processors, final Duration timerTickResolution,
+        final int timerWheelSize)
+    {
+        this(name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTickResolution, timerWheelSize,
+            DEFAULT_RING_HEAD_START);
+    }
+
+    /**
+     * A group with the default timer wheel and ring head start.
      *
      * @param name         unique group name.
      * @param idleStrategy idle strategy name.
@@ -56,7 +93,7 @@ public record AgentGroupConfig(
         final ThreadMode threadMode, final List<ProcessorConfig> processors)
     {
         this(name, idleStrategy, drainLimit, pinning, threadMode, processors, DEFAULT_TIMER_TICK_RESOLUTION,
-            DEFAULT_TIMER_WHEEL_SIZE);
+            DEFAULT_TIMER_WHEEL_SIZE, DEFAULT_RING_HEAD_START);
     }
 
     /**
@@ -76,7 +113,8 @@ public record AgentGroupConfig(
     public AgentGroupConfig idleStrategy(final String strategy)
     {
         return new AgentGroupConfig(
-            name, strategy, drainLimit, pinning, threadMode, processors, timerTickResolution, timerWheelSize);
+            name, strategy, drainLimit, pinning, threadMode, processors, timerTickResolution, timerWheelSize,
+            ringHeadStart);
     }
 
     /**
@@ -86,7 +124,8 @@ public record AgentGroupConfig(
     public AgentGroupConfig drainLimit(final int limit)
     {
         return new AgentGroupConfig(
-            name, idleStrategy, limit, pinning, threadMode, processors, timerTickResolution, timerWheelSize);
+            name, idleStrategy, limit, pinning, threadMode, processors, timerTickResolution, timerWheelSize,
+            ringHeadStart);
     }
 
     /**
@@ -96,7 +135,8 @@ public record AgentGroupConfig(
     public AgentGroupConfig pinning(final Pinning request)
     {
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, request, threadMode, processors, timerTickResolution, timerWheelSize);
+            name, idleStrategy, drainLimit, request, threadMode, processors, timerTickResolution, timerWheelSize,
+            ringHeadStart);
     }
 
     /**
@@ -106,7 +146,8 @@ public record AgentGroupConfig(
     public AgentGroupConfig threadMode(final ThreadMode mode)
     {
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, mode, processors, timerTickResolution, timerWheelSize);
+            name, idleStrategy, drainLimit, pinning, mode, processors, timerTickResolution, timerWheelSize,
+            ringHeadStart);
     }
 
     /**
@@ -121,7 +162,8 @@ public record AgentGroupConfig(
         final List<ProcessorConfig> more = new ArrayList<>(processors);
         more.add(new ProcessorConfig(processorName, processor, null == namedFeeds ? null : Arrays.asList(namedFeeds)));
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize);
+            name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize,
+            ringHeadStart);
     }
 
     /**
@@ -134,7 +176,8 @@ public record AgentGroupConfig(
         final List<ProcessorConfig> more = new ArrayList<>(processors);
         more.add(processor);
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize);
+            name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize,
+            ringHeadStart);
     }
 
     /**
@@ -144,7 +187,8 @@ public record AgentGroupConfig(
     public AgentGroupConfig timerTickResolution(final Duration resolution)
     {
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, threadMode, processors, resolution, timerWheelSize);
+            name, idleStrategy, drainLimit, pinning, threadMode, processors, resolution, timerWheelSize,
+            ringHeadStart);
     }
 
     /**
@@ -154,6 +198,19 @@ public record AgentGroupConfig(
     public AgentGroupConfig timerWheelSize(final int spokes)
     {
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTickResolution, spokes);
+            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTickResolution, spokes,
+            ringHeadStart);
+    }
+
+    /**
+     * @param headStart how long the agent leaves a ring feed alone after a streaming drain, from 0 (off) to 1 ms
+     *                  (validated when the server is built).
+     * @return a copy using it.
+     */
+    public AgentGroupConfig ringHeadStart(final Duration headStart)
+    {
+        return new AgentGroupConfig(
+            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTickResolution, timerWheelSize,
+            headStart);
     }
 }

@@ -19,6 +19,8 @@ public final class ConfigValidator
 {
     private static final Duration MIN_TIMER_TICK = Duration.ofNanos(1_000);
     private static final Duration MAX_TIMER_TICK = Duration.ofSeconds(1);
+    /** What {@code ringHeadStart} accepts, as the YAML reader and this validator both say it. */
+    static final String RING_HEAD_START_EXPECTED = "a duration from 0 to 1ms, such as 4us (0 turns the head start off)";
     private static final int MAX_TIMER_WHEEL_SIZE = 1 << 16;
 
     private final List<ConfigProblem> errors = new ArrayList<>();
@@ -181,6 +183,12 @@ public final class ConfigValidator
                 error(path + ".threadMode", "null", "one of DEDICATED, INVOKER");
             }
             checkTimerWheel(path, agent);
+            final Duration headStart = agent.ringHeadStart();
+            if (null == headStart || headStart.isNegative()
+                || headStart.compareTo(AgentGroupConfig.MAX_RING_HEAD_START) > 0)
+            {
+                error(path + ".ringHeadStart", String.valueOf(headStart), RING_HEAD_START_EXPECTED);
+            }
             if (agent.processors().isEmpty())
             {
                 error(path + ".processors", "empty", "at least one processor");

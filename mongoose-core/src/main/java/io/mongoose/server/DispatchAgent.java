@@ -33,12 +33,6 @@ final class DispatchAgent implements Agent
      * or more. See {@link #drainRing}.
      */
     static final int STREAMING_DRAIN = 64;
-    /**
-     * How long the agent leaves a ring alone after such a drain, giving the producer a head start. A producer that
-     * streams at 30-40M msg/s publishes about twice a streaming drain's worth meanwhile, so the next drain ends in a
-     * head start too and the agent stays behind it; at 10M msg/s 40 messages come, too few to start another.
-     */
-    static final long HEAD_START_NANOS = 4_000;
     /** How long the closing agent waits for the slots of messages it took on announcement (see DeliveryQueue). */
     private static final long SLOT_SETTLE_NANOS = 1_000_000_000L;
 
@@ -50,6 +44,8 @@ final class DispatchAgent implements Agent
     private final EventHandler<PooledMessage>[] ringHandlers;
     private final ProcessorSlot[] processors;
     private final int drainLimit;
+    /** The group's {@link AgentGroupConfig#ringHeadStart()}; 0 when it has none. See {@link #drainRing}. */
+    private final long headStartNanos;
     private final Pinning pinningRequest;
     private final DispatchErrorHandler errorHandler;
     private final SingleThreadReleaseBatch releases;
@@ -72,7 +68,7 @@ final class DispatchAgent implements Agent
 
     DispatchAgent(
         final String roleName, final InboundQueue[] inbound, final InboundRing[] rings,
-        final ProcessorSlot[] processors, final int drainLimit, final Pinning pinningRequest,
+        final ProcessorSlot[] processors, final int drainLimit, final long headStartNanos, final Pinning pinningRequest,
         final DispatchErrorHandler errorHandler, final AgentTimerWheel timers, final NanoClock clock)
     {
         this.roleName = roleName;
@@ -88,6 +84,7 @@ final class DispatchAgent implements Agent
         this.ringHandlers = byRing;
         this.processors = processors;
         this.drainLimit = drainLimit;
+        this.headStartNanos = headStartNanos;
         this.pinningRequest = pinningRequest;
         this.errorHandler = errorHandler;
         this.timers = timers;
@@ -251,8 +248,8 @@ final class DispatchAgent implements Agent
      * Dispatch the messages a ring feed published since the last drain, up to the drain limit, in place in the ring;
      * then hand their slots back with one store. A message a handler retained leaves the ring (see
      * {@link SpscMessageRing#afterDrain(long, long)}); the others are never written by this thread. A drain of at
-     * least {@link #STREAMING_DRAIN} messages that caught up with the producer leaves the ring alone for a head start
-     * of {@link #HEAD_START_NANOS}, during which this method reads the clock and returns 0.
+     * least {@link #STREAMING_DRAIN} messages that caught up with the producer leaves the ring alone for the group's
+     * head start, if it has one, during which this method reads the clock and returns 0.
      *
      * @param handler the ring's sole subscriber's handler, or its {@link RingFanOut}.
      */
@@ -306,14 +303,14 @@ final class DispatchAgent implements Agent
         inbound.next = end;
         ring.consumedUpTo(end);
         final int drained = (int)(end - first);
-        if (drained >= STREAMING_DRAIN && end < limit)
+        if (drained >= STREAMING_DRAIN && end < limit && headStartNanos > 0)
         {
             // Caught up with a streaming producer. Reading on at once, the agent chases it, polling the message the
             // producer is filling and finding a few at a time, and between cores that share no cache a chasing agent
             // and its producer moved half as many messages a second as a pair whose agent stayed behind. Either state
             // lasted (docs/architecture.md, "A head start for a streaming producer"), so the agent steps back.
             inbound.headStart = true;
-            inbound.headStartEnd = clock.nanoTime() + HEAD_START_NANOS;
+            inbound.headStartEnd = clock.nanoTime() + headStartNanos;
         }
         return drained;
     }

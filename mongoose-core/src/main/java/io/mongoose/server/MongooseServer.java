@@ -132,7 +132,8 @@ public final class MongooseServer implements AutoCloseable
             }
             groups.put(group.name(), new AgentGroup(group, new DispatchAgent(
                 group.name(), queues.toArray(new InboundQueue[0]), rings.toArray(new InboundRing[0]), slots,
-                group.drainLimit(), group.pinning(), errors, timersByGroup.get(group.name()), clock), slots));
+                group.drainLimit(), group.ringHeadStart().toNanos(), group.pinning(), errors,
+                timersByGroup.get(group.name()), clock), slots));
         }
         this.feedPauses = new FeedPauses(inboundByGroup, groups);
         BuiltInCommands.register(this, admin);

@@ -53,7 +53,7 @@ final class YamlConfigReader
         List.of("name", "kind", "queueCapacity", "fullQueuePolicy", "publishTimeout", "ring");
     static final List<String> AGENT_KEYS =
         List.of("name", "idleStrategy", "drainLimit", "pinning", "threadMode", "processors", "timerTickResolution",
-            "timerWheelSize");
+            "timerWheelSize", "ringHeadStart");
     static final List<String> PINNING_KEYS = List.of("cpu");
     static final List<String> PROCESSOR_KEYS =
         List.of("name", "type", "subscriptions", "properties", "services", "publishes", "latencyMonitoring");
@@ -286,8 +286,11 @@ final class YamlConfigReader
             ? integer(f.get("timerWheelSize"), path + ".timerWheelSize", AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE,
             "a power of two from 2 to 65536")
             : AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE;
+        final Duration headStart = f.containsKey("ringHeadStart")
+            ? durationOrZero(f.get("ringHeadStart"), path + ".ringHeadStart", ConfigValidator.RING_HEAD_START_EXPECTED)
+            : AgentGroupConfig.DEFAULT_RING_HEAD_START;
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTick, timerWheelSize);
+            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTick, timerWheelSize, headStart);
     }
 
     private Pinning pinning(final Node node, final String path)
@@ -777,6 +780,12 @@ final class YamlConfigReader
     {
         final Duration value = node instanceof ScalarNode ? YamlValues.duration((ScalarNode)node) : null;
         return null == value ? invalid(path, YamlValues.describe(node), YamlValues.DURATION_EXPECTED) : value;
+    }
+
+    private Duration durationOrZero(final Node node, final String path, final String expected)
+    {
+        final Duration value = node instanceof ScalarNode ? YamlValues.durationOrZero((ScalarNode)node) : null;
+        return null == value ? invalid(path, YamlValues.describe(node), expected) : value;
     }
 
     private <E extends Enum<E>> E choice(final Node node, final String path, final Class<E> type)

@@ -131,7 +131,22 @@ final class YamlValues
      */
     static Duration duration(final ScalarNode node)
     {
+        final Duration value = durationOrZero(node);
+        return null == value || value.isZero() ? null : value;
+    }
+
+    /**
+     * @param node a scalar.
+     * @return the duration it writes, such as {@code 4us}, {@code 0us} or a bare {@code 0}, or {@code null} if it is
+     * not one.
+     */
+    static Duration durationOrZero(final ScalarNode node)
+    {
         final String text = node.getValue();
+        if ("0".equals(text) && !node.getTag().equals(Tag.NULL))
+        {
+            return Duration.ZERO;
+        }
         int digits = 0;
         while (digits < text.length() && text.charAt(digits) >= '0' && text.charAt(digits) <= '9')
         {
@@ -147,10 +162,6 @@ final class YamlValues
             return null;
         }
         final long amount = Long.parseLong(text.substring(0, digits));
-        if (amount == 0)
-        {
-            return null;
-        }
         try
         {
             return Duration.of(amount, unit);

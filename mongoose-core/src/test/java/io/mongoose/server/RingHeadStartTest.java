@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 
-import static io.mongoose.server.DispatchAgent.HEAD_START_NANOS;
 import static io.mongoose.server.DispatchAgent.STREAMING_DRAIN;
 import static io.mongoose.server.RingFeedTest.publishSequences;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,38 +19,48 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The head start an agent gives a streaming ring producer: after a drain of at least
  * {@link DispatchAgent#STREAMING_DRAIN} messages that caught up with the producer, the agent leaves that ring alone
- * for {@link DispatchAgent#HEAD_START_NANOS} of its clock, and only that ring. Run on a clock the test moves, with the
- * agent on the test's thread, so every duty cycle's outcome is known.
+ * for its group's {@link AgentGroupConfig#ringHeadStart()} of its clock, and only that ring. Run on a clock the test
+ * moves, with the agent on the test's thread, so every duty cycle's outcome is known.
  */
 class RingHeadStartTest
 {
     private static final int DRAIN_LIMIT = 2 * STREAMING_DRAIN;
     private static final int RING_CAPACITY = 4 * STREAMING_DRAIN;
+    private static final long HEAD_START_NANOS = AgentGroupConfig.DEFAULT_RING_HEAD_START.toNanos();
 
     private final PoolRegistry registry = new PoolRegistry("head-start");
     private final CachedNanoClock clock = new CachedNanoClock();
     private final SequenceChecker onA = new SequenceChecker(1);
     private final SequenceChecker onB = new SequenceChecker(1);
-    private final MongooseServer server;
-    private final AgentGroupInvoker invoker;
-    private final FeedPublisher a;
-    private final FeedPublisher b;
+    private MongooseServer server;
+    private AgentGroupInvoker invoker;
+    private FeedPublisher a;
+    private FeedPublisher b;
 
     RingHeadStartTest()
     {
         registry.register(SeqMessage.class, SeqMessage::new,
             PoolConfig.of(2 * RING_CAPACITY).waitingAtMost(Duration.ofSeconds(30)));
         clock.update(1_000_000);
+    }
+
+    private void start(final AgentGroupConfig group)
+    {
         server = MongooseServer.builder().name("head-start").poolRegistry(registry).nanoClock(clock)
             .feed(FeedConfig.named("a").queueCapacity(RING_CAPACITY).ring(SeqMessage.class))
             .feed(FeedConfig.named("b").queueCapacity(RING_CAPACITY).ring(SeqMessage.class))
-            .agentGroup(AgentGroupConfig.named("agent").threadMode(ThreadMode.INVOKER).drainLimit(DRAIN_LIMIT)
-                .processor("on-a", onA, "a").processor("on-b", onB, "b"))
+            .agentGroup(group.threadMode(ThreadMode.INVOKER).processor("on-a", onA, "a").processor("on-b", onB, "b"))
             .build();
         server.start();
         invoker = server.invoker("agent");
         a = server.publisher("a");
         b = server.publisher("b");
+    }
+
+    /** The default head start, with a drain limit room enough for a streaming drain to stop short of it. */
+    private void start()
+    {
+        start(AgentGroupConfig.named("agent").drainLimit(DRAIN_LIMIT));
     }
 
     private void stopClean(final long expectedOnA, final long expectedOnB)
@@ -66,6 +75,7 @@ class RingHeadStartTest
     @Test
     void aStreamingDrainThatCaughtUpLeavesTheRingAloneForTheHeadStartThenTakesAllThatCame()
     {
+        start();
         publishSequences(a, 0, STREAMING_DRAIN);
         assertEquals(STREAMING_DRAIN, invoker.invoke(), "the whole backlog, short of the limit: caught up");
         publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + 5);
@@ -82,6 +92,7 @@ class RingHeadStartTest
     @Test
     void aShorterDrainGivesNoHeadStart()
     {
+        start();
         publishSequences(a, 0, STREAMING_DRAIN - 1);
         assertEquals(STREAMING_DRAIN - 1, invoker.invoke());
         publishSequences(a, STREAMING_DRAIN - 1, STREAMING_DRAIN);
@@ -92,6 +103,7 @@ class RingHeadStartTest
     @Test
     void aDrainThatReachedTheLimitGivesNoHeadStart()
     {
+        start();
         // Behind the producer by more than the limit: nothing to wait for, the rest is there.
         publishSequences(a, 0, DRAIN_LIMIT + 10);
         assertEquals(DRAIN_LIMIT, invoker.invoke());
@@ -102,6 +114,7 @@ class RingHeadStartTest
     @Test
     void theAgentsOtherRingsDrainDuringTheHeadStart()
     {
+        start();
         publishSequences(a, 0, STREAMING_DRAIN);
         assertEquals(STREAMING_DRAIN, invoker.invoke());
         publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + 3);
@@ -116,6 +129,7 @@ class RingHeadStartTest
     @Test
     void beginningWaitingOutAndEndingAHeadStartAllocateNothing()
     {
+        start();
         // Producer and agent both on this thread, so one thread's count covers the whole path, head start included.
         assertEquals(0, streamingRounds(20_000), "warm-up rounds that went wrong");
         final long before = ThreadAllocation.currentThreadAllocatedBytes();
@@ -126,6 +140,44 @@ class RingHeadStartTest
         // be 800 KB or more.
         assertTrue(bytes < 8 * 1024, "allocated over 50,000 head starts: " + bytes + " B");
         stopClean(70_000L * (STREAMING_DRAIN + 1), 0);
+    }
+
+    @Test
+    void theGroupsHeadStartIsTheOneHeld()
+    {
+        start(AgentGroupConfig.named("agent").drainLimit(DRAIN_LIMIT).ringHeadStart(Duration.ofNanos(10_000)));
+        publishSequences(a, 0, STREAMING_DRAIN);
+        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + 2);
+        clock.advance(9_999);
+        assertEquals(0, invoker.invoke(), "past the default head start, one nanosecond short of the group's");
+        clock.advance(1);
+        assertEquals(2, invoker.invoke());
+        stopClean(STREAMING_DRAIN + 2, 0);
+    }
+
+    @Test
+    void aHeadStartOfZeroTurnsItOff()
+    {
+        start(AgentGroupConfig.named("agent").drainLimit(DRAIN_LIMIT).ringHeadStart(Duration.ZERO));
+        publishSequences(a, 0, STREAMING_DRAIN);
+        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + 2);
+        assertEquals(2, invoker.invoke(), "read on at once, the clock unmoved");
+        stopClean(STREAMING_DRAIN + 2, 0);
+    }
+
+    @Test
+    void aDrainLimitOfAStreamingDrainOrLessNeverStartsOne()
+    {
+        // A drain of the limit's worth did not catch up, and a shorter one is not a streaming drain.
+        start(AgentGroupConfig.named("agent").drainLimit(STREAMING_DRAIN));
+        publishSequences(a, 0, STREAMING_DRAIN + 3);
+        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        assertEquals(3, invoker.invoke());
+        publishSequences(a, STREAMING_DRAIN + 3, STREAMING_DRAIN + 4);
+        assertEquals(1, invoker.invoke());
+        stopClean(STREAMING_DRAIN + 4, 0);
     }
 
     /**

@@ -282,7 +282,7 @@ class YamlConfigTest
                 "feeds[0].capacity: unknown key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
                     "publishTimeout, ring",
                 "agents[0].idelStrategy: unknown key; expected one of name, idleStrategy, drainLimit, pinning, " +
-                    "threadMode, processors, timerTickResolution, timerWheelSize",
+                    "threadMode, processors, timerTickResolution, timerWheelSize, ringHeadStart",
                 "agents[0].pinning.core: unknown key; expected one of cpu",
                 "agents[0].processors[0].subscribe: unknown key; expected one of name, type, subscriptions, " +
                     "properties, services, publishes, latencyMonitoring"),
@@ -345,7 +345,7 @@ class YamlConfigTest
                 "feeds[1].queueCapacity: 'big'; expected a power of two from 2 to 1073741824",
                 "feeds[1].publishTimeout: 10; expected " + DURATION,
                 "agents[0]: a list; expected an agent group: a map with keys name, idleStrategy, drainLimit, pinning, " +
-                    "threadMode, processors, timerTickResolution, timerWheelSize",
+                    "threadMode, processors, timerTickResolution, timerWheelSize, ringHeadStart",
                 "agents[1].idleStrategy: a map; expected one of " + IDLE_NAMES,
                 "agents[1].drainLimit: 2.5; expected an integer from 1 to 2147483647",
                 "agents[1].processors[0]: 'pricer'; expected a processor: a map with keys name, type, subscriptions, " +
