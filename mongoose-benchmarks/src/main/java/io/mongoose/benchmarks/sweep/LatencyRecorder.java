@@ -86,14 +86,20 @@ public final class LatencyRecorder implements Receiver
     }
 
     /**
-     * Record one message. Allocation-free.
+     * Record one message, or only count an untimed one (see {@link UnpacedTiming}). Allocation-free.
      *
-     * @param intendedNanos when the schedule said it should be sent.
-     * @param sentNanos     when it was actually sent.
+     * @param intendedNanos when the schedule said it should be sent, or {@link UnpacedTiming#UNTIMED}.
+     * @param sentNanos     when it was actually sent, or {@link UnpacedTiming#UNTIMED}.
      */
     @Override
     public void onReceive(final long intendedNanos, final long sentNanos)
     {
+        if (UnpacedTiming.UNTIMED == intendedNanos)
+        {
+            // Counted only: a throughput run's untimed message says nothing of its own time or window.
+            received.lazySet(received.get() + 1);
+            return;
+        }
         final long now = System.nanoTime();
         if (!threadIdLookedUp)
         {

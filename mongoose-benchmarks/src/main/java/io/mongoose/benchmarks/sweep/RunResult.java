@@ -16,7 +16,8 @@ import java.util.Optional;
  * @param achievedRate            messages per second sent in the measurement window.
  * @param targetMet               whether the achieved rate reached {@link #TARGET_TOLERANCE} of the target (always true
  *                                in throughput mode, which has no target).
- * @param samples                 messages recorded in the window.
+ * @param samples                 messages of the window: each recorded in a latency run; in a throughput run one in 64
+ *                                carries a time and is recorded (see UnpacedTiming).
  * @param warmupMillis            warm-up at rate before the window.
  * @param runMillis               length of the window.
  * @param drainLimit              consumer batch limit (Mongoose's drain limit; the peers' consumers use the same).

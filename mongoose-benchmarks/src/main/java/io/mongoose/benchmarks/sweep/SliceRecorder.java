@@ -18,14 +18,17 @@ final class SliceRecorder
     private final AtomicLong received = new AtomicLong();
 
     /**
-     * Record one message's latency from its intended send time to now. Allocation-free.
+     * Record one message's latency from its intended send time to now, or only count an untimed one. Allocation-free.
      *
-     * @param intendedNanos when the schedule meant to send it.
+     * @param intendedNanos when the schedule meant to send it, or {@link UnpacedTiming#UNTIMED}.
      */
     void onReceive(final long intendedNanos)
     {
-        slice.recordValue(Math.min(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, Math.max(0, System.nanoTime() -
-            intendedNanos)));
+        if (UnpacedTiming.UNTIMED != intendedNanos)
+        {
+            slice.recordValue(Math.min(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, Math.max(0, System.nanoTime() -
+                intendedNanos)));
+        }
         received.lazySet(received.get() + 1);
     }
 

@@ -114,7 +114,9 @@ final class SweepRun
         final Jitter jitter = new Jitter(publisherSwitches, consumerSwitches, options.jitterIntervalMicros(),
             meter.map(HiccupMeter::hiccups), placement);
 
-        final long samples = recorder.latency().getTotalCount();
+        // Every message of the window: a latency run records each one; a throughput run times one in
+        // UnpacedTiming.TIMED_EVERY, so its histograms hold that share, and its window's messages are the ones sent.
+        final long samples = options.throughputMode() ? publisher.windowSent : recorder.latency().getTotalCount();
         final double achieved = publisher.achievedRate(windowStart, windowEnd);
         final boolean targetMet = options.throughputMode() ||
             achieved >= RunResult.TARGET_TOLERANCE * options.rate();
@@ -250,13 +252,13 @@ final class SweepRun
         }
 
         /**
-         * Window bookkeeping for one send, without a branch on the window's start (see {@link AllocationMarks}): the
-         * loop compiled during warm-up is the loop that sends the window.
+         * Window bookkeeping for one send or batch, without a branch on the window's start (see
+         * {@link AllocationMarks}): the loop compiled during warm-up is the loop that sends the window.
          */
-        private void count(final long schedule, final long now)
+        private void count(final long schedule, final long now, final int messages)
         {
             final int inWindow = AllocationMarks.inWindow(schedule, windowStart, windowEnd);
-            windowSent += inWindow;
+            windowSent += (long)messages * inWindow;
             lastWindowSend += (now - lastWindowSend) & -(long)inWindow;
         }
 
@@ -283,7 +285,7 @@ final class SweepRun
                 allocation.onTime(intended);
                 hop.send(intended, now);
                 sent++;
-                count(intended, now);
+                count(intended, now, 1);
             }
         }
 
@@ -294,12 +296,18 @@ final class SweepRun
             {
                 Thread.onSpinWait();
             }
+            // One clock read per batch, not per message (see UnpacedTiming); the batch counts in the window its time
+            // falls in, so the window ends at most a batch late.
             while (now < windowEnd)
             {
                 allocation.onTime(now);
                 hop.send(now, now);
-                sent++;
-                count(now, now);
+                for (int i = 1; i < UnpacedTiming.TIMED_EVERY; i++)
+                {
+                    hop.send(UnpacedTiming.UNTIMED, UnpacedTiming.UNTIMED);
+                }
+                sent += UnpacedTiming.TIMED_EVERY;
+                count(now, now, UnpacedTiming.TIMED_EVERY);
                 now = System.nanoTime();
             }
         }

@@ -49,6 +49,23 @@ class LatencyRecorderTest
     }
 
     @Test
+    void anUntimedMessageIsCountedAndRecordedNowhere()
+    {
+        final LatencyRecorder recorder = new LatencyRecorder();
+        final long now = System.nanoTime();
+        final long windowStart = now - 2 * SECOND;
+        recorder.window(now - 3 * SECOND, windowStart, now - SECOND / 2);
+        recorder.onReceive(now - SECOND, now - SECOND);
+        recorder.onReceive(UnpacedTiming.UNTIMED, UnpacedTiming.UNTIMED);
+        recorder.onReceive(UnpacedTiming.UNTIMED, UnpacedTiming.UNTIMED);
+
+        assertEquals(3, recorder.received());
+        assertEquals(1, recorder.latency().getTotalCount(), "the timed message alone");
+        assertEquals(1, recorder.service().getTotalCount());
+        assertEquals(1, recorder.windowMedians().size(), "one part recorded a message: the timed one's");
+    }
+
+    @Test
     void eachPartOfTheWindowKeepsItsOwnMedian()
     {
         final LatencyRecorder recorder = new LatencyRecorder();

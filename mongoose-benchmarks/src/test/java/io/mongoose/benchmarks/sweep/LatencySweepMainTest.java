@@ -95,6 +95,10 @@ class LatencySweepMainTest
         assertEquals(0, r.targetRate());
         assertTrue(r.targetMet());
         assertTrue(r.samples() > 0);
+        // Samples are the window's messages, sent in batches of which the first alone carries a time and is recorded.
+        assertEquals(0, r.samples() % UnpacedTiming.TIMED_EVERY, () -> "samples " + r.samples());
+        assertEquals(r.samples() / UnpacedTiming.TIMED_EVERY, r.latency().getTotalCount());
+        assertEquals(r.samples() / UnpacedTiming.TIMED_EVERY, r.service().getTotalCount());
         // Window messages over at least the window: never more than samples / 0.2 s.
         assertTrue(r.achievedRate() > 0 && r.achievedRate() <= r.samples() * 1000.0 / 200, () -> "" + r.achievedRate());
         // The hiccup meter was turned off; context switches are still recorded.

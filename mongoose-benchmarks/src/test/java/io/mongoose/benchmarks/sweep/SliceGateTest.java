@@ -28,7 +28,9 @@ class SliceGateTest
         gate.onReceive(SliceGate.PROBE, now);
         // The gate is open, so a park message passes straight through.
         gate.onReceive(SliceGate.PARK, 0);
-        assertEquals(1, gate.recorder().received());
+        // An unpaced run's untimed message is measured traffic: counted as received, with no latency to record.
+        gate.onReceive(UnpacedTiming.UNTIMED, UnpacedTiming.UNTIMED);
+        assertEquals(2, gate.recorder().received());
         assertEquals(2, gate.controls());
         final Histogram slice = new Histogram(3);
         gate.recorder().takeSlice(slice);
