@@ -26,8 +26,10 @@ import java.util.List;
  *                     turns it off. Without it, between cores that share no cache, an agent that has caught up with a
  *                     streaming producer can go on chasing it, polling the message being written and finding a few
  *                     at a time; such a pair moved about half the messages a second of one whose agent stayed behind.
- *                     A paced feed reaches such a drain only after a stall (6.4 us or more at 10M msg/s), so the head
- *                     start costs a paced feed only a stall's aftermath. With a drain limit of 64 or less it never
+ *                     While the producer keeps publishing a message every 50 ns or faster through a head start, each
+ *                     next one is twice as long, up to 16 times this; any head start ends early once half the ring
+ *                     waits. A paced feed reaches such a drain only after a stall (6.4 us or more at 10M msg/s), so the
+ *                     head start costs a paced feed only a stall's aftermath. With a drain limit of 64 or less it never
  *                     starts. Queue feeds have none.
  */
 public record AgentGroupConfig(
@@ -43,7 +45,8 @@ public record AgentGroupConfig(
     /**
      * Default ring head start, 4 us: a producer streaming at 30-40M msg/s publishes about twice a streaming drain's
      * worth meanwhile, so the agent stays behind it, while at 10M msg/s some 40 messages come, too few to start
-     * another. Longer ones (8 us) moved no more messages in the benchmark's paired runs.
+     * another. A faster producer earns longer ones, up to 64 us (see {@link #ringHeadStart()}); a fixed 16 us held a
+     * 10M msg/s feed in head starts back to back (session 38).
      */
     public static final Duration DEFAULT_RING_HEAD_START = Duration.ofNanos(4_000);
     /** The longest ring head start accepted: 250 times the default, far past where any gain was measured. */

@@ -33,6 +33,17 @@ final class DispatchAgent implements Agent
      * or more. See {@link #drainRing}.
      */
     static final int STREAMING_DRAIN = 64;
+    /**
+     * A producer that published at least one message per this many nanoseconds of a head start (20M msg/s) is still
+     * streaming when the agent catches up after it, so the next head start is twice as long: a 10M msg/s feed, which
+     * publishes half that, never sees a second. See {@link #paceHeadStart}.
+     */
+    static final long STREAMING_NANOS_PER_MESSAGE = 50;
+    /**
+     * The longest head start, as a multiple of the group's: 64 us by default, the longest tried as a fixed length, which
+     * moved the most messages between far cores (session 38).
+     */
+    static final int HEAD_START_GROWTH = 16;
     /** How long the closing agent waits for the slots of messages it took on announcement (see DeliveryQueue). */
     private static final long SLOT_SETTLE_NANOS = 1_000_000_000L;
 
@@ -46,6 +57,8 @@ final class DispatchAgent implements Agent
     private final int drainLimit;
     /** The group's {@link AgentGroupConfig#ringHeadStart()}; 0 when it has none. See {@link #drainRing}. */
     private final long headStartNanos;
+    /** {@link #HEAD_START_GROWTH} times {@link #headStartNanos}. */
+    private final long longestHeadStartNanos;
     private final Pinning pinningRequest;
     private final DispatchErrorHandler errorHandler;
     private final SingleThreadReleaseBatch releases;
@@ -85,6 +98,7 @@ final class DispatchAgent implements Agent
         this.processors = processors;
         this.drainLimit = drainLimit;
         this.headStartNanos = headStartNanos;
+        this.longestHeadStartNanos = HEAD_START_GROWTH * headStartNanos;
         this.pinningRequest = pinningRequest;
         this.errorHandler = errorHandler;
         this.timers = timers;
@@ -247,9 +261,9 @@ final class DispatchAgent implements Agent
     /**
      * Dispatch the messages a ring feed published since the last drain, up to the drain limit, in place in the ring;
      * then hand their slots back with one store. A message a handler retained leaves the ring (see
-     * {@link SpscMessageRing#afterDrain(long, long)}); the others are never written by this thread. A drain of at
-     * least {@link #STREAMING_DRAIN} messages that caught up with the producer leaves the ring alone for the group's
-     * head start, if it has one, during which this method reads the clock and returns 0.
+     * {@link SpscMessageRing#afterDrain(long, long)}); the others are never written by this thread. A drain that says
+     * the producer is streaming leaves the ring alone for a head start, if the group has one ({@link #paceHeadStart}),
+     * during which this method reads the clock and one message and returns 0.
      *
      * @param handler the ring's sole subscriber's handler, or its {@link RingFanOut}.
      */
@@ -258,13 +272,16 @@ final class DispatchAgent implements Agent
         final SpscMessageRing<?> ring = inbound.ring;
         if (inbound.headStart)
         {
-            // Only the clock, no line of the ring's: the point of the head start is to leave the producer's lines
-            // alone while it fills them.
-            if (clock.nanoTime() - inbound.headStartEnd < 0)
+            // The clock, and of the ring only the message half a ring ahead, which the producer writes only once it
+            // gets there: the point of the head start is to leave the producer's lines alone while it fills them. It
+            // ends there at the latest, so a short ring's producer never fills it and stops.
+            if (clock.nanoTime() - inbound.headStartEnd < 0 && !ring.isPublished(inbound.next + inbound.halfRing))
             {
                 return 0;
             }
             inbound.headStart = false;
+            inbound.afterHeadStart = true;
+            inbound.sinceHeadStart = 0;
         }
         final long first = inbound.next;
         // The message expected next says whether it is published, and an idle agent waits on that one line (which
@@ -272,6 +289,8 @@ final class DispatchAgent implements Agent
         // before it moves the sequence, so no announcement means nothing new.
         if (!ring.isPublished(first))
         {
+            // Nothing came during a head start: not a streaming producer.
+            inbound.afterHeadStart = false;
             return 0;
         }
         // A short backlog is found the same way, message by message: each message's line is read anyway to dispatch
@@ -303,16 +322,55 @@ final class DispatchAgent implements Agent
         inbound.next = end;
         ring.consumedUpTo(end);
         final int drained = (int)(end - first);
-        if (drained >= STREAMING_DRAIN && end < limit && headStartNanos > 0)
+        if (headStartNanos > 0)
         {
-            // Caught up with a streaming producer. Reading on at once, the agent chases it, polling the message the
-            // producer is filling and finding a few at a time, and between cores that share no cache a chasing agent
-            // and its producer moved half as many messages a second as a pair whose agent stayed behind. Either state
-            // lasted (docs/architecture.md, "A head start for a streaming producer"), so the agent steps back.
-            inbound.headStart = true;
-            inbound.headStartEnd = clock.nanoTime() + headStartNanos;
+            paceHeadStart(inbound, drained, end < limit);
         }
         return drained;
+    }
+
+    /**
+     * After a ring drain: whether the agent gives the ring's producer a head start, and how long.
+     *
+     * <p>A drain of at least {@link #STREAMING_DRAIN} messages that caught up with the producer (it stopped short of
+     * the drain limit) starts one of the group's length. Reading on at once, the agent chases a streaming producer,
+     * polling the message the producer is filling and finding a few at a time, and between cores that share no cache a
+     * chasing agent and its producer moved half as many messages a second as a pair whose agent stayed behind. Either
+     * state lasted (docs/architecture.md, "A head start for a streaming producer"), so the agent steps back.
+     *
+     * <p>When the agent catches up after a head start, the messages it took since, set against the head start's
+     * length, say whether the producer still streams: at one message per {@link #STREAMING_NANOS_PER_MESSAGE} or more,
+     * the next head start is twice as long, up to {@link #HEAD_START_GROWTH} times the group's; at fewer, none starts,
+     * so a paced feed's only head start is the one after a stall. With the group's length alone, an agent between far
+     * cores went back to chasing its producer: 35 messages a drain, and a head start after 3% of its drains
+     * (docs/architecture.md, "A head start that grows with its producer").
+     */
+    private void paceHeadStart(final InboundRing inbound, final int drained, final boolean caughtUp)
+    {
+        if (inbound.afterHeadStart)
+        {
+            inbound.sinceHeadStart += drained;
+            if (!caughtUp)
+            {
+                return;
+            }
+            inbound.afterHeadStart = false;
+            if (inbound.sinceHeadStart * STREAMING_NANOS_PER_MESSAGE >= inbound.headStartNanos)
+            {
+                beginHeadStart(inbound, Math.min(2 * inbound.headStartNanos, longestHeadStartNanos));
+            }
+        }
+        else if (caughtUp && drained >= STREAMING_DRAIN)
+        {
+            beginHeadStart(inbound, headStartNanos);
+        }
+    }
+
+    private void beginHeadStart(final InboundRing inbound, final long nanos)
+    {
+        inbound.headStart = true;
+        inbound.headStartNanos = nanos;
+        inbound.headStartEnd = clock.nanoTime() + nanos;
     }
 
     /**

@@ -29,12 +29,21 @@ final class InboundRing extends Inbound
     boolean headStart;
     /** The agent's clock reading at which the head start ends; meaningful while {@link #headStart}. */
     long headStartEnd;
+    /** The length of the current or last head start. */
+    long headStartNanos;
+    /** Whether a head start ended and the agent has not yet caught up with the producer since. */
+    boolean afterHeadStart;
+    /** Messages the agent took since the last head start ended; meaningful while {@link #afterHeadStart}. */
+    long sinceHeadStart;
+    /** Half the ring's capacity: a head start ends early once the message this far past {@link #next} is published. */
+    final int halfRing;
 
     @SuppressWarnings("unchecked")
     InboundRing(final String feedName, final SpscMessageRing<?> ring, final ProcessorSlot[] subscribers)
     {
         super(feedName, subscribers);
         this.ring = ring;
+        this.halfRing = ring.capacity() >> 1;
         this.handlers = (EventHandler<PooledMessage>[])new EventHandler<?>[subscribers.length];
         for (int i = 0; i < subscribers.length; i++)
         {

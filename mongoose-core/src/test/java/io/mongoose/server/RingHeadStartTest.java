@@ -10,7 +10,9 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 
+import static io.mongoose.server.DispatchAgent.HEAD_START_GROWTH;
 import static io.mongoose.server.DispatchAgent.STREAMING_DRAIN;
+import static io.mongoose.server.DispatchAgent.STREAMING_NANOS_PER_MESSAGE;
 import static io.mongoose.server.RingFeedTest.publishSequences;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -19,8 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The head start an agent gives a streaming ring producer: after a drain of at least
  * {@link DispatchAgent#STREAMING_DRAIN} messages that caught up with the producer, the agent leaves that ring alone
- * for its group's {@link AgentGroupConfig#ringHeadStart()} of its clock, and only that ring. Run on a clock the test
- * moves, with the agent on the test's thread, so every duty cycle's outcome is known.
+ * for its group's {@link AgentGroupConfig#ringHeadStart()} of its clock, and only that ring; twice as long after each
+ * head start through which the producer kept streaming, up to {@link DispatchAgent#HEAD_START_GROWTH} times; never
+ * past the moment half the ring waits. Run on a clock the test moves, with the agent on the test's thread, so every
+ * duty cycle's outcome is known.
  */
 class RingHeadStartTest
 {
@@ -178,6 +182,107 @@ class RingHeadStartTest
         publishSequences(a, STREAMING_DRAIN + 3, STREAMING_DRAIN + 4);
         assertEquals(1, invoker.invoke());
         stopClean(STREAMING_DRAIN + 4, 0);
+    }
+
+    @Test
+    void aProducerThatKeptStreamingThroughAHeadStartGetsOneTwiceAsLong()
+    {
+        start();
+        publishSequences(a, 0, STREAMING_DRAIN);
+        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        // One message per STREAMING_NANOS_PER_MESSAGE of the head start: the least that counts as streaming.
+        final int streamed = (int)(HEAD_START_NANOS / STREAMING_NANOS_PER_MESSAGE);
+        publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + streamed);
+        clock.advance(HEAD_START_NANOS);
+        assertEquals(streamed, invoker.invoke(), "caught up, short of the limit");
+        final long next = STREAMING_DRAIN + streamed;
+        publishSequences(a, next, next + 1);
+        clock.advance(2 * HEAD_START_NANOS - 1);
+        assertEquals(0, invoker.invoke(), "twice the group's head start, one nanosecond of it left");
+        clock.advance(1);
+        assertEquals(1, invoker.invoke());
+        publishSequences(a, next + 1, next + 2);
+        assertEquals(1, invoker.invoke(), "one message in that head start is no stream: read on at once");
+        stopClean(next + 2, 0);
+    }
+
+    @Test
+    void aProducerBelowTheStreamingRateGetsNoFurtherHeadStartEvenWithAStreamingDrain()
+    {
+        start();
+        publishSequences(a, 0, STREAMING_DRAIN);
+        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        // One message short of the streaming rate, as a paced feed's backlog after a stall would be, yet more than a
+        // streaming drain's worth: on its own, such a drain would start a head start.
+        final int paced = (int)(HEAD_START_NANOS / STREAMING_NANOS_PER_MESSAGE) - 1;
+        assertTrue(paced >= STREAMING_DRAIN, "the test needs a streaming drain's worth: " + paced);
+        publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + paced);
+        clock.advance(HEAD_START_NANOS);
+        assertEquals(paced, invoker.invoke());
+        final long next = STREAMING_DRAIN + paced;
+        publishSequences(a, next, next + 1);
+        assertEquals(1, invoker.invoke(), "read on at once");
+        stopClean(next + 1, 0);
+    }
+
+    @Test
+    void theHeadStartDoublesUpToSixteenTimesTheGroupsAndNoFurther()
+    {
+        final long groups = 100;
+        start(AgentGroupConfig.named("agent").drainLimit(DRAIN_LIMIT).ringHeadStart(Duration.ofNanos(groups)));
+        publishSequences(a, 0, STREAMING_DRAIN);
+        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        long sequence = STREAMING_DRAIN;
+        long expected = groups;
+        for (int round = 0; round < 8; round++)
+        {
+            final int streamed = (int)(expected / STREAMING_NANOS_PER_MESSAGE);
+            publishSequences(a, sequence, sequence + streamed);
+            sequence += streamed;
+            clock.advance(expected - 1);
+            assertEquals(0, invoker.invoke(), "round " + round + ": a head start of " + expected + " ns");
+            clock.advance(1);
+            assertEquals(streamed, invoker.invoke(), "round " + round + ": over");
+            expected = Math.min(2 * expected, HEAD_START_GROWTH * groups);
+        }
+        assertEquals(1_600, expected);
+        stopClean(sequence, 0);
+    }
+
+    @Test
+    void aHeadStartEndsOnceHalfTheRingIsPublished()
+    {
+        start();
+        publishSequences(a, 0, STREAMING_DRAIN);
+        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        final long half = STREAMING_DRAIN + RING_CAPACITY / 2;
+        publishSequences(a, STREAMING_DRAIN, half);
+        assertEquals(0, invoker.invoke(), "half the ring less one waits, the clock unmoved");
+        publishSequences(a, half, half + 1);
+        assertEquals(DRAIN_LIMIT, invoker.invoke(), "half the ring waits: the head start is over");
+        assertEquals(half + 1 - STREAMING_DRAIN - DRAIN_LIMIT, invoker.invoke());
+        stopClean(half + 1, 0);
+    }
+
+    @Test
+    void aHeadStartInWhichNothingCameEndsTheStreak()
+    {
+        start();
+        publishSequences(a, 0, STREAMING_DRAIN);
+        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        clock.advance(HEAD_START_NANOS);
+        assertEquals(0, invoker.invoke(), "over, and nothing came");
+        // Counted from the head start's end, this burst would read as a producer still streaming.
+        final int burst = STREAMING_DRAIN + 30;
+        publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + burst);
+        assertEquals(burst, invoker.invoke());
+        final long next = STREAMING_DRAIN + burst;
+        publishSequences(a, next, next + 1);
+        clock.advance(HEAD_START_NANOS - 1);
+        assertEquals(0, invoker.invoke(), "a fresh head start, of the group's length");
+        clock.advance(1);
+        assertEquals(1, invoker.invoke());
+        stopClean(next + 1, 0);
     }
 
     /**
