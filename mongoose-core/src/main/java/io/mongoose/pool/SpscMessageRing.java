@@ -197,9 +197,14 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * @param message that message.
      * @throws IllegalArgumentException if {@code message} is not the oldest unpublished claim (published twice, out of
      *                                  claim order, or not claimed from this ring).
+     * @throws IllegalStateException    if the ring is closed ({@link #close()} returned the message to its pool).
      */
     public void publish(final T message)
     {
+        if (closed)
+        {
+            throw closedToPublish();
+        }
         final long sequence = publishSequence;
         if (sequence == claimSequence || slots[(int)sequence & mask] != message)
         {
@@ -221,9 +226,14 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * @param offset   index of the first.
      * @param count    how many; 0 publishes nothing.
      * @throws IllegalArgumentException if the batch is not the oldest {@code count} unpublished claims, in order.
+     * @throws IllegalStateException    if the ring is closed ({@link #close()} returned the messages to their pool).
      */
     public void publish(final PooledMessage[] messages, final int offset, final int count)
     {
+        if (closed)
+        {
+            throw closedToPublish();
+        }
         final long sequence = publishSequence;
         if (count > claimSequence - sequence)
         {
@@ -512,6 +522,12 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         }
     }
 
+    private IllegalStateException closedToPublish()
+    {
+        return new IllegalStateException("ring of pool '" + pool.name() + "' is closed; expected no publish after " +
+            "close(), which returned every claimed message to the pool");
+    }
+
     private IllegalStateException closed()
     {
         return new IllegalStateException("ring of pool '" + pool.name() + "' is closed; expected no claim after " +
@@ -563,9 +579,10 @@ abstract class SpscRingProducer<T extends PooledMessage> extends SpscRingPadShar
     long publishSequence;
     long consumedCache;
     /**
-     * Set once by close, so a later claim fails instead of handing out a message the pool has back. Plain, and on the
-     * producer's line, which a claim reads anyway: close comes only after the producer is done (a caller that claims
-     * across the close, as the server's feed does, checks its own state first), so this guards against misuse; it
+     * Set once by close, so a later claim or publish fails instead of handing out or announcing a message the pool
+     * has back. Plain, and on the producer's line, which a claim and a publish read anyway: close comes only after the
+     * producer is done, or happens before its next call (the server's feed tests its own state at each claim, and a
+     * producer that publishes after the server's stop returned sees the close), so this guards against misuse; it
      * hands nothing over between threads.
      */
     boolean closed;

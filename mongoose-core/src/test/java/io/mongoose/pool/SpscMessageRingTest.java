@@ -47,6 +47,26 @@ class SpscMessageRingTest
     }
 
     @Test
+    void aMessageClaimedBeforeTheCloseIsRefusedAfterItAndTheRingIsUnchanged()
+    {
+        final ObjectPool<SeqMessage> pool = pool(4);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(4);
+        final SeqMessage one = ring.tryClaim();
+        final SeqMessage two = ring.tryClaim();
+        assertEquals(4, ring.close());
+
+        final IllegalStateException single = assertThrows(IllegalStateException.class, () -> ring.publish(one));
+        assertTrue(single.getMessage().contains("ring of pool 'seq' is closed; expected no publish after close()"),
+            single.getMessage());
+        final IllegalStateException batch = assertThrows(IllegalStateException.class,
+            () -> ring.publish(new PooledMessage[] {one, two}, 0, 2));
+        assertTrue(batch.getMessage().contains("is closed"), batch.getMessage());
+        assertEquals(0, ring.published(), "nothing announced into messages the pool has back");
+        assertFalse(((PooledMessage)one).isAnnouncedInRing(0), "nothing announced in a message the pool has back");
+        assertEquals(4, pool.free());
+    }
+
+    @Test
     void slotsOrderedByKeyHandOutTheirMessagesInKeyOrderTiesInSlotOrder()
     {
         final ObjectPool<SeqMessage> pool = pool(4);

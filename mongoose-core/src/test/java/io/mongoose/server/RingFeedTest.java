@@ -556,6 +556,12 @@ class RingFeedTest
         final IllegalStateException onQueueFeed = assertThrows(IllegalStateException.class,
             () -> server.publisher("queue").claim(SeqMessage.class));
         assertTrue(onQueueFeed.getMessage().contains("feed 'queue' is a queue feed"), onQueueFeed.getMessage());
+        final IllegalStateException nullOnQueueFeed = assertThrows(IllegalStateException.class,
+            () -> server.publisher("queue").claim(null));
+        assertTrue(nullOnQueueFeed.getMessage().contains("feed 'queue' is a queue feed"), nullOnQueueFeed.getMessage());
+        final IllegalArgumentException nullType = assertThrows(IllegalArgumentException.class, () -> ring.claim(null));
+        assertTrue(nullType.getMessage().contains("claim of null; expected " + SeqMessage.class.getName()),
+            nullType.getMessage());
         final IllegalArgumentException wrongType =
             assertThrows(IllegalArgumentException.class, () -> ring.claim(OtherMessage.class));
         assertTrue(wrongType.getMessage().contains("claim of " + OtherMessage.class.getName() + "; expected " +
@@ -571,11 +577,18 @@ class RingFeedTest
         assertTrue(ring.publish(claimed));
         assertThrows(IllegalArgumentException.class, () -> ring.publish(claimed), "published twice");
 
+        final SeqMessage claimedBeforeStop = ring.claim(SeqMessage.class);
         final ShutdownReport report = server.stop();
         assertTrue(report.clean(), report::toString);
         final IllegalStateException afterStop =
             assertThrows(IllegalStateException.class, () -> ring.claim(SeqMessage.class));
         assertTrue(afterStop.getMessage().contains("is stopped"), afterStop.getMessage());
+        // The claim tested the server's state, the publish does not; the ring's close, which this thread saw, refuses.
+        final IllegalStateException publishAfterStop =
+            assertThrows(IllegalStateException.class, () -> ring.publish(claimedBeforeStop));
+        assertTrue(publishAfterStop.getMessage().contains("feed 'ticks' is closed: server 'ring' is stopped (the " +
+            "message went back to its pool when the feed's ring closed at stop)"), publishAfterStop.getMessage());
+        assertEquals(0, pool.inFlight(), "every message of the ring is back in the pool");
     }
 
     @Test
