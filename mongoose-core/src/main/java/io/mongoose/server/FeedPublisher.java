@@ -120,8 +120,8 @@ public final class FeedPublisher
     public <T extends PooledMessage> T claim(final Class<T> type)
     {
         // The usual claim is one test, and everything else (the reasons to refuse, a full ring) lies in a method the
-        // compiler keeps out of the producer's loop: the same checks spread over several branches here cost a third
-        // more per message on one thread (PathCostBenchmark.mongooseInvokerRingFeedPath, session 38).
+        // compiler keeps out of the producer's loop: the same checks spread over several branches here cost about a
+        // quarter more per message on one thread (PathCostBenchmark.mongooseInvokerRingFeedPath, session 38).
         final PooledMessage message;
         if (type == ringType && STATE_OPEN == state && !DebugChecks.ENABLED && null != (message = ring.tryClaim()))
         {
@@ -508,7 +508,10 @@ public final class FeedPublisher
         }
         catch (final IllegalStateException e)
         {
-            throw notOpen("the message went back to its pool when the feed's ring closed at stop");
+            final IllegalStateException refused =
+                notOpen("the message went back to its pool when the feed's ring closed at stop");
+            refused.initCause(e);
+            throw refused;
         }
     }
 

@@ -588,6 +588,8 @@ class RingFeedTest
             assertThrows(IllegalStateException.class, () -> ring.publish(claimedBeforeStop));
         assertTrue(publishAfterStop.getMessage().contains("feed 'ticks' is closed: server 'ring' is stopped (the " +
             "message went back to its pool when the feed's ring closed at stop)"), publishAfterStop.getMessage());
+        assertTrue(publishAfterStop.getCause().getMessage().contains("is closed; expected no publish after close()"),
+            "the ring's refusal kept as the cause");
         assertEquals(0, pool.inFlight(), "every message of the ring is back in the pool");
     }
 
