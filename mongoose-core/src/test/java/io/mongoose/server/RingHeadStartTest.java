@@ -67,6 +67,13 @@ class RingHeadStartTest
         start(AgentGroupConfig.named("agent").drainLimit(DRAIN_LIMIT));
     }
 
+    /** From a fresh ring: a streaming drain's worth published and taken in one drain, which starts a head start. */
+    private void streamingDrainThatCatchesUp()
+    {
+        publishSequences(a, 0, STREAMING_DRAIN);
+        assertEquals(STREAMING_DRAIN, invoker.invoke(), "the whole backlog, short of the limit: caught up");
+    }
+
     private void stopClean(final long expectedOnA, final long expectedOnB)
     {
         assertEquals(expectedOnA, onA.received(0));
@@ -80,8 +87,7 @@ class RingHeadStartTest
     void aStreamingDrainThatCaughtUpLeavesTheRingAloneForTheHeadStartThenTakesAllThatCame()
     {
         start();
-        publishSequences(a, 0, STREAMING_DRAIN);
-        assertEquals(STREAMING_DRAIN, invoker.invoke(), "the whole backlog, short of the limit: caught up");
+        streamingDrainThatCatchesUp();
         publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + 5);
         assertEquals(0, invoker.invoke(), "the head start has begun");
         clock.advance(HEAD_START_NANOS - 1);
@@ -119,8 +125,7 @@ class RingHeadStartTest
     void theAgentsOtherRingsDrainDuringTheHeadStart()
     {
         start();
-        publishSequences(a, 0, STREAMING_DRAIN);
-        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        streamingDrainThatCatchesUp();
         publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + 3);
         publishSequences(b, 0, 4);
         assertEquals(4, invoker.invoke(), "b's messages only: a is waiting out its head start");
@@ -150,8 +155,7 @@ class RingHeadStartTest
     void theGroupsHeadStartIsTheOneHeld()
     {
         start(AgentGroupConfig.named("agent").drainLimit(DRAIN_LIMIT).ringHeadStart(Duration.ofNanos(10_000)));
-        publishSequences(a, 0, STREAMING_DRAIN);
-        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        streamingDrainThatCatchesUp();
         publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + 2);
         clock.advance(9_999);
         assertEquals(0, invoker.invoke(), "past the default head start, one nanosecond short of the group's");
@@ -164,8 +168,7 @@ class RingHeadStartTest
     void aHeadStartOfZeroTurnsItOff()
     {
         start(AgentGroupConfig.named("agent").drainLimit(DRAIN_LIMIT).ringHeadStart(Duration.ZERO));
-        publishSequences(a, 0, STREAMING_DRAIN);
-        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        streamingDrainThatCatchesUp();
         publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + 2);
         assertEquals(2, invoker.invoke(), "read on at once, the clock unmoved");
         stopClean(STREAMING_DRAIN + 2, 0);
@@ -188,8 +191,7 @@ class RingHeadStartTest
     void aProducerThatKeptStreamingThroughAHeadStartGetsOneTwiceAsLong()
     {
         start();
-        publishSequences(a, 0, STREAMING_DRAIN);
-        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        streamingDrainThatCatchesUp();
         // One message per STREAMING_NANOS_PER_MESSAGE of the head start: the least that counts as streaming.
         final int streamed = (int)(HEAD_START_NANOS / STREAMING_NANOS_PER_MESSAGE);
         publishSequences(a, STREAMING_DRAIN, STREAMING_DRAIN + streamed);
@@ -210,8 +212,7 @@ class RingHeadStartTest
     void aProducerBelowTheStreamingRateGetsNoFurtherHeadStartEvenWithAStreamingDrain()
     {
         start();
-        publishSequences(a, 0, STREAMING_DRAIN);
-        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        streamingDrainThatCatchesUp();
         // One message short of the streaming rate, as a paced feed's backlog after a stall would be, yet more than a
         // streaming drain's worth: on its own, such a drain would start a head start.
         final int paced = (int)(HEAD_START_NANOS / STREAMING_NANOS_PER_MESSAGE) - 1;
@@ -230,8 +231,7 @@ class RingHeadStartTest
     {
         final long groups = 100;
         start(AgentGroupConfig.named("agent").drainLimit(DRAIN_LIMIT).ringHeadStart(Duration.ofNanos(groups)));
-        publishSequences(a, 0, STREAMING_DRAIN);
-        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        streamingDrainThatCatchesUp();
         long sequence = STREAMING_DRAIN;
         long expected = groups;
         for (int round = 0; round < 8; round++)
@@ -253,8 +253,7 @@ class RingHeadStartTest
     void aHeadStartEndsOnceHalfTheRingIsPublished()
     {
         start();
-        publishSequences(a, 0, STREAMING_DRAIN);
-        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        streamingDrainThatCatchesUp();
         final long half = STREAMING_DRAIN + RING_CAPACITY / 2;
         publishSequences(a, STREAMING_DRAIN, half);
         assertEquals(0, invoker.invoke(), "half the ring less one waits, the clock unmoved");
@@ -268,8 +267,7 @@ class RingHeadStartTest
     void aHeadStartInWhichNothingCameEndsTheStreak()
     {
         start();
-        publishSequences(a, 0, STREAMING_DRAIN);
-        assertEquals(STREAMING_DRAIN, invoker.invoke());
+        streamingDrainThatCatchesUp();
         clock.advance(HEAD_START_NANOS);
         assertEquals(0, invoker.invoke(), "over, and nothing came");
         // Counted from the head start's end, this burst would read as a producer still streaming.
