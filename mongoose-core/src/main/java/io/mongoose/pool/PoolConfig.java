@@ -1,38 +1,54 @@
 package io.mongoose.pool;
 
+import io.mongoose.config.DurationRange;
+import io.mongoose.config.IntRange;
+
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * Sizing, exhaustion behaviour and heap layout of one {@link ObjectPool}.
  *
- * @param capacity         instances created up front and the most the free list holds; at least 1.
+ * @param capacity         instances created up front and the most the free list holds: {@link #CAPACITY_RANGE}.
  * @param exhaustionPolicy what an acquire on an empty pool does.
- * @param maxWait          how long {@link ExhaustionPolicy#WAIT} waits before failing; ignored by other policies.
+ * @param maxWait          how long {@link ExhaustionPolicy#WAIT} waits before failing; ignored by other policies:
+ *                         {@link #MAX_WAIT_RANGE}.
  * @param layout           where the up-front messages lie relative to each other; matters to ring feeds.
  */
 public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Duration maxWait, MessageLayout layout)
 {
     /** Default capacity: enough for a deep queue per subscriber without growing. */
     public static final int DEFAULT_CAPACITY = 16_384;
+    /**
+     * Largest capacity, 2^24, the same as the largest feed queue (a ring feed takes its whole ring from a pool): all
+     * of them are made up front, and a pool of {@code Integer.MAX_VALUE} failed deep inside its free list.
+     */
+    public static final int MAX_CAPACITY = 1 << 24;
+    /** What {@link #capacity()} accepts: 1 to {@link #MAX_CAPACITY}. */
+    public static final IntRange CAPACITY_RANGE = IntRange.of("capacity", 1, MAX_CAPACITY);
     /** Default wait for {@link ExhaustionPolicy#WAIT}. */
     public static final Duration DEFAULT_MAX_WAIT = Duration.ofSeconds(1);
+    /**
+     * What {@link #maxWait()} accepts: 0 (fail at once) to a day, longer being a unit mistake rather than a bound.
+     */
+    public static final DurationRange MAX_WAIT_RANGE =
+        new DurationRange("maxWait", Duration.ZERO, Duration.ofHours(24), "");
+
+    /** How this record's errors name the pool: a config belongs to no pool yet. */
+    private static final String OWNER = "pool";
 
     /**
      * Checks every field.
+     *
+     * @throws IllegalArgumentException if {@code capacity} or {@code maxWait} is out of its range, naming the value
+     *                                  and the range.
+     * @throws NullPointerException     if an argument is null.
      */
     public PoolConfig
     {
-        if (capacity < 1)
-        {
-            throw new IllegalArgumentException("capacity: " + capacity + "; expected at least 1");
-        }
+        CAPACITY_RANGE.require(OWNER, capacity);
         Objects.requireNonNull(exhaustionPolicy, "exhaustionPolicy: null; expected GROW, WAIT or FAIL");
-        Objects.requireNonNull(maxWait, "maxWait: null; expected a non-negative duration");
-        if (maxWait.isNegative())
-        {
-            throw new IllegalArgumentException("maxWait: " + maxWait + "; expected a non-negative duration");
-        }
+        MAX_WAIT_RANGE.require(OWNER, maxWait);
         Objects.requireNonNull(layout, "layout: null; expected SPACED or PACKED");
     }
 

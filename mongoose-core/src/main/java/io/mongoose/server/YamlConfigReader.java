@@ -1,5 +1,6 @@
 package io.mongoose.server;
 
+import io.mongoose.config.IntRange;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.service.MongooseService;
@@ -199,7 +200,7 @@ final class YamlConfigReader
             ? choice(f.get("kind"), path + ".kind", FeedKind.class) : missing(path + ".kind", choices(FeedKind.class));
         final int capacity = f.containsKey("queueCapacity")
             ? integer(f.get("queueCapacity"), path + ".queueCapacity", FeedConfig.DEFAULT_QUEUE_CAPACITY,
-            "a power of two from 2 to " + (1 << 30))
+            FeedConfig.QUEUE_CAPACITY_RANGE)
             : FeedConfig.DEFAULT_QUEUE_CAPACITY;
         final FullQueuePolicy policy = f.containsKey("fullQueuePolicy")
             ? choice(f.get("fullQueuePolicy"), path + ".fullQueuePolicy", FullQueuePolicy.class)
@@ -267,7 +268,7 @@ final class YamlConfigReader
             : IdleStrategies.BUSY_SPIN;
         final int drainLimit = f.containsKey("drainLimit")
             ? integer(f.get("drainLimit"), path + ".drainLimit", AgentGroupConfig.DEFAULT_DRAIN_LIMIT,
-            "an integer from 1 to " + Integer.MAX_VALUE)
+            AgentGroupConfig.DRAIN_LIMIT_RANGE)
             : AgentGroupConfig.DEFAULT_DRAIN_LIMIT;
         final Pinning pinning = f.containsKey("pinning") ? pinning(f.get("pinning"), path + ".pinning") : Pinning.none();
         final ThreadMode threadMode = f.containsKey("threadMode")
@@ -284,10 +285,11 @@ final class YamlConfigReader
             : AgentGroupConfig.DEFAULT_TIMER_TICK_RESOLUTION;
         final int timerWheelSize = f.containsKey("timerWheelSize")
             ? integer(f.get("timerWheelSize"), path + ".timerWheelSize", AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE,
-            "a power of two from 2 to 65536")
+            AgentGroupConfig.TIMER_WHEEL_SIZE_RANGE)
             : AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE;
         final Duration headStart = f.containsKey("ringHeadStart")
-            ? durationOrZero(f.get("ringHeadStart"), path + ".ringHeadStart", ConfigValidator.RING_HEAD_START_EXPECTED)
+            ? durationOrZero(f.get("ringHeadStart"), path + ".ringHeadStart",
+            AgentGroupConfig.RING_HEAD_START_RANGE.expected())
             : AgentGroupConfig.DEFAULT_RING_HEAD_START;
         return new AgentGroupConfig(
             name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTick, timerWheelSize, headStart);
@@ -754,15 +756,19 @@ final class YamlConfigReader
         return invalid(path, YamlValues.describe(node), expected);
     }
 
-    private int integer(final Node node, final String path, final int standIn, final String expected)
+    /**
+     * An integer setting; what is not a YAML integer, or is beyond {@code int}, is reported here in the words of the
+     * setting's range. A value that is an {@code int} but out of the range (a capacity of 1000, a drain limit of 0) is
+     * the validator's to report, in the same words, as for the builder.
+     */
+    private int integer(final Node node, final String path, final int standIn, final IntRange range)
     {
         final Long value = node instanceof ScalarNode ? YamlValues.integer((ScalarNode)node) : null;
         if (null == value || value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
         {
-            invalid(path, YamlValues.describe(node), expected);
+            invalid(path, YamlValues.describe(node), range.expected());
             return standIn;
         }
-        // In range but not valid (a capacity of 1000, a drain limit of 0) is the validator's to report.
         return value.intValue();
     }
 

@@ -557,10 +557,11 @@ class ObjectPoolTest
     @Test
     void poolConfigRejectsACapacityBelowOne()
     {
-        assertEquals("capacity: 0; expected at least 1", assertThrows(IllegalArgumentException.class,
-            () -> PoolConfig.of(0)).getMessage());
-        assertEquals("capacity: -5; expected at least 1", assertThrows(IllegalArgumentException.class,
-            () -> new PoolConfig(-5, ExhaustionPolicy.FAIL, Duration.ZERO)).getMessage());
+        assertEquals("pool capacity: 0; expected an integer from 1 to 16777216",
+            assertThrows(IllegalArgumentException.class, () -> PoolConfig.of(0)).getMessage());
+        assertEquals("pool capacity: -5; expected an integer from 1 to 16777216",
+            assertThrows(IllegalArgumentException.class, () -> new PoolConfig(-5, ExhaustionPolicy.FAIL,
+                Duration.ZERO)).getMessage());
     }
 
     @Test
@@ -569,7 +570,7 @@ class ObjectPoolTest
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
             () -> PoolConfig.of(1).waitingAtMost(Duration.ofMillis(-1)));
 
-        assertEquals("maxWait: PT-0.001S; expected a non-negative duration", ex.getMessage());
+        assertEquals("pool maxWait: PT-0.001S; expected a duration from 0 to 24h", ex.getMessage());
     }
 
     @Test
@@ -577,7 +578,7 @@ class ObjectPoolTest
     {
         assertEquals("exhaustionPolicy: null; expected GROW, WAIT or FAIL", assertThrows(NullPointerException.class,
             () -> PoolConfig.of(1).withExhaustionPolicy(null)).getMessage());
-        assertEquals("maxWait: null; expected a non-negative duration", assertThrows(NullPointerException.class,
+        assertEquals("pool maxWait: null; expected a duration from 0 to 24h", assertThrows(NullPointerException.class,
             () -> new PoolConfig(1, ExhaustionPolicy.WAIT, null)).getMessage());
     }
 

@@ -113,13 +113,30 @@ class ConfigValidationTest
             problems(config));
     }
 
-    @Test
-    void drainLimitMustBeAtLeastOne()
+    /** {@link #pricing()} with a drain limit its wither would refuse: the record's constructor checks nothing. */
+    private static AgentGroupConfig pricingDraining(final int drainLimit)
     {
-        assertEquals(List.of("agents[0].drainLimit: 0; expected at least 1"),
-            problems(config(feeds(FeedConfig.named("prices")), agents(pricing().drainLimit(0)))));
-        assertEquals(List.of("agents[0].drainLimit: -5; expected at least 1"),
-            problems(config(feeds(FeedConfig.named("prices")), agents(pricing().drainLimit(-5)))));
+        final AgentGroupConfig p = pricing();
+        return new AgentGroupConfig(p.name(), p.idleStrategy(), drainLimit, p.pinning(), p.threadMode(), p.processors());
+    }
+
+    /** A named feed with settings its withers would refuse. */
+    private static FeedConfig feed(final String name, final int queueCapacity, final Duration publishTimeout)
+    {
+        return new FeedConfig(name, FeedKind.NAMED, queueCapacity, FullQueuePolicy.BACKOFF, publishTimeout);
+    }
+
+    @Test
+    void drainLimitMustBeInItsRange()
+    {
+        final String expected = "(agent group 'pricing'); expected an integer from 1 to 16777216";
+        assertEquals(List.of("agents[0].drainLimit: 0 " + expected),
+            problems(config(feeds(FeedConfig.named("prices")), agents(pricingDraining(0)))));
+        assertEquals(List.of("agents[0].drainLimit: -5 " + expected),
+            problems(config(feeds(FeedConfig.named("prices")), agents(pricingDraining(-5)))));
+        assertEquals(List.of("agents[0].drainLimit: 16777217 " + expected),
+            problems(config(feeds(FeedConfig.named("prices")), agents(pricingDraining((1 << 24) + 1)))));
+        assertEquals(List.of(), problems(config(feeds(FeedConfig.named("prices")), agents(pricingDraining(1 << 24)))));
     }
 
     @Test
@@ -240,15 +257,16 @@ class ConfigValidationTest
     // ---------------------------------------------------------------------------------------------- feeds
 
     @Test
-    void queueCapacityMustBeAPowerOfTwoOfAtLeastTwo()
+    void queueCapacityMustBeAPowerOfTwoInItsRange()
     {
-        for (final int bad : new int[] {1000, 3, 1, 0, -4, Integer.MIN_VALUE})
+        for (final int bad : new int[] {1000, 3, 1, 0, -4, Integer.MIN_VALUE, 1 << 25, 1 << 30})
         {
-            final ServerConfig config = config(feeds(FeedConfig.named("prices").queueCapacity(bad)), agents(pricing()));
-            assertEquals(List.of("feeds[0].queueCapacity: " + bad + "; expected a power of two, at least 2"),
-                problems(config));
+            final ServerConfig config =
+                config(feeds(feed("prices", bad, FeedConfig.DEFAULT_PUBLISH_TIMEOUT)), agents(pricing()));
+            assertEquals(List.of("feeds[0].queueCapacity: " + bad + " (feed 'prices'); expected a power of two from " +
+                "2 to 16777216"), problems(config));
         }
-        for (final int good : new int[] {2, 4, 1024, 1 << 30})
+        for (final int good : new int[] {2, 4, 1024, 1 << 24})
         {
             assertEquals(List.of(), problems(config(feeds(FeedConfig.named("prices").queueCapacity(good)),
                 agents(pricing()))), "capacity " + good);
@@ -372,19 +390,24 @@ class ConfigValidationTest
     void zeroNegativeAndNullTimeouts()
     {
         final ServerConfig config = new ServerConfig("cfg",
-            feeds(FeedConfig.named("prices").publishTimeout(Duration.ZERO),
-                FeedConfig.broadcast("control").publishTimeout(Duration.ofMillis(-1)),
-                FeedConfig.broadcast("audit").publishTimeout(null)),
-            agents(pricing()), Duration.ZERO, Duration.ofSeconds(-1));
+            feeds(feed("prices", 1024, Duration.ZERO), feed("control", 1024, Duration.ofMillis(-1)),
+                feed("audit", 1024, null), feed("archive", 1024, Duration.ofHours(25))),
+            agents(AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices", "control", "audit", "archive")),
+            Duration.ZERO, Duration.ofSeconds(-1));
 
         assertEquals(List.of(
-            "startTimeout: PT0S; expected a positive duration",
-            "shutdownTimeout: PT-1S; expected a positive duration",
-            "feeds[0].publishTimeout: PT0S; expected a positive duration",
-            "feeds[1].publishTimeout: PT-0.001S; expected a positive duration",
-            "feeds[2].publishTimeout: null; expected a positive duration"), problems(config));
-        assertEquals(List.of("startTimeout: null; expected a positive duration"), problems(new ServerConfig("cfg",
-            feeds(FeedConfig.named("prices")), agents(pricing()), null, Duration.ofNanos(1))));
+            "startTimeout: PT0S; expected a positive duration up to 24h",
+            "shutdownTimeout: PT-1S; expected a positive duration up to 24h",
+            "feeds[0].publishTimeout: PT0S (feed 'prices'); expected a positive duration up to 24h",
+            "feeds[1].publishTimeout: PT-0.001S (feed 'control'); expected a positive duration up to 24h",
+            "feeds[2].publishTimeout: null (feed 'audit'); expected a positive duration up to 24h",
+            "feeds[3].publishTimeout: PT25H (feed 'archive'); expected a positive duration up to 24h"),
+            problems(config));
+        assertEquals(List.of("startTimeout: null; expected a positive duration up to 24h"), problems(new ServerConfig(
+            "cfg", feeds(FeedConfig.named("prices")), agents(pricing()), null, Duration.ofNanos(1))));
+        assertEquals(List.of("shutdownTimeout: PT1000000H; expected a positive duration up to 24h"), problems(
+            new ServerConfig("cfg", feeds(FeedConfig.named("prices")), agents(pricing()), Duration.ofHours(24),
+                Duration.ofHours(1_000_000))));
     }
 
     @Test
@@ -427,10 +450,9 @@ class ConfigValidationTest
     // ---------------------------------------------------------------------------------------------- all at once
 
     private static final List<String> MANY_PROBLEMS = List.of(
-        "startTimeout: PT0S; expected a positive duration",
-        "feeds[0].queueCapacity: 1000; expected a power of two, at least 2",
+        "feeds[0].queueCapacity: 1000 (feed 'prices'); expected a power of two from 2 to 16777216",
         "feeds[2].name: duplicate 'prices'; expected a name no other feed uses",
-        "agents[0].drainLimit: 0; expected at least 1",
+        "agents[0].drainLimit: 0 (agent group 'cfg-many-a'); expected an integer from 1 to 16777216",
         "agents[0].pinning: cpu -2; expected a CPU id of 0 or more",
         "agents[0].processors[0].subscriptions[0]: unknown feed 'pricez'; expected one of prices, orphan",
         "agents[1].name: duplicate 'cfg-many-a'; expected a name no other agent uses",
@@ -448,12 +470,11 @@ class ConfigValidationTest
         return MongooseServer.builder()
             .name("cfg")
             .poolRegistry(new PoolRegistry("cfg"))
-            .startTimeout(Duration.ZERO)
-            .feed(FeedConfig.named("prices").queueCapacity(1000))
+            .feed(feed("prices", 1000, FeedConfig.DEFAULT_PUBLISH_TIMEOUT))
             .feed(FeedConfig.named("orphan"))
             .feed(FeedConfig.broadcast("prices"))
-            .agentGroup(AgentGroupConfig.named("cfg-many-a").drainLimit(0).pinning(Pinning.cpu(-2))
-                .processor("p", NOOP, "pricez"))
+            .agentGroup(new AgentGroupConfig("cfg-many-a", IdleStrategies.BUSY_SPIN, 0, Pinning.cpu(-2),
+                ThreadMode.DEDICATED, List.of(ProcessorConfig.of("p", NOOP, "pricez"))))
             .agentGroup(AgentGroupConfig.named("cfg-many-a").idleStrategy("spinn").processor("p", null));
     }
 
@@ -470,7 +491,7 @@ class ConfigValidationTest
             manyProblems().toConfig(), new PoolRegistry("cfg"), new LoggingErrorHandler()));
 
         assertEquals(MANY_PROBLEMS, ex.errors());
-        assertEquals("invalid Mongoose configuration (12 errors):\n  " + String.join("\n  ", MANY_PROBLEMS),
+        assertEquals("invalid Mongoose configuration (11 errors):\n  " + String.join("\n  ", MANY_PROBLEMS),
             ex.getMessage());
     }
 

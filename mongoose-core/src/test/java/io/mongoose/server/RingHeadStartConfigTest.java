@@ -19,7 +19,7 @@ class RingHeadStartConfigTest
     {
     };
     private static final ProcessorTypes TYPES = ProcessorTypes.builder().add("pricer", () -> PRICER).build();
-    private static final String EXPECTED = "expected " + ConfigValidator.RING_HEAD_START_EXPECTED;
+    private static final String EXPECTED = "expected " + AgentGroupConfig.RING_HEAD_START_RANGE.expected();
 
     private static ServerConfig load(final String yaml)
     {
@@ -31,10 +31,13 @@ class RingHeadStartConfigTest
         return assertThrows(MongooseConfigException.class, () -> load(yaml)).errors();
     }
 
+    /** The validator's view of a group made with the record's constructor, which checks nothing itself. */
     private static List<String> problems(final Duration headStart)
     {
+        final AgentGroupConfig group = AgentGroupConfig.named("pricing").processor("p", PRICER, "quotes");
         return ConfigValidator.problems(MongooseServer.builder().feed(FeedConfig.named("quotes"))
-            .agentGroup(AgentGroupConfig.named("pricing").ringHeadStart(headStart).processor("p", PRICER, "quotes"))
+            .agentGroup(new AgentGroupConfig(group.name(), group.idleStrategy(), group.drainLimit(), group.pinning(),
+                group.threadMode(), group.processors(), group.timerTickResolution(), group.timerWheelSize(), headStart))
             .toConfig());
     }
 
@@ -94,7 +97,7 @@ class RingHeadStartConfigTest
             "agents[0].ringHeadStart: 'soon'; " + EXPECTED,
             "agents[1].ringHeadStart: '-4us'; " + EXPECTED,
             "agents[2].ringHeadStart: a list; " + EXPECTED,
-            "agents[3].ringHeadStart: PT0.002S; " + EXPECTED), errors("""
+            "agents[3].ringHeadStart: PT0.002S (agent group 'd'); " + EXPECTED), errors("""
             feeds: [{ name: quotes, kind: named }]
             agents:
               - { name: a, ringHeadStart: soon, processors: [{ name: p1, type: pricer, subscriptions: [quotes] }]}
@@ -107,15 +110,29 @@ class RingHeadStartConfigTest
     @Test
     void theBuilderRefusesANullANegativeOrTooLongAHeadStart()
     {
-        assertEquals(List.of("agents[0].ringHeadStart: null; " + EXPECTED), problems(null));
-        assertEquals(List.of("agents[0].ringHeadStart: PT-0.000000001S; " + EXPECTED), problems(Duration.ofNanos(-1)));
-        assertEquals(List.of("agents[0].ringHeadStart: PT0.001000001S; " + EXPECTED),
+        final AgentGroupConfig pricing = AgentGroupConfig.named("pricing");
+        assertEquals("agent group 'pricing' ringHeadStart: null; " + EXPECTED,
+            assertThrows(NullPointerException.class, () -> pricing.ringHeadStart(null)).getMessage());
+        assertEquals("agent group 'pricing' ringHeadStart: PT-0.000000001S; " + EXPECTED,
+            assertThrows(IllegalArgumentException.class, () -> pricing.ringHeadStart(Duration.ofNanos(-1)))
+                .getMessage());
+        assertEquals("agent group 'pricing' ringHeadStart: PT1S; " + EXPECTED,
+            assertThrows(IllegalArgumentException.class, () -> pricing.ringHeadStart(Duration.ofSeconds(1)))
+                .getMessage());
+        assertEquals(Duration.ZERO, pricing.ringHeadStart(Duration.ZERO).ringHeadStart());
+        assertEquals(AgentGroupConfig.MAX_RING_HEAD_START,
+            pricing.ringHeadStart(AgentGroupConfig.MAX_RING_HEAD_START).ringHeadStart());
+    }
+
+    @Test
+    void theValidatorRefusesWhatTheConstructorLetThrough()
+    {
+        assertEquals(List.of("agents[0].ringHeadStart: null (agent group 'pricing'); " + EXPECTED), problems(null));
+        assertEquals(List.of("agents[0].ringHeadStart: PT-0.000000001S (agent group 'pricing'); " + EXPECTED),
+            problems(Duration.ofNanos(-1)));
+        assertEquals(List.of("agents[0].ringHeadStart: PT0.001000001S (agent group 'pricing'); " + EXPECTED),
             problems(Duration.ofNanos(1_000_001)));
         assertEquals(List.of(), problems(Duration.ZERO));
         assertEquals(List.of(), problems(AgentGroupConfig.MAX_RING_HEAD_START));
-        final MongooseConfigException refused = assertThrows(MongooseConfigException.class,
-            () -> MongooseServer.builder().feed(FeedConfig.named("quotes")).agentGroup(AgentGroupConfig.named("pricing")
-                .ringHeadStart(Duration.ofSeconds(1)).processor("p", PRICER, "quotes")).build());
-        assertEquals(List.of("agents[0].ringHeadStart: PT1S; " + EXPECTED), refused.errors());
     }
 }

@@ -64,9 +64,9 @@ class SchedulingAndMonitoringYamlTest
             "agents[0].timerTickResolution: 'fast'; expected a positive duration: a whole number and a unit (ns, us, " +
                 "ms, s, m, h), such as 250ms or 10s",
             "agents[0].timerWheelSize: 'big'; expected a power of two from 2 to 65536",
-            "agents[1].timerTickResolution: PT2S; expected a duration from 1us to 1s (rounded up to a power of two " +
+            "agents[1].timerTickResolution: PT2S (agent group 'b'); expected a duration from 1us to 1s (rounded up to a power of two " +
                 "nanoseconds)",
-            "agents[1].timerWheelSize: 1000; expected a power of two from 2 to 65536"), errors("""
+            "agents[1].timerWheelSize: 1000 (agent group 'b'); expected a power of two from 2 to 65536"), errors("""
             feeds: [{ name: quotes, kind: named }]
             agents:
               - name: a

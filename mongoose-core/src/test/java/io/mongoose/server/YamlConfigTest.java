@@ -342,12 +342,12 @@ class YamlConfigTest
                 "feeds[0]: 'quotes'; expected a feed: a map with keys name, kind, queueCapacity, fullQueuePolicy, " +
                     "publishTimeout, ring",
                 "feeds[1].name: a list; expected a feed name",
-                "feeds[1].queueCapacity: 'big'; expected a power of two from 2 to 1073741824",
+                "feeds[1].queueCapacity: 'big'; expected a power of two from 2 to 16777216",
                 "feeds[1].publishTimeout: 10; expected " + DURATION,
                 "agents[0]: a list; expected an agent group: a map with keys name, idleStrategy, drainLimit, pinning, " +
                     "threadMode, processors, timerTickResolution, timerWheelSize, ringHeadStart",
                 "agents[1].idleStrategy: a map; expected one of " + IDLE_NAMES,
-                "agents[1].drainLimit: 2.5; expected an integer from 1 to 2147483647",
+                "agents[1].drainLimit: 2.5; expected an integer from 1 to 16777216",
                 "agents[1].processors[0]: 'pricer'; expected a processor: a map with keys name, type, subscriptions, " +
                     "properties, services, publishes, latencyMonitoring",
                 "agents[1].processors[1].subscriptions: 'quotes'; expected a list of feed names",
@@ -392,7 +392,7 @@ class YamlConfigTest
     void explicitNullsAreWrongTypesToo()
     {
         assertEquals(List.of(
-                "feeds[0].queueCapacity: null; expected a power of two from 2 to 1073741824",
+                "feeds[0].queueCapacity: null; expected a power of two from 2 to 16777216",
                 "feeds[0].fullQueuePolicy: null; expected one of backoff, drop, fail",
                 "feeds[0].publishTimeout: null; expected " + DURATION,
                 "feeds[0].name: null; expected a non-blank feed name"),
@@ -407,7 +407,7 @@ class YamlConfigTest
     @Test
     void anExplicitCoreTagOnAnEmptyValueIsShownQuoted()
     {
-        assertEquals(List.of("feeds[0].queueCapacity: ''; expected a power of two from 2 to 1073741824"),
+        assertEquals(List.of("feeds[0].queueCapacity: ''; expected a power of two from 2 to 16777216"),
             errors(feedIs("{ name: quotes, kind: named, queueCapacity: !!int '' }")));
     }
 
@@ -431,13 +431,13 @@ class YamlConfigTest
     @Test
     void integersOutOfRange()
     {
-        assertEquals(List.of("feeds[0].queueCapacity: 4294967296; expected a power of two from 2 to 1073741824"),
+        assertEquals(List.of("feeds[0].queueCapacity: 4294967296; expected a power of two from 2 to 16777216"),
             errors(feedIs("{ name: quotes, kind: named, queueCapacity: 4294967296 }")));
         assertEquals(List.of("feeds[0].queueCapacity: 99999999999999999999999; expected a power of two from 2 to " +
-                "1073741824"),
+                "16777216"),
             errors(feedIs("{ name: quotes, kind: named, queueCapacity: 99999999999999999999999 }")));
         assertEquals(List.of(
-                "agents[0].drainLimit: -2147483649; expected an integer from 1 to 2147483647",
+                "agents[0].drainLimit: -2147483649; expected an integer from 1 to 16777216",
                 "agents[0].pinning.cpu: 2147483648; expected any, or a CPU id from 0 to 2147483647"),
             errors(agentWith("drainLimit: -2147483649\npinning: { cpu: 2147483648 }")));
     }
@@ -493,11 +493,11 @@ class YamlConfigTest
     {
         assertEquals(List.of(
                 "server.name: ' '; expected a non-blank server name",
-                "feeds[0].queueCapacity: 1000; expected a power of two, at least 2",
+                "feeds[0].queueCapacity: 1000 (feed 'quotes'); expected a power of two from 2 to 16777216",
                 "feeds[1].name: duplicate 'quotes'; expected a name no other feed uses",
                 "feeds[2]: feed 'orphan' has no subscriber; expected at least one processor subscribing to it " +
                     "(or remove the feed)",
-                "agents[0].drainLimit: 0; expected at least 1",
+                "agents[0].drainLimit: 0 (agent group 'pricing'); expected an integer from 1 to 16777216",
                 "agents[0].pinning: cpu -1; expected a CPU id of 0 or more",
                 "agents[0].processors[0].subscriptions[0]: unknown feed 'quotez'; expected one of quotes, orphan",
                 "agents[0].processors[0].subscriptions[2]: duplicate 'quotes'; expected each feed once",
@@ -747,7 +747,7 @@ class YamlConfigTest
         final List<String> expected = List.of(
             "server.startTimeout: 'soon'; expected " + DURATION,
             "feeds[0].fullQueuePolicy: unknown 'wait'; expected one of backoff, drop, fail",
-            "feeds[0].queueCapacity: 1000; expected a power of two, at least 2",
+            "feeds[0].queueCapacity: 1000 (feed 'quotes'); expected a power of two from 2 to 16777216",
             "agents[0].processors[0].type: unknown 'quote-pricr'; expected one of quote-pricer, risk-check",
             "agents[0].idleStrategy: unknown 'spinn'; expected one of " + IDLE_NAMES);
         assertEquals(expected.subList(0, 3), ex.errors().subList(0, 3));

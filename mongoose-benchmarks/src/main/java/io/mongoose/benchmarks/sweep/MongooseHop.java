@@ -113,6 +113,12 @@ final class MongooseHop implements Hop
         return ringFeed ? feed.ring(BenchMessage.class) : feed;
     }
 
+    /** Largest queue of any hop: a Mongoose hop's pool holds twice its queue ({@link #ringSize(int)}). */
+    static final int MAX_QUEUE_CAPACITY = PoolConfig.MAX_CAPACITY / 2;
+    /** What {@code --queueCapacity} accepts, as the options' errors say it. */
+    static final String QUEUE_CAPACITY_EXPECTED = "a power of two up to " + MAX_QUEUE_CAPACITY +
+        " (a Mongoose hop's pool holds twice the queue, at most " + PoolConfig.MAX_CAPACITY + ")";
+
     /**
      * The publisher's ring of every Mongoose hop, the sweep's and the paired harness's alike: twice the queue, more
      * than a full queue and the agent's drain can have out at once, so the slot the ring comes round to is always free

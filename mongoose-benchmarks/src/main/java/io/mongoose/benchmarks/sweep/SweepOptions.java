@@ -107,9 +107,9 @@ public record SweepOptions(
             errors.add("--pin: '" + pin + "'; expected none or auto");
         }
         final long capacity = positiveLong("queueCapacity", values.get("queueCapacity"), 2, errors);
-        if (capacity > 0 && (Long.bitCount(capacity) != 1 || capacity > 1 << 30))
+        if (capacity > 0 && (Long.bitCount(capacity) != 1 || capacity > MongooseHop.MAX_QUEUE_CAPACITY))
         {
-            errors.add("--queueCapacity: " + capacity + "; expected a power of two up to 2^30");
+            errors.add("--queueCapacity: " + capacity + "; expected " + MongooseHop.QUEUE_CAPACITY_EXPECTED);
         }
         final long jitterInterval = positiveLong("jitterIntervalMicros", values.get("jitterIntervalMicros"), 0, errors);
         if (jitterInterval > MAX_JITTER_INTERVAL_MICROS)
