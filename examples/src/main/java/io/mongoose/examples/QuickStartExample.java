@@ -13,8 +13,6 @@ import io.mongoose.server.IdleStrategies;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
 
-import java.time.Duration;
-
 /** The smallest complete Mongoose program: one message type, one feed, one agent group, one processor. */
 public final class QuickStartExample
 {
@@ -57,8 +55,8 @@ public final class QuickStartExample
     public static void main(final String[] args)
     {
         final PoolRegistry pools = new PoolRegistry("quick-start");
-        final ObjectPool<Quote> quotes = pools.register(
-            Quote.class, Quote::new, PoolConfig.of(1024).waitingAtMost(Duration.ofSeconds(1)));
+        // 1,024 quotes made up front; when all are in flight, acquire() waits up to 1 s for one to come back.
+        final ObjectPool<Quote> quotes = pools.register(Quote.class, Quote::new, PoolConfig.of(1024));
         final PriceSumProcessor prices = new PriceSumProcessor();
 
         final MongooseServer server = MongooseServer.builder()

@@ -86,7 +86,7 @@ public final class RingFeedExample
         final PoolRegistry pools = new PoolRegistry("ring-feed");
         // The ring takes 1,024 messages; the rest refill the slots of trades a handler keeps.
         final ObjectPool<Trade> trades = pools.register(
-            Trade.class, Trade::new, PoolConfig.of(1024 + 64).waitingAtMost(Duration.ofSeconds(1)));
+            Trade.class, Trade::new, PoolConfig.of(1024 + 64).waitOnExhaustion(Duration.ofSeconds(1)));
         final LargestTradeProcessor largest = new LargestTradeProcessor();
 
         final MongooseServer server = MongooseServer.builder()

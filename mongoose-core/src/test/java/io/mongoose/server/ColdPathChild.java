@@ -154,7 +154,7 @@ public final class ColdPathChild
         final ColdPath path = ColdPath.valueOf(args[0]);
         final PoolRegistry pools = new PoolRegistry("cold-path");
         final ObjectPool<SeqMessage> pool = pools.register(SeqMessage.class, SeqMessage::new,
-            PoolConfig.of(ColdPath.POOL_WAIT == path ? SMALL : LARGE).waitingAtMost(Duration.ofMinutes(1)));
+            PoolConfig.of(ColdPath.POOL_WAIT == path ? SMALL : LARGE).waitOnExhaustion(Duration.ofMinutes(1)));
         final EventProcessor processor = new EventProcessor()
         {
             @Override

@@ -32,7 +32,7 @@ class EndToEndTest
     {
         final PoolRegistry registry = new PoolRegistry("e2e");
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(POOL_CAPACITY).waitingAtMost(Duration.ofMinutes(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(POOL_CAPACITY).waitOnExhaustion(Duration.ofMinutes(2)));
 
         // g0: p0a subscribes n0, p0b subscribes n1; g1: p1 subscribes n0 and n1. Broadcast b0/b1 reach all three.
         final SequenceChecker p0a = new SequenceChecker(FEEDS);

@@ -58,7 +58,7 @@ class FaultToleranceTest
     void aHandlerThatThrowsEveryThousandthMessageIsIsolatedCountedAndLeaksNothing()
     {
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(1024).waitingAtMost(Duration.ofMinutes(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(1024).waitOnExhaustion(Duration.ofMinutes(2)));
         final EveryThousandthThrows throwing = new EveryThousandthThrows();
         final ConcurrentLinkedQueue<String> reported = new ConcurrentLinkedQueue<>();
         final LoggingErrorHandler logging = new LoggingErrorHandler();
@@ -120,7 +120,7 @@ class FaultToleranceTest
     void aResetThatThrowsOnTheAgentIsReportedAndEveryMessageStillGoesBackToItsPool()
     {
         final ObjectPool<FlakyReset> pool = registry.register(
-            FlakyReset.class, FlakyReset::new, PoolConfig.of(256).waitingAtMost(Duration.ofMinutes(2)));
+            FlakyReset.class, FlakyReset::new, PoolConfig.of(256).waitOnExhaustion(Duration.ofMinutes(2)));
         final AtomicLong handled = new AtomicLong();
         final ConcurrentLinkedQueue<String> reported = new ConcurrentLinkedQueue<>();
         final AtomicLong failures = new AtomicLong();
@@ -164,7 +164,8 @@ class FaultToleranceTest
     @Test
     void failFastPoolExhaustionReachesTheProducerAndRecovers()
     {
-        final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(8));
+        final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(8)
+            .failOnExhaustion());
         final GatedProcessor gated = new GatedProcessor();
         final MongooseServer server = gatedServer(gated);
         final FeedPublisher in = server.publisher("in");
@@ -190,7 +191,7 @@ class FaultToleranceTest
     void growingPoolCreatesBeyondCapacityThenRetiresTheSurplus()
     {
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(8).withExhaustionPolicy(io.mongoose.pool.ExhaustionPolicy.GROW));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(8).growOnExhaustion());
         final GatedProcessor gated = new GatedProcessor();
         final MongooseServer server = gatedServer(gated);
         final FeedPublisher in = server.publisher("in");
@@ -214,7 +215,7 @@ class FaultToleranceTest
     void waitingPoolHandsOutTheNextReleasedMessage() throws Exception
     {
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(8).waitingAtMost(Duration.ofMinutes(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(8).waitOnExhaustion(Duration.ofMinutes(2)));
         final GatedProcessor gated = new GatedProcessor();
         final MongooseServer server = gatedServer(gated);
         final FeedPublisher in = server.publisher("in");
@@ -248,7 +249,7 @@ class FaultToleranceTest
     void stopWhileMessagesAreInFlightDeliversEveryOne()
     {
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(4096).waitingAtMost(Duration.ofMinutes(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(4096).waitOnExhaustion(Duration.ofMinutes(2)));
         final SequenceChecker checker = new SequenceChecker(1);
         final MongooseServer server = MongooseServer.builder().name("drain").poolRegistry(registry)
             .feed(FeedConfig.named("in").queueCapacity(4096))

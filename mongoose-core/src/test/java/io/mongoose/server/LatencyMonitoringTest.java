@@ -40,7 +40,8 @@ class LatencyMonitoringTest
 {
     private final PoolRegistry registry = new PoolRegistry("latency");
     private final ObjectPool<SeqMessage> pool =
-        registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(1024).waitingAtMost(Duration.ofMinutes(2)));
+        registry.register(SeqMessage.class, SeqMessage::new,
+            PoolConfig.of(1024).waitOnExhaustion(Duration.ofMinutes(2)));
     private MongooseServer server;
 
     /** Counts what it handles and remembers the smallest and largest publish stamp it saw. */

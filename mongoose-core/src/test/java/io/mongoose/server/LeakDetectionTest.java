@@ -147,7 +147,7 @@ class LeakDetectionTest
     void instancesCreatedByGrowthAreScannedToo()
     {
         final ObjectPool<SeqMessage> pool = new PoolRegistry("leak-grow").register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(2).withExhaustionPolicy(ExhaustionPolicy.GROW));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(2).growOnExhaustion());
         final List<SeqMessage> held = new ArrayList<>();
         for (int i = 0; i < 7; i++)
         {

@@ -28,7 +28,7 @@ class MongooseStatTest
 {
     private final PoolRegistry registry = new PoolRegistry("stat");
     private final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new,
-        PoolConfig.of(256).waitingAtMost(Await.GENEROUS));
+        PoolConfig.of(256).waitOnExhaustion(Await.GENEROUS));
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 

@@ -30,7 +30,7 @@ class PipeTest
 {
     private final PoolRegistry registry = new PoolRegistry("pipes");
     private final ObjectPool<SeqMessage> pool = registry.register(
-        SeqMessage.class, SeqMessage::new, PoolConfig.of(8192).waitingAtMost(Duration.ofMinutes(1)));
+        SeqMessage.class, SeqMessage::new, PoolConfig.of(8192).waitOnExhaustion(Duration.ofMinutes(1)));
 
     /** Forwards each message's sequence to the feed it publishes: one pipe stage. */
     private final class Forwarder implements EventProcessor
@@ -168,7 +168,7 @@ class PipeTest
         // release batch until the drain ends. The pool must hand them out rather than wait for them.
         final PoolRegistry small = new PoolRegistry("own-batch");
         final ObjectPool<SeqMessage> nine = small.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(9).waitingAtMost(Duration.ofSeconds(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(9).waitOnExhaustion(Duration.ofSeconds(2)));
         final EventProcessor stage = new EventProcessor()
         {
             private FeedPublisher out;

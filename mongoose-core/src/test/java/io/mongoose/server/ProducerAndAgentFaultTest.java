@@ -47,7 +47,7 @@ class ProducerAndAgentFaultTest
 
     private final PoolRegistry registry = new PoolRegistry("producer-agent-faults");
     private final ObjectPool<SeqMessage> pool = registry.register(
-        SeqMessage.class, SeqMessage::new, PoolConfig.of(CAPACITY).waitingAtMost(Await.GENEROUS));
+        SeqMessage.class, SeqMessage::new, PoolConfig.of(CAPACITY).waitOnExhaustion(Await.GENEROUS));
     private final ConcurrentLinkedQueue<String> reported = new ConcurrentLinkedQueue<>();
     private final DispatchErrorHandler recording = (source, message, error) ->
         reported.add(source + ": " + error.getMessage());

@@ -41,7 +41,7 @@ class RingFeedTest
 {
     private final PoolRegistry registry = new PoolRegistry("ring-feed");
     private final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new,
-        PoolConfig.of(64).waitingAtMost(Duration.ofSeconds(30)));
+        PoolConfig.of(64).waitOnExhaustion(Duration.ofSeconds(30)));
 
     private MongooseServer server(final FeedConfig feed, final EventProcessor... processors)
     {

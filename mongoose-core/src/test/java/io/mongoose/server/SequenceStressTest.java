@@ -66,7 +66,7 @@ class SequenceStressTest
         final PoolRegistry registry = new PoolRegistry("stress");
         // WAIT: when every queue is full the producers wait for the agents to return messages instead of failing.
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(POOL_CAPACITY).waitingAtMost(Await.GENEROUS));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(POOL_CAPACITY).waitOnExhaustion(Await.GENEROUS));
 
         final SequenceChecker[] checkers = new SequenceChecker[PROCESSORS.length];
         final MongooseServer.Builder builder = MongooseServer.builder().name("stress").poolRegistry(registry)

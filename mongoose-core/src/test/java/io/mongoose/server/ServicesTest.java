@@ -33,7 +33,7 @@ class ServicesTest
 {
     private final PoolRegistry registry = new PoolRegistry("services");
     private final ObjectPool<SeqMessage> pool = registry.register(
-        SeqMessage.class, SeqMessage::new, PoolConfig.of(256).waitingAtMost(Duration.ofMinutes(1)));
+        SeqMessage.class, SeqMessage::new, PoolConfig.of(256).waitOnExhaustion(Duration.ofMinutes(1)));
     private final List<String> journal = new CopyOnWriteArrayList<>();
     private final List<String> errors = new CopyOnWriteArrayList<>();
     private final DispatchErrorHandler errorHandler =

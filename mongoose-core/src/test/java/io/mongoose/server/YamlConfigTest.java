@@ -1004,7 +1004,8 @@ class YamlConfigTest
                 processors: [{ name: counter, type: seq-counter, subscriptions: [seq] }]
             """);
         final PoolRegistry pools = new PoolRegistry("yaml-seq");
-        final ObjectPool<SeqMessage> seqs = pools.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(16).waitingAtMost(Await.GENEROUS));
+        final ObjectPool<SeqMessage> seqs =
+            pools.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(16).waitOnExhaustion(Await.GENEROUS));
         final long before = SeqCounter.HANDLED.get();
 
         final MongooseServer server = MongooseServer.fromYaml(

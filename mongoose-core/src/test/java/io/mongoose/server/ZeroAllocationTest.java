@@ -54,7 +54,7 @@ class ZeroAllocationTest
         assertFalse(LeakDetection.ENABLED, "measure with -D" + LeakDetection.PROPERTY + " off (the default)");
         final PoolRegistry registry = new PoolRegistry("alloc");
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(4096).waitingAtMost(Duration.ofMinutes(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(4096).waitOnExhaustion(Duration.ofMinutes(2)));
         final SequenceChecker direct = new SequenceChecker(2);
         final SequenceChecker fanOut = new SequenceChecker(2);
         final MongooseServer server = MongooseServer.builder().name("alloc").poolRegistry(registry)

@@ -121,7 +121,7 @@ public class HopBenchmark
             // Twice the queue: a full queue, the message the agent is handling and the one being filled never exhaust
             // it. WAIT rather than FAIL only so that a stalled agent shows up as a clear timeout.
             ticks = pools.register(Tick.class, Tick::new,
-                PoolConfig.of(2 * QUEUE_CAPACITY).waitingAtMost(Duration.ofSeconds(10)));
+                PoolConfig.of(2 * QUEUE_CAPACITY).waitOnExhaustion(Duration.ofSeconds(10)));
             processor = new SumProcessor();
             server = MongooseServer.builder()
                 .name("jmh-hop")

@@ -173,8 +173,9 @@ public class PingPongBenchmark
         public void start()
         {
             final PoolRegistry pools = new PoolRegistry("jmh-ping-pong");
-            pings = pools.register(Ping.class, Ping::new, PoolConfig.of(POOL_CAPACITY));
-            final ObjectPool<Pong> pongs = pools.register(Pong.class, Pong::new, PoolConfig.of(POOL_CAPACITY));
+            pings = pools.register(Ping.class, Ping::new, PoolConfig.of(POOL_CAPACITY).failOnExhaustion());
+            final ObjectPool<Pong> pongs =
+                pools.register(Pong.class, Pong::new, PoolConfig.of(POOL_CAPACITY).failOnExhaustion());
             echo = new EchoProcessor(pongs);
             receiver = new PongReceiver();
             server = MongooseServer.builder()

@@ -163,7 +163,7 @@ public final class EpsilonSoak
     {
         final PoolRegistry registry = new PoolRegistry("soak");
         final ObjectPool<SoakMessage> pool = registry.register(
-            SoakMessage.class, SoakMessage::new, PoolConfig.of(POOL_CAPACITY).waitingAtMost(Duration.ofSeconds(10)));
+            SoakMessage.class, SoakMessage::new, PoolConfig.of(POOL_CAPACITY).waitOnExhaustion(Duration.ofSeconds(10)));
         final SoakChecker direct = new SoakChecker(3);
         final SoakChecker fanOut = new SoakChecker(3);
         final MongooseServer server = MongooseServer.builder().name("soak").poolRegistry(registry)

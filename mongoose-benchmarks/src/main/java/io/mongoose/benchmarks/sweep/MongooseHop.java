@@ -152,7 +152,7 @@ final class MongooseHop implements Hop
         final MessageLayout layout)
     {
         return pools.register(BenchMessage.class, BenchMessage::new,
-            PoolConfig.of(ringSize(queueCapacity)).waitingAtMost(Duration.ofMinutes(1)).withLayout(layout));
+            PoolConfig.of(ringSize(queueCapacity)).waitOnExhaustion(Duration.ofMinutes(1)).withLayout(layout));
     }
 
     /** One send on a ring feed, as every Mongoose hop makes it: claim the ring's next message, fill, publish. */
