@@ -9,7 +9,7 @@ import io.mongoose.pool.PooledMessage;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
 
@@ -63,7 +63,7 @@ public final class QuickStartExample
             .poolRegistry(pools)
             .feed(FeedConfig.named("quotes"))
             .agentGroup(AgentGroupConfig.named("pricing")
-                .idleStrategy(IdleStrategies.BACKOFF)
+                .idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("price-sum", prices, "quotes"))
             .build();
         server.start();

@@ -9,7 +9,7 @@ import io.mongoose.pool.PooledMessage;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
 
@@ -93,7 +93,7 @@ public final class RingFeedExample
             .poolRegistry(pools)
             .feed(FeedConfig.named("trades").queueCapacity(1024).ring(Trade.class))
             .agentGroup(AgentGroupConfig.named("risk")
-                .idleStrategy(IdleStrategies.BACKOFF)
+                .idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("largest-trade", largest, "trades"))
             .build();
         server.start();

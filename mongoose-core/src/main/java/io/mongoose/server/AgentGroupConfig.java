@@ -14,7 +14,7 @@ import java.util.List;
  * One agent group: one thread, its idle strategy, pinning, batching, and the processors it hosts.
  *
  * @param name         unique group name; also the thread's name.
- * @param idleStrategy one of {@link IdleStrategies#NAMES}.
+ * @param idleStrategy what the thread does when a duty cycle finds no work.
  * @param drainLimit   most messages taken from each inbound queue per duty cycle: the latency/throughput knob
  *                     ({@link #DRAIN_LIMIT_RANGE}).
  * @param pinning      CPU pinning request (best effort).
@@ -36,7 +36,7 @@ import java.util.List;
  *                     starts. Queue feeds have none.
  */
 public record AgentGroupConfig(
-    String name, String idleStrategy, int drainLimit, Pinning pinning, ThreadMode threadMode,
+    String name, IdleStrategyKind idleStrategy, int drainLimit, Pinning pinning, ThreadMode threadMode,
     List<ProcessorConfig> processors, Duration timerTickResolution, int timerWheelSize, Duration ringHeadStart)
 {
     /** Default drain limit per inbound queue per duty cycle. */
@@ -80,7 +80,7 @@ public record AgentGroupConfig(
      * A group with the default ring head start.
      *
      * @param name                unique group name.
-     * @param idleStrategy        idle strategy name.
+     * @param idleStrategy        idle strategy.
      * @param drainLimit          drain limit per inbound queue per duty cycle.
      * @param pinning             CPU pinning request.
      * @param threadMode          dedicated thread or the caller's.
@@ -89,7 +89,7 @@ public record AgentGroupConfig(
      * @param timerWheelSize      spokes of the timer wheel.
      */
     public AgentGroupConfig(
-        final String name, final String idleStrategy, final int drainLimit, final Pinning pinning,
+        final String name, final IdleStrategyKind idleStrategy, final int drainLimit, final Pinning pinning,
         final ThreadMode threadMode, final List<ProcessorConfig> processors, final Duration timerTickResolution,
         final int timerWheelSize)
     {
@@ -101,14 +101,14 @@ public record AgentGroupConfig(
      * A group with the default timer wheel and ring head start.
      *
      * @param name         unique group name.
-     * @param idleStrategy idle strategy name.
+     * @param idleStrategy idle strategy.
      * @param drainLimit   drain limit per inbound queue per duty cycle.
      * @param pinning      CPU pinning request.
      * @param threadMode   dedicated thread or the caller's.
      * @param processors   processors hosted.
      */
     public AgentGroupConfig(
-        final String name, final String idleStrategy, final int drainLimit, final Pinning pinning,
+        final String name, final IdleStrategyKind idleStrategy, final int drainLimit, final Pinning pinning,
         final ThreadMode threadMode, final List<ProcessorConfig> processors)
     {
         this(name, idleStrategy, drainLimit, pinning, threadMode, processors, DEFAULT_TIMER_TICK_RESOLUTION,
@@ -122,14 +122,14 @@ public record AgentGroupConfig(
     public static AgentGroupConfig named(final String name)
     {
         return new AgentGroupConfig(
-            name, IdleStrategies.BUSY_SPIN, DEFAULT_DRAIN_LIMIT, Pinning.none(), ThreadMode.DEDICATED, List.of());
+            name, IdleStrategyKind.BUSY_SPIN, DEFAULT_DRAIN_LIMIT, Pinning.none(), ThreadMode.DEDICATED, List.of());
     }
 
     /**
-     * @param strategy idle strategy name.
+     * @param strategy what the thread does when a duty cycle finds no work.
      * @return a copy using it.
      */
-    public AgentGroupConfig idleStrategy(final String strategy)
+    public AgentGroupConfig idleStrategy(final IdleStrategyKind strategy)
     {
         return new AgentGroupConfig(
             name, strategy, drainLimit, pinning, threadMode, processors, timerTickResolution, timerWheelSize,

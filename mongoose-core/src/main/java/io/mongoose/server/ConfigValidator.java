@@ -20,6 +20,10 @@ import java.util.stream.Stream;
  */
 public final class ConfigValidator
 {
+    /** What a null idle strategy of the builder's model should be. */
+    static final String IDLE_STRATEGY_EXPECTED = "one of " +
+        Stream.of(IdleStrategyKind.values()).map(Enum::name).collect(Collectors.joining(", "));
+
     private final List<ConfigProblem> errors = new ArrayList<>();
 
     private ConfigValidator()
@@ -155,10 +159,9 @@ public final class ConfigValidator
             {
                 error(path + ".name", "duplicate " + show(agent.name()), "a name no other agent uses");
             }
-            if (!IdleStrategies.isKnown(agent.idleStrategy()))
+            if (null == agent.idleStrategy())
             {
-                error(path + ".idleStrategy", "unknown " + show(agent.idleStrategy()),
-                    "one of " + String.join(", ", IdleStrategies.NAMES));
+                error(path + ".idleStrategy", "null", IDLE_STRATEGY_EXPECTED);
             }
             final String owner = owner("agent group", agent.name());
             checkRange(errors, path + ".drainLimit", AgentGroupConfig.DRAIN_LIMIT_RANGE, agent.drainLimit(), owner);

@@ -262,10 +262,8 @@ final class YamlConfigReader
             return null;
         }
         final String name = requiredText(f, path, "name", "an agent name");
-        // The validator names the accepted idle strategies; a scalar goes to it as written so both agree.
-        final String idleStrategy = f.containsKey("idleStrategy")
-            ? text(f.get("idleStrategy"), path + ".idleStrategy", "one of " + String.join(", ", IdleStrategies.NAMES))
-            : IdleStrategies.BUSY_SPIN;
+        final IdleStrategyKind idleStrategy = f.containsKey("idleStrategy")
+            ? idleStrategy(f.get("idleStrategy"), path + ".idleStrategy") : IdleStrategyKind.BUSY_SPIN;
         final int drainLimit = f.containsKey("drainLimit")
             ? integer(f.get("drainLimit"), path + ".drainLimit", AgentGroupConfig.DEFAULT_DRAIN_LIMIT,
             AgentGroupConfig.DRAIN_LIMIT_RANGE)
@@ -389,9 +387,8 @@ final class YamlConfigReader
         }
         final List<String> publishes = f.containsKey("publishes")
             ? names(f.get("publishes"), path + ".publishes", "a list of feed names", "a feed name") : List.of();
-        final String idleStrategy = f.containsKey("idleStrategy")
-            ? text(f.get("idleStrategy"), path + ".idleStrategy", "one of " + String.join(", ", IdleStrategies.NAMES))
-            : ServiceConfig.DEFAULT_IDLE_STRATEGY;
+        final IdleStrategyKind idleStrategy = f.containsKey("idleStrategy")
+            ? idleStrategy(f.get("idleStrategy"), path + ".idleStrategy") : ServiceConfig.DEFAULT_IDLE_STRATEGY;
         final Pinning pinning = f.containsKey("pinning") ? pinning(f.get("pinning"), path + ".pinning") : Pinning.none();
         final Map<String, ScalarNode> properties =
             f.containsKey("properties") ? properties(f.get("properties"), path + ".properties") : Map.of();
@@ -792,6 +789,18 @@ final class YamlConfigReader
     {
         final Duration value = node instanceof ScalarNode ? YamlValues.durationOrZero((ScalarNode)node) : null;
         return null == value ? invalid(path, YamlValues.describe(node), expected) : value;
+    }
+
+    /** An idle strategy by its {@link IdleStrategyKind#yamlName()}; null, with the problem reported, otherwise. */
+    private IdleStrategyKind idleStrategy(final Node node, final String path)
+    {
+        if (node instanceof ScalarNode && !YamlValues.isNull(node))
+        {
+            final IdleStrategyKind kind = IdleStrategyKind.byYamlName(((ScalarNode)node).getValue());
+            return null != kind
+                ? kind : invalid(path, "unknown " + YamlValues.describe(node), IdleStrategyKind.expected());
+        }
+        return invalid(path, YamlValues.describe(node), IdleStrategyKind.expected());
     }
 
     private <E extends Enum<E>> E choice(final Node node, final String path, final Class<E> type)

@@ -178,7 +178,7 @@ public final class ColdPathChild
         // Counts what reaches it and allocates nothing: the path measured is the framework's, not a logger's.
         final MongooseServer server = MongooseServer.builder().name("cold-path").poolRegistry(pools).feed(feed)
             .errorHandler(ColdPathChild::onError)
-            .agentGroup(AgentGroupConfig.named("cold-path-agent").idleStrategy("yield").drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("cold-path-agent").idleStrategy(IdleStrategyKind.YIELD).drainLimit(64)
                 .processor("handler", processor, "cold-path"))
             .build();
         server.start();

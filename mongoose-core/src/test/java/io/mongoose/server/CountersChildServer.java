@@ -37,7 +37,7 @@ public final class CountersChildServer
         final MongooseServer server = MongooseServer.builder().name(NAME).poolRegistry(registry)
             .counters(CountersConfig.defaults().dir(dir))
             .feed(FeedConfig.named("ticks"))
-            .agentGroup(AgentGroupConfig.named("child-agent").idleStrategy("sleep")
+            .agentGroup(AgentGroupConfig.named("child-agent").idleStrategy(IdleStrategyKind.SLEEP)
                 .processor("child-checker", checker, "ticks"))
             .build();
         server.start();

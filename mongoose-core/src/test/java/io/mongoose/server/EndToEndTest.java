@@ -43,10 +43,10 @@ class EndToEndTest
             .feed(FeedConfig.named("n0").queueCapacity(1024))
             .feed(FeedConfig.broadcast("b1").queueCapacity(1024))
             .feed(FeedConfig.named("n1").queueCapacity(1024))
-            .agentGroup(AgentGroupConfig.named("g0").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("g0").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p0a", p0a, "n0")
                 .processor("p0b", p0b, "n1"))
-            .agentGroup(AgentGroupConfig.named("g1").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("g1").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p1", p1, "n0", "n1"))
             .shutdownTimeout(Duration.ofMinutes(2))
             .build();

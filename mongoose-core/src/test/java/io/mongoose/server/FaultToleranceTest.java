@@ -70,7 +70,8 @@ class FaultToleranceTest
         final MongooseServer server = MongooseServer.builder().name("throwing").poolRegistry(registry)
             .errorHandler(errors)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff").processor("thrower", throwing, "in"))
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("thrower", throwing, "in"))
             .build();
         server.start();
         final FeedPublisher in = server.publisher("in");
@@ -133,7 +134,8 @@ class FaultToleranceTest
                 failures.addAndGet(1 + error.getSuppressed().length);
             })
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff").processor("counter", counting, "in"))
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("counter", counting, "in"))
             .build();
         server.start();
         final FeedPublisher in = server.publisher("in");
@@ -253,7 +255,8 @@ class FaultToleranceTest
         final SequenceChecker checker = new SequenceChecker(1);
         final MongooseServer server = MongooseServer.builder().name("drain").poolRegistry(registry)
             .feed(FeedConfig.named("in").queueCapacity(4096))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("sleep").drainLimit(1).processor("p", checker, "in"))
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.SLEEP)
+                .drainLimit(1).processor("p", checker, "in"))
             .shutdownTimeout(Duration.ofMinutes(2))
             .build();
         server.start();
@@ -281,7 +284,7 @@ class FaultToleranceTest
         final MongooseServer server = MongooseServer.builder().name("stuck").poolRegistry(registry)
             .errorHandler((source, message, error) -> errors.incrementAndGet())
             .feed(FeedConfig.named("in").queueCapacity(64))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff").drainLimit(1)
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF).drainLimit(1)
                 .processor("gated", gated, "in"))
             .shutdownTimeout(Duration.ofMillis(50))
             .build();
@@ -313,7 +316,8 @@ class FaultToleranceTest
         final SequenceChecker checker = new SequenceChecker(1);
         final MongooseServer server = MongooseServer.builder().name("unhandled").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff").processor("p", checker, "in"))
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("p", checker, "in"))
             .build();
         server.start();
         final FeedPublisher in = server.publisher("in");
@@ -335,7 +339,7 @@ class FaultToleranceTest
         final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(8));
         final MongooseServer server = MongooseServer.builder().name("errors").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p", new SequenceChecker(1), "in"))
             .build();
         final FeedPublisher in = server.publisher("in");
@@ -373,7 +377,7 @@ class FaultToleranceTest
         final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(8));
         final MongooseServer server = MongooseServer.builder().name("spsc").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p", new SequenceChecker(1), "in"))
             .build();
         server.start();
@@ -404,7 +408,8 @@ class FaultToleranceTest
     {
         final MongooseServer server = MongooseServer.builder().name("gated").poolRegistry(registry)
             .feed(FeedConfig.named("in").queueCapacity(64))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff").processor("gated", gated, "in"))
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("gated", gated, "in"))
             .build();
         server.start();
         return server;

@@ -81,9 +81,9 @@ class LatencyMonitoringTest
         return MongooseServer.builder().name("latency").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
             .feed(FeedConfig.named("quiet"))
-            .agentGroup(AgentGroupConfig.named("monitored").idleStrategy("yield")
+            .agentGroup(AgentGroupConfig.named("monitored").idleStrategy(IdleStrategyKind.YIELD)
                 .processor(ProcessorConfig.of("watched", watched, "in").latencyMonitoring(true)))
-            .agentGroup(AgentGroupConfig.named("unmonitored").idleStrategy("yield")
+            .agentGroup(AgentGroupConfig.named("unmonitored").idleStrategy(IdleStrategyKind.YIELD)
                 .processor("plain", plain, "in", "quiet"))
             .build();
     }
@@ -274,7 +274,7 @@ class LatencyMonitoringTest
         final SequenceChecker checker = new SequenceChecker(1);
         server = MongooseServer.builder().name("alloc").poolRegistry(registry)
             .feed(FeedConfig.named("in").queueCapacity(1024))
-            .agentGroup(AgentGroupConfig.named("alloc-agent").idleStrategy("yield").drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("alloc-agent").idleStrategy(IdleStrategyKind.YIELD).drainLimit(64)
                 .processor(ProcessorConfig.of("checked", checker, "in").latencyMonitoring(true)))
             .build();
         server.start();

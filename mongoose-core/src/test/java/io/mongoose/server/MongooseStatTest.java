@@ -53,7 +53,7 @@ class MongooseStatTest
         return MongooseServer.builder().name(name).poolRegistry(registry)
             .counters(CountersConfig.defaults().dir(dir))
             .feed(FeedConfig.named("prices"))
-            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy("yield")
+            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy(IdleStrategyKind.YIELD)
                 .processor(name + "-p", checker, "prices"))
             .build();
     }

@@ -124,11 +124,12 @@ class PipeTest
             .feed(FeedConfig.named("in").queueCapacity(1024))
             .feed(FeedConfig.named("mid").queueCapacity(1024))
             .feed(FeedConfig.named("out").queueCapacity(1024))
-            .agentGroup(AgentGroupConfig.named("stage-1").idleStrategy("yield").drainLimit(16)
+            .agentGroup(AgentGroupConfig.named("stage-1").idleStrategy(IdleStrategyKind.YIELD).drainLimit(16)
                 .processor(ProcessorConfig.of("first", first, "in").publishes("mid")))
-            .agentGroup(AgentGroupConfig.named("stage-2").idleStrategy("yield").drainLimit(16)
+            .agentGroup(AgentGroupConfig.named("stage-2").idleStrategy(IdleStrategyKind.YIELD).drainLimit(16)
                 .processor(ProcessorConfig.of("second", second, "mid").publishes("out")))
-            .agentGroup(AgentGroupConfig.named("stage-3").idleStrategy("yield").drainLimit(16).processor("last", last, "out"))
+            .agentGroup(AgentGroupConfig.named("stage-3").idleStrategy(IdleStrategyKind.YIELD)
+                .drainLimit(16).processor("last", last, "out"))
             .build();
         running.set(server);
         server.start();
@@ -195,9 +196,10 @@ class PipeTest
         final MongooseServer server = MongooseServer.builder().poolRegistry(small)
             .feed(FeedConfig.named("in").queueCapacity(8))
             .feed(FeedConfig.named("out").queueCapacity(8))
-            .agentGroup(AgentGroupConfig.named("stage").idleStrategy("yield").drainLimit(8)
+            .agentGroup(AgentGroupConfig.named("stage").idleStrategy(IdleStrategyKind.YIELD).drainLimit(8)
                 .processor(ProcessorConfig.of("copier", stage, "in").publishes("out")))
-            .agentGroup(AgentGroupConfig.named("sink").idleStrategy("yield").processor("last", last, "out"))
+            .agentGroup(AgentGroupConfig.named("sink").idleStrategy(IdleStrategyKind.YIELD)
+                .processor("last", last, "out"))
             .build();
         server.start();
         server.pauseFeed("in");
@@ -232,7 +234,7 @@ class PipeTest
         final MongooseServer server = MongooseServer.builder().poolRegistry(registry)
             .feed(FeedConfig.named("in"))
             .feed(FeedConfig.named("loop").fullQueuePolicy(FullQueuePolicy.DROP))
-            .agentGroup(AgentGroupConfig.named("solo").idleStrategy("yield")
+            .agentGroup(AgentGroupConfig.named("solo").idleStrategy(IdleStrategyKind.YIELD)
                 .processor(ProcessorConfig.of("forwarder", forwarder, "in").publishes("loop"))
                 .processor("checker", checker, "loop"))
             .build();

@@ -46,9 +46,9 @@ class RingHeadStartConfigTest
     {
         assertEquals(Duration.ofNanos(4_000), AgentGroupConfig.DEFAULT_RING_HEAD_START);
         assertEquals(Duration.ofNanos(4_000), AgentGroupConfig.named("a").ringHeadStart());
-        assertEquals(Duration.ofNanos(4_000), new AgentGroupConfig("a", IdleStrategies.BUSY_SPIN, 256, Pinning.none(),
+        assertEquals(Duration.ofNanos(4_000), new AgentGroupConfig("a", IdleStrategyKind.BUSY_SPIN, 256, Pinning.none(),
             ThreadMode.DEDICATED, List.of()).ringHeadStart());
-        assertEquals(Duration.ofNanos(4_000), new AgentGroupConfig("a", IdleStrategies.BUSY_SPIN, 256, Pinning.none(),
+        assertEquals(Duration.ofNanos(4_000), new AgentGroupConfig("a", IdleStrategyKind.BUSY_SPIN, 256, Pinning.none(),
             ThreadMode.DEDICATED, List.of(), Duration.ofMillis(1), 512).ringHeadStart());
         assertEquals(Duration.ofNanos(4_000), load("""
             feeds: [{ name: quotes, kind: named }]
@@ -60,7 +60,8 @@ class RingHeadStartConfigTest
     void everyOtherSettingKeepsIt()
     {
         final Duration held = Duration.ofNanos(7_000);
-        final AgentGroupConfig group = AgentGroupConfig.named("a").ringHeadStart(held).idleStrategy("backoff")
+        final AgentGroupConfig group = AgentGroupConfig.named("a").ringHeadStart(held)
+            .idleStrategy(IdleStrategyKind.BACKOFF)
             .drainLimit(32).pinning(Pinning.anyCpu()).threadMode(ThreadMode.INVOKER).processor("p", PRICER, "quotes")
             .processor(ProcessorConfig.of("q", PRICER, "quotes")).timerTickResolution(Duration.ofNanos(100_000))
             .timerWheelSize(64);

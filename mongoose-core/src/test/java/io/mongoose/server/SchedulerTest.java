@@ -77,7 +77,7 @@ class SchedulerTest
         return MongooseServer.builder().name(name).poolRegistry(registry)
             .errorHandler((source, message, error) -> errors.add(source + ": " + error.getMessage()))
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy("yield").threadMode(mode)
+            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy(IdleStrategyKind.YIELD).threadMode(mode)
                 .processor("timed", processor, "in"))
             .build();
     }
@@ -301,7 +301,7 @@ class SchedulerTest
     private static AgentGroupConfig timerGroup(
         final String name, final Duration tick, final int spokes, final ProcessorConfig processor)
     {
-        return new AgentGroupConfig(name, IdleStrategies.BUSY_SPIN, AgentGroupConfig.DEFAULT_DRAIN_LIMIT,
+        return new AgentGroupConfig(name, IdleStrategyKind.BUSY_SPIN, AgentGroupConfig.DEFAULT_DRAIN_LIMIT,
             Pinning.none(), ThreadMode.DEDICATED, List.of(processor), tick, spokes);
     }
 

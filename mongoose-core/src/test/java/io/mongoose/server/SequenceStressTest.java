@@ -80,7 +80,7 @@ class SequenceStressTest
         for (final String group : GROUPS)
         {
             // backoff parks idle agents, so six threads can share two cores without starving the producers.
-            AgentGroupConfig config = AgentGroupConfig.named(group).idleStrategy(IdleStrategies.BACKOFF);
+            AgentGroupConfig config = AgentGroupConfig.named(group).idleStrategy(IdleStrategyKind.BACKOFF);
             for (int p = 0; p < PROCESSORS.length; p++)
             {
                 if (GROUP_OF[p].equals(group))

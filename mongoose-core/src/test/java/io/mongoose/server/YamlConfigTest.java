@@ -144,12 +144,12 @@ class YamlConfigTest
                 .publishTimeout(Duration.ofMillis(250)))
             .feed(FeedConfig.broadcast("control").queueCapacity(16).fullQueuePolicy(FullQueuePolicy.FAIL)
                 .publishTimeout(Duration.ofMinutes(2)))
-            .agentGroup(AgentGroupConfig.named("pricing").idleStrategy(IdleStrategies.BUSY_SPIN).drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("pricing").idleStrategy(IdleStrategyKind.BUSY_SPIN).drainLimit(64)
                 .pinning(Pinning.cpu(1)).threadMode(ThreadMode.DEDICATED)
                 .processor("pricer", PRICER, "quotes").processor("pricer-2", PRICER, "quotes"))
-            .agentGroup(AgentGroupConfig.named("risk").idleStrategy(IdleStrategies.BACKOFF).pinning(Pinning.anyCpu())
+            .agentGroup(AgentGroupConfig.named("risk").idleStrategy(IdleStrategyKind.BACKOFF).pinning(Pinning.anyCpu())
                 .processor("limits", RISK))
-            .agentGroup(AgentGroupConfig.named("audit").idleStrategy(IdleStrategies.SLEEP).drainLimit(1)
+            .agentGroup(AgentGroupConfig.named("audit").idleStrategy(IdleStrategyKind.SLEEP).drainLimit(1)
                 .pinning(Pinning.none()).threadMode(ThreadMode.INVOKER)
                 .processor("audit-log", RISK, "quotes", "control"))
             .toConfig();
@@ -398,9 +398,9 @@ class YamlConfigTest
                 "feeds[0].name: null; expected a non-blank feed name"),
             errors(feedIs("{ name: ~, kind: named, queueCapacity: , fullQueuePolicy: null, publishTimeout: ~ }")));
         assertEquals(List.of(
+                "agents[0].idleStrategy: null; expected one of " + IDLE_NAMES,
                 "agents[0].pinning: null; expected none, any, or { cpu: <CPU id> }",
-                "agents[0].threadMode: null; expected one of dedicated, invoker",
-                "agents[0].idleStrategy: unknown null; expected one of " + IDLE_NAMES),
+                "agents[0].threadMode: null; expected one of dedicated, invoker"),
             errors(agentWith("idleStrategy: ~\npinning: ~\nthreadMode: ~")));
     }
 

@@ -151,8 +151,8 @@ class YamlServicesTest
             "services[2].name: duplicate 'prefix' (also at services[0]); expected a name no other service uses",
             "services[3].properties.path: missing; expected the path of a readable file",
             "services[3].properties.lines: unknown key; expected one of path, maxLineLength, linesPerCycle, tail, feed",
-            "services[4].properties.path: '" + dir.resolve("nope.txt") + "'; expected the path of a readable file",
             "services[4].idleStrategy: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep",
+            "services[4].properties.path: '" + dir.resolve("nope.txt") + "'; expected the path of a readable file",
             "agents[0].processors[0].services[0]: unknown service 'prefx'; expected one of prefix, reader, r3, r4",
             "agents[0].processors[0].publishes[0]: feed 'lines' is already published by service 'reader' " +
                 "(services[1].publishes[0]); expected one producer per feed (add a feed per producer)",

@@ -60,9 +60,9 @@ class ZeroAllocationTest
         final MongooseServer server = MongooseServer.builder().name("alloc").poolRegistry(registry)
             .feed(FeedConfig.named("direct").queueCapacity(1024))
             .feed(FeedConfig.broadcast("all").queueCapacity(1024))
-            .agentGroup(AgentGroupConfig.named("alloc-a").idleStrategy("yield").drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("alloc-a").idleStrategy(IdleStrategyKind.YIELD).drainLimit(64)
                 .processor("direct", direct, "direct"))
-            .agentGroup(AgentGroupConfig.named("alloc-b").idleStrategy("yield").drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("alloc-b").idleStrategy(IdleStrategyKind.YIELD).drainLimit(64)
                 .processor("fan-out", fanOut))
             .build();
         server.start();

@@ -10,6 +10,7 @@ import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.Pinning;
 import io.mongoose.server.ShutdownReport;
@@ -77,7 +78,8 @@ final class MongooseHop implements Hop
         };
         server = MongooseServer.builder().name("latency-sweep").poolRegistry(pools)
             .feed(feed(FEED, options.queueCapacity(), ringFeed))
-            .agentGroup(AgentGroupConfig.named(AGENT).idleStrategy(options.idle()).drainLimit(options.drainLimit())
+            .agentGroup(AgentGroupConfig.named(AGENT).idleStrategy(IdleStrategyKind.fromYamlName(options.idle()))
+                .drainLimit(options.drainLimit())
                 .pinning("auto".equals(options.pin()) ? Pinning.anyCpu() : Pinning.none())
                 .processor("recorder", processor, FEED))
             .build();
