@@ -2,11 +2,13 @@ package io.mongoose.server;
 
 import io.mongoose.config.DurationRange;
 import io.mongoose.config.IntRange;
+import io.mongoose.dispatch.EventProcessor;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,6 +142,7 @@ public final class ConfigValidator
         }
         final Set<String> agentNames = new HashSet<>();
         final Map<String, String> processorPaths = new HashMap<>();
+        final Map<EventProcessor, String> hosts = new IdentityHashMap<>();
         final Set<String> subscribed = new HashSet<>();
         boolean anyProcessor = false;
         for (int a = 0; a < agents.size(); a++)
@@ -189,8 +192,10 @@ public final class ConfigValidator
             }
             for (int p = 0; p < agent.processors().size(); p++)
             {
-                anyProcessor |= checkProcessor(
-                    path + ".processors[" + p + "]", agent.processors().get(p), feeds, processorPaths, subscribed);
+                final String processorPath = path + ".processors[" + p + "]";
+                final ProcessorConfig processor = agent.processors().get(p);
+                anyProcessor |= checkProcessor(processorPath, processor, feeds, processorPaths, subscribed);
+                checkOneHost(processorPath, processor, agent, hosts);
             }
         }
         // Walk the configured list, not the map of distinct names, so each error carries the feed's own index.
@@ -290,6 +295,28 @@ public final class ConfigValidator
             }
         }
         return true;
+    }
+
+    /**
+     * A processor instance is called from one agent thread only, with one context: the same instance in two entries,
+     * whether on two groups (two threads) or twice on one, is refused, naming both entries.
+     *
+     * @param hosts each instance seen so far, with how errors name the entry that hosts it.
+     */
+    private void checkOneHost(final String path, final ProcessorConfig processor, final AgentGroupConfig agent,
+        final Map<EventProcessor, String> hosts)
+    {
+        if (null == processor || null == processor.processor())
+        {
+            return;
+        }
+        final String entry = "processor " + show(processor.name()) + " on agent group " + show(agent.name());
+        final String first = hosts.putIfAbsent(processor.processor(), entry + " (" + path + ")");
+        if (null != first)
+        {
+            error(path + ".processor", entry + " is the same instance as " + first,
+                "a new instance for each processor entry (an instance runs on one agent thread, with one context)");
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.testing.AgentThreads;
@@ -20,10 +21,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ConfigValidationTest
 {
-    private static final String KINDS = "one of BUSY_SPIN, YIELD, BACKOFF, SLEEP";
-    private static final EventProcessor NOOP = handlers ->
+    /** Handles nothing; each entry takes a new one, since one instance in two entries is refused. */
+    private record Noop() implements EventProcessor
     {
-    };
+        @Override
+        public void registerHandlers(final HandlerRegistry handlers)
+        {
+        }
+    }
+
+    private static final String KINDS = "one of BUSY_SPIN, YIELD, BACKOFF, SLEEP";
 
     private static ServerConfig config(final List<FeedConfig> feeds, final List<AgentGroupConfig> agents)
     {
@@ -44,7 +51,7 @@ class ConfigValidationTest
     /** One named feed, one agent with one processor subscribing to it. */
     private static AgentGroupConfig pricing()
     {
-        return AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices");
+        return AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices");
     }
 
     private static List<String> problems(final ServerConfig config)
@@ -63,9 +70,9 @@ class ConfigValidationTest
                 pricing(),
                 AgentGroupConfig.named("risk").idleStrategy(IdleStrategyKind.YIELD)
                     .drainLimit(1).pinning(Pinning.cpu(0))
-                    .processor("limits", NOOP).processor("exposure", NOOP, "prices"),
+                    .processor("limits", new Noop()).processor("exposure", new Noop(), "prices"),
                 AgentGroupConfig.named("audit").idleStrategy(IdleStrategyKind.SLEEP).pinning(Pinning.anyCpu())
-                    .threadMode(ThreadMode.INVOKER).processor("log", NOOP)));
+                    .threadMode(ThreadMode.INVOKER).processor("log", new Noop())));
 
         assertEquals(List.of(), problems(config));
         assertDoesNotThrow(() -> ConfigValidator.validate(config));
@@ -121,7 +128,7 @@ class ConfigValidationTest
     void duplicateAgentNames()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(pricing(), AgentGroupConfig.named("pricing").processor("other", NOOP, "prices")));
+            agents(pricing(), AgentGroupConfig.named("pricing").processor("other", new Noop(), "prices")));
 
         assertEquals(List.of("agents[1].name: duplicate 'pricing'; expected a name no other agent uses"),
             problems(config));
@@ -131,7 +138,7 @@ class ConfigValidationTest
     void blankAndNullAgentNames()
     {
         final ServerConfig config = config(feeds(FeedConfig.broadcast("prices")),
-            agents(AgentGroupConfig.named(" ").processor("p0", NOOP), AgentGroupConfig.named(null).processor("p1", NOOP)));
+            agents(AgentGroupConfig.named(" ").processor("p0", new Noop()), AgentGroupConfig.named(null).processor("p1", new Noop())));
 
         assertEquals(List.of(
             "agents[0].name: ' '; expected a non-blank agent name",
@@ -178,8 +185,8 @@ class ConfigValidationTest
     void duplicateProcessorNamesNameBothPlaces()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(pricing().processor("spare", NOOP, "prices"),
-                AgentGroupConfig.named("risk").processor("spare", NOOP).processor("vwap", NOOP)));
+            agents(pricing().processor("spare", new Noop(), "prices"),
+                AgentGroupConfig.named("risk").processor("spare", new Noop()).processor("vwap", new Noop())));
 
         assertEquals(List.of(
             "agents[1].processors[0].name: duplicate 'spare' (also at agents[0].processors[1]); " +
@@ -203,7 +210,7 @@ class ConfigValidationTest
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
             agents(new AgentGroupConfig("pricing", IdleStrategyKind.BUSY_SPIN, 1, Pinning.none(), ThreadMode.DEDICATED,
-                Arrays.asList(null, new ProcessorConfig("", NOOP, List.of("prices"))))));
+                Arrays.asList(null, new ProcessorConfig("", new Noop(), List.of("prices"))))));
 
         assertEquals(List.of(
             "agents[0].processors[0]: null; expected a processor",
@@ -214,7 +221,7 @@ class ConfigValidationTest
     void subscriptionToAnUnknownFeed()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices"), FeedConfig.broadcast("control")),
-            agents(AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices", "pricez")));
+            agents(AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices", "pricez")));
 
         assertEquals(List.of("agents[0].processors[0].subscriptions[1]: unknown feed 'pricez'; expected one of " +
             "prices, control"), problems(config));
@@ -224,12 +231,59 @@ class ConfigValidationTest
     void nullAndDuplicateSubscriptions()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices", null, "prices")));
+            agents(AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices", null, "prices")));
 
         assertEquals(List.of(
             "agents[0].processors[0].subscriptions[1]: unknown feed null; expected one of prices",
             "agents[0].processors[0].subscriptions[2]: duplicate 'prices'; expected each feed once"),
             problems(config));
+    }
+
+    private static final String ONE_INSTANCE_EXPECTED = "expected a new instance for each processor entry (an " +
+        "instance runs on one agent thread, with one context)";
+
+    /** Two threads would call it at once, each through its own context: refused before any thread starts. */
+    @Test
+    void oneProcessorInstanceOnTwoAgentGroupsIsRefusedNamingBothProcessorsAndGroups()
+    {
+        final EventProcessor shared = handlers ->
+        {
+        };
+        final MongooseServer.Builder builder = MongooseServer.builder().poolRegistry(new PoolRegistry("cfg"))
+            .feed(FeedConfig.named("prices"))
+            .agentGroup(AgentGroupConfig.named("cfg-shared-1").processor("vwap", shared, "prices"))
+            .agentGroup(AgentGroupConfig.named("cfg-shared-2").processor("twap", shared, "prices"));
+        final List<String> expected = List.of("agents[1].processors[0].processor: processor 'twap' on agent group " +
+            "'cfg-shared-2' is the same instance as processor 'vwap' on agent group 'cfg-shared-1' " +
+            "(agents[0].processors[0]); " + ONE_INSTANCE_EXPECTED);
+
+        assertEquals(expected, problems(builder.toConfig()));
+        assertEquals(expected, assertThrows(MongooseConfigException.class, builder::build).errors());
+        assertStartsNoThread(Set.of("cfg-shared-1", "cfg-shared-2"), builder::build);
+    }
+
+    @Test
+    void oneProcessorInstanceTwiceOnOneGroupIsRefusedToo()
+    {
+        final EventProcessor shared = handlers ->
+        {
+        };
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")), agents(AgentGroupConfig.named("pricing")
+            .processor("vwap", shared, "prices").processor("mid", new Noop(), "prices").processor("twap", shared, "prices")));
+
+        assertEquals(List.of("agents[0].processors[2].processor: processor 'twap' on agent group 'pricing' is the " +
+            "same instance as processor 'vwap' on agent group 'pricing' (agents[0].processors[0]); " +
+            ONE_INSTANCE_EXPECTED), problems(config));
+    }
+
+    @Test
+    void equalButDistinctProcessorsAreFine()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")), agents(
+            AgentGroupConfig.named("a").processor("p1", new Noop(), "prices"),
+            AgentGroupConfig.named("b").processor("p2", new Noop(), "prices").processor("p3", new Noop())));
+
+        assertEquals(List.of(), problems(config));
     }
 
     // ---------------------------------------------------------------------------------------------- feeds
@@ -275,7 +329,7 @@ class ConfigValidationTest
     void broadcastFeedNeedsNoSubscription()
     {
         final ServerConfig config = config(feeds(FeedConfig.broadcast("control")),
-            agents(AgentGroupConfig.named("a").processor("p", NOOP)));
+            agents(AgentGroupConfig.named("a").processor("p", new Noop())));
 
         assertEquals(List.of(), problems(config));
     }
@@ -344,7 +398,7 @@ class ConfigValidationTest
     @Test
     void noFeedsWithAnAgent()
     {
-        final ServerConfig config = config(List.of(), agents(AgentGroupConfig.named("a").processor("p", NOOP)));
+        final ServerConfig config = config(List.of(), agents(AgentGroupConfig.named("a").processor("p", new Noop())));
 
         assertEquals(List.of("feeds: empty; expected at least one feed"), problems(config));
     }
@@ -370,7 +424,7 @@ class ConfigValidationTest
         final ServerConfig config = new ServerConfig("cfg",
             feeds(feed("prices", 1024, Duration.ZERO), feed("control", 1024, Duration.ofMillis(-1)),
                 feed("audit", 1024, null), feed("archive", 1024, Duration.ofHours(25))),
-            agents(AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices", "control", "audit", "archive")),
+            agents(AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices", "control", "audit", "archive")),
             Duration.ZERO, Duration.ofSeconds(-1));
 
         assertEquals(List.of(
@@ -416,7 +470,7 @@ class ConfigValidationTest
     {
         final String forged = "prices\n  agents[9].name: forged";
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices", forged, "x".repeat(80))));
+            agents(AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices", forged, "x".repeat(80))));
 
         assertEquals(List.of(
             "agents[0].processors[0].subscriptions[1]: unknown feed 'prices\\n  agents[9].name: forged'; expected " +
@@ -452,7 +506,7 @@ class ConfigValidationTest
             .feed(FeedConfig.named("orphan"))
             .feed(FeedConfig.broadcast("prices"))
             .agentGroup(new AgentGroupConfig("cfg-many-a", IdleStrategyKind.BUSY_SPIN, 0, Pinning.cpu(-2),
-                ThreadMode.DEDICATED, List.of(ProcessorConfig.of("p", NOOP, "pricez"))))
+                ThreadMode.DEDICATED, List.of(ProcessorConfig.of("p", new Noop(), "pricez"))))
             .agentGroup(AgentGroupConfig.named("cfg-many-a").idleStrategy(null).processor("p", null));
     }
 
@@ -514,7 +568,7 @@ class ConfigValidationTest
             .name("cfg")
             .poolRegistry(new PoolRegistry("cfg"))
             .feed(FeedConfig.broadcast("prices"))
-            .agentGroup(AgentGroupConfig.named("cfg-reg-a").processor("fine", NOOP).processor("throws", throwing))
+            .agentGroup(AgentGroupConfig.named("cfg-reg-a").processor("fine", new Noop()).processor("throws", throwing))
             .agentGroup(AgentGroupConfig.named("cfg-reg-b").processor("dup", duplicate));
     }
 
@@ -564,7 +618,7 @@ class ConfigValidationTest
             .name("cfg")
             .poolRegistry(new PoolRegistry("cfg"))
             .feed(FeedConfig.broadcast("prices"))
-            .agentGroup(AgentGroupConfig.named("cfg-control").idleStrategy(IdleStrategyKind.SLEEP).processor("p", NOOP))
+            .agentGroup(AgentGroupConfig.named("cfg-control").idleStrategy(IdleStrategyKind.SLEEP).processor("p", new Noop()))
             .build();
         assertEquals(List.of(), AgentThreads.startedSince(before, Set.of("cfg-control")), "build() must start nothing");
         try

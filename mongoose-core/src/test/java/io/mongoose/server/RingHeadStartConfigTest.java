@@ -1,6 +1,7 @@
 package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.HandlerRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -15,10 +16,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  */
 class RingHeadStartConfigTest
 {
-    private static final EventProcessor PRICER = handlers ->
+    /**
+     * Equal to every other instance, so a loaded config can equal a builder-made one record for record, while each
+     * entry still has an instance of its own (the validator refuses one instance in two entries).
+     */
+    private record Pricer() implements EventProcessor
     {
-    };
-    private static final ProcessorTypes TYPES = ProcessorTypes.builder().add("pricer", () -> PRICER).build();
+        @Override
+        public void registerHandlers(final HandlerRegistry handlers)
+        {
+        }
+    }
+
+    private static final ProcessorTypes TYPES = ProcessorTypes.builder().add("pricer", Pricer::new).build();
     private static final String EXPECTED = "expected " + AgentGroupConfig.RING_HEAD_START_RANGE.expected();
 
     private static ServerConfig load(final String yaml)
@@ -34,7 +44,7 @@ class RingHeadStartConfigTest
     /** The validator's view of a group made with the record's constructor, which checks nothing itself. */
     private static List<String> problems(final Duration headStart)
     {
-        final AgentGroupConfig group = AgentGroupConfig.named("pricing").processor("p", PRICER, "quotes");
+        final AgentGroupConfig group = AgentGroupConfig.named("pricing").processor("p", new Pricer(), "quotes");
         return ConfigValidator.problems(MongooseServer.builder().feed(FeedConfig.named("quotes"))
             .agentGroup(new AgentGroupConfig(group.name(), group.idleStrategy(), group.drainLimit(), group.pinning(),
                 group.threadMode(), group.processors(), group.timerTickResolution(), group.timerWheelSize(), headStart))
@@ -62,8 +72,8 @@ class RingHeadStartConfigTest
         final Duration held = Duration.ofNanos(7_000);
         final AgentGroupConfig group = AgentGroupConfig.named("a").ringHeadStart(held)
             .idleStrategy(IdleStrategyKind.BACKOFF)
-            .drainLimit(32).pinning(Pinning.anyCpu()).threadMode(ThreadMode.INVOKER).processor("p", PRICER, "quotes")
-            .processor(ProcessorConfig.of("q", PRICER, "quotes")).timerTickResolution(Duration.ofNanos(100_000))
+            .drainLimit(32).pinning(Pinning.anyCpu()).threadMode(ThreadMode.INVOKER).processor("p", new Pricer(), "quotes")
+            .processor(ProcessorConfig.of("q", new Pricer(), "quotes")).timerTickResolution(Duration.ofNanos(100_000))
             .timerWheelSize(64);
         assertEquals(held, group.ringHeadStart());
     }
@@ -81,11 +91,11 @@ class RingHeadStartConfigTest
             """);
         final ServerConfig built = MongooseServer.builder()
             .feed(FeedConfig.named("quotes"))
-            .agentGroup(AgentGroupConfig.named("a").ringHeadStart(Duration.ofNanos(10_000)).processor("p1", PRICER,
+            .agentGroup(AgentGroupConfig.named("a").ringHeadStart(Duration.ofNanos(10_000)).processor("p1", new Pricer(),
                 "quotes"))
-            .agentGroup(AgentGroupConfig.named("b").ringHeadStart(Duration.ZERO).processor("p2", PRICER, "quotes"))
-            .agentGroup(AgentGroupConfig.named("c").ringHeadStart(Duration.ZERO).processor("p3", PRICER, "quotes"))
-            .agentGroup(AgentGroupConfig.named("d").ringHeadStart(Duration.ofMillis(1)).processor("p4", PRICER,
+            .agentGroup(AgentGroupConfig.named("b").ringHeadStart(Duration.ZERO).processor("p2", new Pricer(), "quotes"))
+            .agentGroup(AgentGroupConfig.named("c").ringHeadStart(Duration.ZERO).processor("p3", new Pricer(), "quotes"))
+            .agentGroup(AgentGroupConfig.named("d").ringHeadStart(Duration.ofMillis(1)).processor("p4", new Pricer(),
                 "quotes"))
             .toConfig();
         assertEquals(built, loaded);

@@ -297,6 +297,12 @@ class SchedulerTest
         }
     }
 
+    /** A processor that schedules nothing; a new one for each entry, since an instance may be hosted once. */
+    private static TimerProcessor idle()
+    {
+        return new TimerProcessor(ctx -> { }, s -> { });
+    }
+
     /** A group made with the record's constructor, which leaves checking its timer wheel to the validator. */
     private static AgentGroupConfig timerGroup(
         final String name, final Duration tick, final int spokes, final ProcessorConfig processor)
@@ -308,12 +314,11 @@ class SchedulerTest
     @Test
     void timerWheelSettingsAreValidatedNamingTheAgent()
     {
-        final TimerProcessor processor = new TimerProcessor(ctx -> { }, s -> { });
         final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () ->
             MongooseServer.builder().poolRegistry(registry).feed(FeedConfig.named("in"))
-                .agentGroup(timerGroup("a", Duration.ofNanos(999), 3, ProcessorConfig.of("p1", processor, "in")))
-                .agentGroup(timerGroup("b", Duration.ofMillis(1001), 1 << 17, ProcessorConfig.of("p2", processor, "in")))
-                .agentGroup(timerGroup("c", null, 0, ProcessorConfig.of("p3", processor, "in")))
+                .agentGroup(timerGroup("a", Duration.ofNanos(999), 3, ProcessorConfig.of("p1", idle(), "in")))
+                .agentGroup(timerGroup("b", Duration.ofMillis(1001), 1 << 17, ProcessorConfig.of("p2", idle(), "in")))
+                .agentGroup(timerGroup("c", null, 0, ProcessorConfig.of("p3", idle(), "in")))
                 .build());
         final String expectedTick = "expected a duration from 1us to 1s (rounded up to a power of two nanoseconds)";
         assertEquals(List.of(
@@ -342,12 +347,11 @@ class SchedulerTest
     @Test
     void timerWheelSettingsAtTheirBoundsAreAccepted()
     {
-        final TimerProcessor processor = new TimerProcessor(ctx -> { }, s -> { });
         final MongooseServer server = MongooseServer.builder().poolRegistry(registry).feed(FeedConfig.named("in"))
             .agentGroup(AgentGroupConfig.named("a").timerTickResolution(Duration.ofNanos(1000)).timerWheelSize(2)
-                .processor("p1", processor, "in"))
+                .processor("p1", idle(), "in"))
             .agentGroup(AgentGroupConfig.named("b").timerTickResolution(Duration.ofSeconds(1)).timerWheelSize(1 << 16)
-                .processor("p2", processor, "in"))
+                .processor("p2", idle(), "in"))
             .build();
         assertEquals(Duration.ofNanos(1000), server.config().agentGroups().get(0).timerTickResolution());
         assertEquals(1 << 16, server.config().agentGroups().get(1).timerWheelSize());

@@ -34,20 +34,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class YamlConfigTest
 {
+    /**
+     * Equal to every other instance, so a loaded config can equal a builder-made one record for record, while each
+     * entry still has an instance of its own (the validator refuses one instance in two entries).
+     */
+    private record Pricer() implements EventProcessor
+    {
+        @Override
+        public void registerHandlers(final HandlerRegistry handlers)
+        {
+        }
+    }
+
+    /** Equal to every other instance, like the pricer. */
+    private record Risk() implements EventProcessor
+    {
+        @Override
+        public void registerHandlers(final HandlerRegistry handlers)
+        {
+        }
+    }
+
     private static final String IDLE_NAMES = "busy-spin, yield, backoff, sleep";
     private static final String DURATION =
         "a positive duration: a whole number and a unit (ns, us, ms, s, m, h), such as 250ms or 10s";
 
-    /** One instance per type, so a loaded config can equal a builder-made one record for record. */
-    private static final EventProcessor PRICER = handlers ->
-    {
-    };
-    private static final EventProcessor RISK = handlers ->
-    {
-    };
     private static final ProcessorTypes TYPES = ProcessorTypes.builder()
-        .add("quote-pricer", () -> PRICER)
-        .add("risk-check", () -> RISK)
+        .add("quote-pricer", Pricer::new)
+        .add("risk-check", Risk::new)
         .build();
 
     /** The smallest valid file: one named feed, one agent, one processor subscribing to it. */
@@ -146,12 +160,12 @@ class YamlConfigTest
                 .publishTimeout(Duration.ofMinutes(2)))
             .agentGroup(AgentGroupConfig.named("pricing").idleStrategy(IdleStrategyKind.BUSY_SPIN).drainLimit(64)
                 .pinning(Pinning.cpu(1)).threadMode(ThreadMode.DEDICATED)
-                .processor("pricer", PRICER, "quotes").processor("pricer-2", PRICER, "quotes"))
+                .processor("pricer", new Pricer(), "quotes").processor("pricer-2", new Pricer(), "quotes"))
             .agentGroup(AgentGroupConfig.named("risk").idleStrategy(IdleStrategyKind.BACKOFF).pinning(Pinning.anyCpu())
-                .processor("limits", RISK))
+                .processor("limits", new Risk()))
             .agentGroup(AgentGroupConfig.named("audit").idleStrategy(IdleStrategyKind.SLEEP).drainLimit(1)
                 .pinning(Pinning.none()).threadMode(ThreadMode.INVOKER)
-                .processor("audit-log", RISK, "quotes", "control"))
+                .processor("audit-log", new Risk(), "quotes", "control"))
             .toConfig();
 
         assertEquals(built, loaded);
@@ -162,7 +176,7 @@ class YamlConfigTest
     {
         final ServerConfig built = MongooseServer.builder()
             .feed(FeedConfig.named("quotes"))
-            .agentGroup(AgentGroupConfig.named("pricing").processor("pricer", PRICER, "quotes"))
+            .agentGroup(AgentGroupConfig.named("pricing").processor("pricer", new Pricer(), "quotes"))
             .toConfig();
 
         assertEquals(built, load(MINIMAL));
@@ -626,7 +640,7 @@ class YamlConfigTest
     }
 
     private static final ProcessorTypes ALERTS = ProcessorTypes.builder()
-        .add("quote-pricer", () -> PRICER)
+        .add("quote-pricer", Pricer::new)
         .addConfigurable("alert", Alert::new)
         .build();
 
@@ -716,7 +730,7 @@ class YamlConfigTest
             assertEquals("keeper", properties.type());
             assertEquals(Set.of("a"), properties.keys());
             properties.text("a", "");
-            return PRICER;
+            return new Pricer();
         }).build();
         YamlConfig.load("""
             feeds: [{ name: quotes, kind: broadcast }]
@@ -1039,6 +1053,23 @@ class YamlConfigTest
 
         assertEquals(2, ex.errors().size(), ex::getMessage);
         AgentThreads.assertNoneStartedSince(before, Set.of("yaml-bad-a", "yaml-bad-b"));
+    }
+
+    /** A factory that hands every entry its one instance would put it on two agent threads: refused at load. */
+    @Test
+    void aFactoryReturningOneInstanceForTwoEntriesIsRefused()
+    {
+        final EventProcessor singleton = new Pricer();
+        final ProcessorTypes types = ProcessorTypes.builder().add("singleton", () -> singleton).build();
+
+        assertEquals(List.of("agents[1].processors[0].type: processor 'b' on agent group 'g2' is the same instance as " +
+            "processor 'a' on agent group 'g1' (agents[0].processors[0]); expected a new instance for each processor " +
+            "entry (an instance runs on one agent thread, with one context)"), errors("""
+                feeds: [{ name: quotes, kind: broadcast }]
+                agents:
+                  - { name: g1, processors: [{ name: a, type: singleton }] }
+                  - { name: g2, processors: [{ name: b, type: singleton }] }
+                """, types));
     }
 
     @Test
