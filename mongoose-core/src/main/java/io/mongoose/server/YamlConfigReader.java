@@ -2,7 +2,9 @@ package io.mongoose.server;
 
 import io.mongoose.config.IntRange;
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.pool.PooledMessage;
+import io.mongoose.service.AgentService;
 import io.mongoose.service.MongooseService;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
@@ -31,6 +33,9 @@ import java.util.function.Function;
  * <p>Where a value cannot be read, the model gets a stand-in (null or the default) and the path is remembered as
  * covered, so that {@link ConfigValidator}, run on the same model afterwards, does not report the stand-in a second
  * time ({@link #explains(ConfigProblem)}).
+ *
+ * <p>Reading runs no factory: each processor and service entry of a known type holds a stand-in of its own until
+ * {@link #construct(ServerConfig)}, which the loader calls only for a document without problems.
  *
  * <p>One instance reads one document.
  */
@@ -352,8 +357,8 @@ final class YamlConfigReader
             ? names(f.get("publishes"), path + ".publishes", "a list of feed names", "a feed name") : List.of();
         final Boolean latencyMonitoring = f.containsKey("latencyMonitoring")
             ? flag(f.get("latencyMonitoring"), path + ".latencyMonitoring") : null;
-        return new ProcessorConfig(name, create(f.get("type"), path, properties), subscriptions, services, publishes,
-            latencyMonitoring);
+        return new ProcessorConfig(name, processorOf(f.get("type"), path, properties), subscriptions, services,
+            publishes, latencyMonitoring);
     }
 
     private List<ServiceConfig> services(final Node node)
@@ -392,7 +397,7 @@ final class YamlConfigReader
         final Pinning pinning = f.containsKey("pinning") ? pinning(f.get("pinning"), path + ".pinning") : Pinning.none();
         final Map<String, ScalarNode> properties =
             f.containsKey("properties") ? properties(f.get("properties"), path + ".properties") : Map.of();
-        return new ServiceConfig(name, createService(f.get("type"), path, properties), publishes, idleStrategy,
+        return new ServiceConfig(name, serviceOf(f.get("type"), path, properties), publishes, idleStrategy,
             pinning);
     }
 
@@ -574,25 +579,32 @@ final class YamlConfigReader
         return standIn;
     }
 
-    /** Looks the processor type up and runs its factory; null, with the problem reported, if there is no processor. */
-    private EventProcessor create(final Node typeNode, final String path, final Map<String, ScalarNode> properties)
+    /**
+     * Looks the processor type up; the entry's processor is made only once the whole document is valid
+     * ({@link #construct(ServerConfig)}). Until then the model holds a stand-in of its own; null, with the problem
+     * reported, if the type is missing or unknown.
+     */
+    private EventProcessor processorOf(final Node typeNode, final String path, final Map<String, ScalarNode> properties)
     {
-        return fromType(typeNode, path, properties, "processor", "type", types.names(), name ->
-        {
-            final ProcessorFactory factory = types.factory(name);
-            return null == factory ? null : factory::create;
-        });
+        final Recipe<EventProcessor> recipe = recipe(typeNode, path, properties, "processor", "type", types.names(),
+            name ->
+            {
+                final ProcessorFactory factory = types.factory(name);
+                return null == factory ? null : factory::create;
+            });
+        return null == recipe ? null : new UnbuiltProcessor(recipe);
     }
 
-    /** Looks the service type up and runs its factory; null, with the problem reported, if there is no service. */
-    private MongooseService createService(
-        final Node typeNode, final String path, final Map<String, ScalarNode> properties)
+    /** {@link #processorOf} for a service entry. */
+    private MongooseService serviceOf(final Node typeNode, final String path, final Map<String, ScalarNode> properties)
     {
-        return fromType(typeNode, path, properties, "service", "service type", types.serviceNames(), name ->
-        {
-            final ServiceFactory factory = types.serviceFactory(name);
-            return null == factory ? null : factory::create;
-        });
+        final Recipe<MongooseService> recipe = recipe(typeNode, path, properties, "service", "service type",
+            types.serviceNames(), name ->
+            {
+                final ServiceFactory factory = types.serviceFactory(name);
+                return null == factory ? null : factory::create;
+            });
+        return null == recipe ? null : new UnbuiltService(recipe);
     }
 
     /** What a registered type name leads to: a processor or a service factory, seen the same way. */
@@ -602,19 +614,69 @@ final class YamlConfigReader
     }
 
     /**
-     * Looks a type entry up and runs its factory with the entry's properties. A missing or unknown type, a factory
-     * that throws or returns nothing, and every property it rejected are reported under the entry's path.
+     * How to make one entry's instance: its type's factory and the entry's properties.
+     *
+     * @param path       the entry's path, e.g. {@code agents[0].processors[1]}.
+     * @param type       the registered type name.
+     * @param properties the entry's properties, each a scalar.
+     * @param kind       what the entry makes, for the messages: {@code processor} or {@code service}.
+     * @param typeLabel  how a failing factory is named: {@code type} or {@code service type}.
+     * @param factory    the type's factory.
+     */
+    private record Recipe<T>(String path, String type, Map<String, ScalarNode> properties, String kind,
+        String typeLabel, TypeFactory<T> factory)
+    {
+    }
+
+    /** Stands for an entry's processor in the model until the document is valid; never hosted. */
+    private static final class UnbuiltProcessor implements EventProcessor
+    {
+        private final Recipe<EventProcessor> recipe;
+
+        UnbuiltProcessor(final Recipe<EventProcessor> recipe)
+        {
+            this.recipe = recipe;
+        }
+
+        @Override
+        public void registerHandlers(final HandlerRegistry handlers)
+        {
+            throw new IllegalStateException("processor at " + recipe.path() + " is not made yet");
+        }
+    }
+
+    /**
+     * Stands for an entry's service in the model until the document is valid; never hosted. An agent service as far as
+     * the validator can tell: whether the real one may publish is checked once it is made.
+     */
+    private static final class UnbuiltService implements AgentService
+    {
+        private final Recipe<MongooseService> recipe;
+
+        UnbuiltService(final Recipe<MongooseService> recipe)
+        {
+            this.recipe = recipe;
+        }
+
+        @Override
+        public int doWork()
+        {
+            throw new IllegalStateException("service at " + recipe.path() + " is not made yet");
+        }
+    }
+
+    /**
+     * Looks a type entry up. A missing or unknown type is reported under the entry's path.
      *
      * @param kind      what the entry makes, for the messages: {@code processor} or {@code service}.
      * @param typeLabel how a failing factory is named: {@code type} or {@code service type}.
      * @param known     the registered names, listed when the type is missing or unknown.
      * @param factories the factory of a name, or null.
-     * @return what the factory made, or null with the problem reported.
+     * @return how to make the entry's instance, or null with the problem reported.
      */
-    private <T> T fromType(
+    private <T> Recipe<T> recipe(
         final Node typeNode, final String path, final Map<String, ScalarNode> properties, final String kind,
-        final String typeLabel, final List<String> known,
-        final Function<String, TypeFactory<T>> factories)
+        final String typeLabel, final List<String> known, final Function<String, TypeFactory<T>> factories)
     {
         final String typePath = path + ".type";
         final String expected = known.isEmpty()
@@ -633,32 +695,74 @@ final class YamlConfigReader
                 (typeNode instanceof ScalarNode && !YamlValues.isNull(typeNode) ? "unknown " : "") +
                     YamlValues.describe(typeNode), expected);
         }
-        final String type = ((ScalarNode)typeNode).getValue();
-        final ProcessorProperties reader = new ProcessorProperties(path + ".properties", type, properties);
+        return new Recipe<>(path, ((ScalarNode)typeNode).getValue(), properties, kind, typeLabel, factory);
+    }
+
+    /**
+     * Makes every processor and service of a valid model, in file order (services first, as they are listed before
+     * the agents that use them), running each type's factory with its entry's properties. A factory that throws or
+     * returns nothing, and every property it rejected, is a problem of its entry ({@link #problems()}).
+     *
+     * @param model what {@link #read(Node)} made, with no problem found in it.
+     * @return the model with every stand-in replaced by what its factory made (null where it made nothing).
+     */
+    ServerConfig construct(final ServerConfig model)
+    {
+        final List<ServiceConfig> services = new ArrayList<>();
+        for (final ServiceConfig s : model.services())
+        {
+            services.add(s.service() instanceof UnbuiltService unbuilt
+                ? new ServiceConfig(s.name(), make(unbuilt.recipe), s.publishes(), s.idleStrategy(), s.pinning()) : s);
+        }
+        final List<AgentGroupConfig> agents = new ArrayList<>();
+        for (final AgentGroupConfig a : model.agentGroups())
+        {
+            final List<ProcessorConfig> processors = new ArrayList<>();
+            for (final ProcessorConfig p : a.processors())
+            {
+                processors.add(p.processor() instanceof UnbuiltProcessor unbuilt
+                    ? new ProcessorConfig(p.name(), make(unbuilt.recipe), p.subscriptions(), p.services(),
+                    p.publishes(), p.latencyMonitoring())
+                    : p);
+            }
+            agents.add(new AgentGroupConfig(a.name(), a.idleStrategy(), a.drainLimit(), a.pinning(), a.threadMode(),
+                processors, a.timerTickResolution(), a.timerWheelSize(), a.ringHeadStart()));
+        }
+        return new ServerConfig(model.name(), model.feeds(), agents, model.startTimeout(), model.shutdownTimeout(),
+            services, model.latencyMonitoring(), model.counters(), model.health(), model.ringLayout());
+    }
+
+    /**
+     * Runs an entry's factory with its properties. A factory that throws or returns nothing, and every property it
+     * rejected, are reported under the entry's path.
+     *
+     * @return what the factory made, or null with the problem reported.
+     */
+    private <T> T make(final Recipe<T> recipe)
+    {
+        final String typePath = recipe.path() + ".type";
+        final ProcessorProperties reader =
+            new ProcessorProperties(recipe.path() + ".properties", recipe.type(), recipe.properties());
         T made = null;
         String failure = null;
         try
         {
-            made = factory.create(reader);
+            made = recipe.factory().create(reader);
             // A factory that rejected its properties may return null: the file is refused for those already.
             if (null == made && reader.problemCount() == 0)
             {
-                failure = "factory of " + typeLabel + " '" + type + "' returned null";
+                failure = "factory of " + recipe.typeLabel() + " '" + recipe.type() + "' returned null";
             }
         }
         catch (final RuntimeException ex)
         {
-            failure = "factory of " + typeLabel + " '" + type + "' threw " +
+            failure = "factory of " + recipe.typeLabel() + " '" + recipe.type() + "' threw " +
                 YamlValues.escape(ex.toString(), MAX_SHOWN_EXCEPTION);
         }
         problems.addAll(reader.close());
-        if (null == made)
-        {
-            covered.add(typePath);
-        }
         if (null != failure)
         {
-            problem(typePath, failure, "it to return a " + kind);
+            problem(typePath, failure, "it to return a " + recipe.kind());
         }
         return made;
     }
