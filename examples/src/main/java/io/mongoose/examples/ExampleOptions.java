@@ -1,6 +1,6 @@
 package io.mongoose.examples;
 
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.Pinning;
 
 import java.util.HashSet;
@@ -12,10 +12,11 @@ import java.util.Set;
  * @param messages     messages to publish, at least 1.
  * @param periodNanos  open-loop send period in nanoseconds; 0 publishes as fast as possible.
  * @param pinning      where the agent thread asks to run (best effort).
- * @param idleStrategy the agent's idle strategy, one of {@link IdleStrategies#NAMES}.
+ * @param idleStrategy the agent's idle strategy.
  * @param help         whether {@code --help} was given (print {@link #USAGE} and run nothing).
  */
-public record ExampleOptions(long messages, long periodNanos, Pinning pinning, String idleStrategy, boolean help)
+public record ExampleOptions(
+    long messages, long periodNanos, Pinning pinning, IdleStrategyKind idleStrategy, boolean help)
 {
     /** Default number of messages: enough for twenty progress lines. */
     public static final long DEFAULT_MESSAGES = 20_000_000;
@@ -31,8 +32,8 @@ public record ExampleOptions(long messages, long periodNanos, Pinning pinning, S
         "  --periodNanos=N  open-loop send period in ns, 0 to " + MAX_PERIOD_NANOS + "; 0 = as fast as possible " +
             "(default " + DEFAULT_PERIOD_NANOS + ", about 4M msg/s)",
         "  --pin=WHERE      pin the agent thread: none, any (a free CPU) or a CPU id (default none; best effort)",
-        "  --idle=NAME      agent idle strategy: " + String.join(", ", IdleStrategies.NAMES) + " (default " +
-            IdleStrategies.BUSY_SPIN + ")",
+        "  --idle=NAME      agent idle strategy: " + String.join(", ", IdleStrategyKind.yamlNames()) +
+            " (default " + IdleStrategyKind.BUSY_SPIN.yamlName() + ")",
         "  --help           print this and exit");
 
     /**
@@ -48,7 +49,7 @@ public record ExampleOptions(long messages, long periodNanos, Pinning pinning, S
         long messages = DEFAULT_MESSAGES;
         long periodNanos = DEFAULT_PERIOD_NANOS;
         Pinning pinning = Pinning.none();
-        String idle = IdleStrategies.BUSY_SPIN;
+        IdleStrategyKind idle = IdleStrategyKind.BUSY_SPIN;
         boolean help = false;
         final Set<String> seen = new HashSet<>();
         for (final String arg : args)
@@ -83,12 +84,12 @@ public record ExampleOptions(long messages, long periodNanos, Pinning pinning, S
                     pinning = parsePinning(value);
                     break;
                 case "idle":
-                    if (!IdleStrategies.isKnown(value))
+                    if (!IdleStrategyKind.yamlNames().contains(value))
                     {
                         throw new IllegalArgumentException("--idle: '" + value + "' is not valid; expected one of " +
-                            String.join(", ", IdleStrategies.NAMES));
+                            String.join(", ", IdleStrategyKind.yamlNames()));
                     }
-                    idle = value;
+                    idle = IdleStrategyKind.fromYamlName(value);
                     break;
                 default:
                     throw new IllegalArgumentException("--" + name + " is not a known flag; expected one of " +

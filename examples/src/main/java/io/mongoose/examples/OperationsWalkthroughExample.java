@@ -99,7 +99,7 @@ public final class OperationsWalkthroughExample
         }
         final PoolRegistry pools = new PoolRegistry("operations");
         final ObjectPool<Quote> quotes = pools.register(
-            Quote.class, Quote::new, PoolConfig.of(8192).waitingAtMost(Duration.ofSeconds(1)));
+            Quote.class, Quote::new, PoolConfig.of(8192).waitOnExhaustion(Duration.ofSeconds(1)));
         final ProcessorTypes.Builder types = ProcessorTypes.builder();
         new ExampleProcessorTypes().addTypes(types);
         final MongooseServer server;

@@ -156,7 +156,8 @@ public final class PooledEventsServerExample
                 .build();
 
             out.println("Pooled-events example: " + options.messages() + " messages, " + describeRate() +
-                ", agent idle strategy " + options.idleStrategy() + ", pinning requested: " + options.pinning());
+                ", agent idle strategy " + options.idleStrategy().yamlName() + ", pinning requested: " +
+                options.pinning());
             server.start();
             out.println("Agent '" + AGENT + "': " + server.agentStats(AGENT).pinning());
             Throwable failure = null;

@@ -9,11 +9,9 @@ import io.mongoose.pool.PooledMessage;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
-
-import java.time.Duration;
 
 /** The smallest complete Mongoose program: one message type, one feed, one agent group, one processor. */
 public final class QuickStartExample
@@ -57,15 +55,15 @@ public final class QuickStartExample
     public static void main(final String[] args)
     {
         final PoolRegistry pools = new PoolRegistry("quick-start");
-        final ObjectPool<Quote> quotes = pools.register(
-            Quote.class, Quote::new, PoolConfig.of(1024).waitingAtMost(Duration.ofSeconds(1)));
+        // 1,024 quotes made up front; when all are in flight, acquire() waits up to 1 s for one to come back.
+        final ObjectPool<Quote> quotes = pools.register(Quote.class, Quote::new, PoolConfig.of(1024));
         final PriceSumProcessor prices = new PriceSumProcessor();
 
         final MongooseServer server = MongooseServer.builder()
             .poolRegistry(pools)
             .feed(FeedConfig.named("quotes"))
             .agentGroup(AgentGroupConfig.named("pricing")
-                .idleStrategy(IdleStrategies.BACKOFF)
+                .idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("price-sum", prices, "quotes"))
             .build();
         server.start();

@@ -9,7 +9,7 @@ import io.mongoose.pool.PooledMessage;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
 
@@ -86,14 +86,14 @@ public final class RingFeedExample
         final PoolRegistry pools = new PoolRegistry("ring-feed");
         // The ring takes 1,024 messages; the rest refill the slots of trades a handler keeps.
         final ObjectPool<Trade> trades = pools.register(
-            Trade.class, Trade::new, PoolConfig.of(1024 + 64).waitingAtMost(Duration.ofSeconds(1)));
+            Trade.class, Trade::new, PoolConfig.of(1024 + 64).waitOnExhaustion(Duration.ofSeconds(1)));
         final LargestTradeProcessor largest = new LargestTradeProcessor();
 
         final MongooseServer server = MongooseServer.builder()
             .poolRegistry(pools)
             .feed(FeedConfig.named("trades").queueCapacity(1024).ring(Trade.class))
             .agentGroup(AgentGroupConfig.named("risk")
-                .idleStrategy(IdleStrategies.BACKOFF)
+                .idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("largest-trade", largest, "trades"))
             .build();
         server.start();

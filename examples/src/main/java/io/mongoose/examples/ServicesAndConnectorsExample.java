@@ -6,7 +6,7 @@ import io.mongoose.connect.LineMessage;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ProcessorConfig;
 import io.mongoose.server.ServiceConfig;
@@ -53,11 +53,11 @@ public final class ServicesAndConnectorsExample
             .service(ServiceConfig.of("input", input).publishes("quotes"))
             .feed(FeedConfig.named("quotes"))
             .feed(FeedConfig.named("enriched"))
-            .agentGroup(AgentGroupConfig.named("enrich").idleStrategy(IdleStrategies.BACKOFF)
+            .agentGroup(AgentGroupConfig.named("enrich").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor(ProcessorConfig.of("enricher", new CompanyEnricher(pools, "enriched"), "quotes")
                     .services("companies")
                     .publishes("enriched")))
-            .agentGroup(AgentGroupConfig.named("collect").idleStrategy(IdleStrategies.BACKOFF)
+            .agentGroup(AgentGroupConfig.named("collect").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("output", output, "enriched"))
             .build();
         server.start();

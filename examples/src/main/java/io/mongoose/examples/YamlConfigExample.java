@@ -65,7 +65,7 @@ public final class YamlConfigExample
         final Path file = args.length == 1 ? Path.of(args[0]) : DEFAULT_FILE;
         final PoolRegistry pools = new PoolRegistry("yaml-config");
         final ObjectPool<Quote> quotes = pools.register(
-            Quote.class, Quote::new, PoolConfig.of(1024).waitingAtMost(Duration.ofSeconds(1)));
+            Quote.class, Quote::new, PoolConfig.of(1024).waitOnExhaustion(Duration.ofSeconds(1)));
         final List<PriceSumProcessor> sums = new ArrayList<>();
         final List<PriceBandProcessor> bands = new ArrayList<>();
 

@@ -1,6 +1,6 @@
 package io.mongoose.examples;
 
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.Pinning;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +18,7 @@ class ExampleOptionsTest
         assertEquals(20_000_000, options.messages());
         assertEquals(250, options.periodNanos());
         assertEquals(Pinning.none(), options.pinning());
-        assertEquals(IdleStrategies.BUSY_SPIN, options.idleStrategy());
+        assertEquals(IdleStrategyKind.BUSY_SPIN, options.idleStrategy());
         assertFalse(options.help());
     }
 
@@ -31,7 +31,7 @@ class ExampleOptionsTest
         assertEquals(5_000_000, options.messages());
         assertEquals(0, options.periodNanos());
         assertEquals(Pinning.cpu(1), options.pinning());
-        assertEquals(IdleStrategies.SLEEP, options.idleStrategy());
+        assertEquals(IdleStrategyKind.SLEEP, options.idleStrategy());
     }
 
     @Test

@@ -46,7 +46,8 @@ public final class ProbeMessage extends PooledMessage
      */
     public static ObjectPool<ProbeMessage> newPool(final int capacity)
     {
-        return new ObjectPool<>("probe", ProbeMessage.class, ProbeMessage::new, PoolConfig.of(capacity));
+        return new ObjectPool<>("probe", ProbeMessage.class, ProbeMessage::new,
+            PoolConfig.of(capacity).failOnExhaustion());
     }
 
     /** Fills both payload fields, as a producer does before handing the message on. */

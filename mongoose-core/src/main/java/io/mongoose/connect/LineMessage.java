@@ -35,7 +35,7 @@ public final class LineMessage extends PooledMessage
     public static ObjectPool<LineMessage> pool(final PoolRegistry registry)
     {
         return registry.poolFor(LineMessage.class, LineMessage::new,
-            PoolConfig.of(POOL_CAPACITY).waitingAtMost(Duration.ofSeconds(10)));
+            PoolConfig.of(POOL_CAPACITY).waitOnExhaustion(Duration.ofSeconds(10)));
     }
 
     /**

@@ -41,7 +41,7 @@ final class KeepPathRehearsal
     {
         // Its constructor calls runOnce(), which returns at once now.
         final ObjectPool<Probe> pool = new ObjectPool<>("keep-path-rehearsal", Probe.class, Probe::new,
-            PoolConfig.of(8));
+            PoolConfig.of(8).failOnExhaustion());
         final SingleThreadReleaseBatch agentReleases = new SingleThreadReleaseBatch(4);
 
         // A queue feed's message from the pool or from the publisher's thread ring: the handler retains it, the agent

@@ -1,38 +1,54 @@
 package io.mongoose.pool;
 
+import io.mongoose.config.DurationRange;
+import io.mongoose.config.IntRange;
+
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * Sizing, exhaustion behaviour and heap layout of one {@link ObjectPool}.
  *
- * @param capacity         instances created up front and the most the free list holds; at least 1.
+ * @param capacity         instances created up front and the most the free list holds: {@link #CAPACITY_RANGE}.
  * @param exhaustionPolicy what an acquire on an empty pool does.
- * @param maxWait          how long {@link ExhaustionPolicy#WAIT} waits before failing; ignored by other policies.
+ * @param maxWait          how long {@link ExhaustionPolicy#WAIT} waits before failing; ignored by other policies:
+ *                         {@link #MAX_WAIT_RANGE}.
  * @param layout           where the up-front messages lie relative to each other; matters to ring feeds.
  */
 public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Duration maxWait, MessageLayout layout)
 {
     /** Default capacity: enough for a deep queue per subscriber without growing. */
     public static final int DEFAULT_CAPACITY = 16_384;
-    /** Default wait for {@link ExhaustionPolicy#WAIT}. */
+    /**
+     * Largest capacity, 2^24, the same as the largest feed queue (a ring feed takes its whole ring from a pool): all
+     * of them are made up front, and a pool of {@code Integer.MAX_VALUE} failed deep inside its free list.
+     */
+    public static final int MAX_CAPACITY = 1 << 24;
+    /** What {@link #capacity()} accepts: 1 to {@link #MAX_CAPACITY}. */
+    public static final IntRange CAPACITY_RANGE = IntRange.of("capacity", 1, MAX_CAPACITY);
+    /** Default wait for {@link ExhaustionPolicy#WAIT}, the policy of {@link #of(int)} and {@link #defaults()}. */
     public static final Duration DEFAULT_MAX_WAIT = Duration.ofSeconds(1);
+    /**
+     * What {@link #maxWait()} accepts: 0 (fail at once) to a day, longer being a unit mistake rather than a bound.
+     */
+    public static final DurationRange MAX_WAIT_RANGE =
+        new DurationRange("maxWait", Duration.ZERO, Duration.ofHours(24), "");
+
+    /** How this record's errors name the pool: a config belongs to no pool yet. */
+    private static final String OWNER = "pool";
 
     /**
      * Checks every field.
+     *
+     * @throws IllegalArgumentException if {@code capacity} or {@code maxWait} is out of its range, naming the value
+     *                                  and the range.
+     * @throws NullPointerException     if an argument is null.
      */
     public PoolConfig
     {
-        if (capacity < 1)
-        {
-            throw new IllegalArgumentException("capacity: " + capacity + "; expected at least 1");
-        }
+        CAPACITY_RANGE.require(OWNER, capacity);
         Objects.requireNonNull(exhaustionPolicy, "exhaustionPolicy: null; expected GROW, WAIT or FAIL");
-        Objects.requireNonNull(maxWait, "maxWait: null; expected a non-negative duration");
-        if (maxWait.isNegative())
-        {
-            throw new IllegalArgumentException("maxWait: " + maxWait + "; expected a non-negative duration");
-        }
+        MAX_WAIT_RANGE.require(OWNER, maxWait);
         Objects.requireNonNull(layout, "layout: null; expected SPACED or PACKED");
     }
 
@@ -49,16 +65,24 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
     }
 
     /**
-     * @param capacity instances created up front.
-     * @return a config that fails fast on exhaustion, with messages {@link MessageLayout#SPACED}.
+     * A pool whose acquire, when every message is in flight, waits up to {@link #DEFAULT_MAX_WAIT} for one to come back
+     * and then fails with {@link PoolExhaustedException}: a producer that runs ahead of its consumer for a moment slows
+     * down instead of failing. Change it with {@link #waitOnExhaustion(Duration)}, {@link #failOnExhaustion()} or
+     * {@link #growOnExhaustion()}.
+     *
+     * @param capacity instances created up front: {@link #CAPACITY_RANGE}.
+     * @return a config that waits up to {@link #DEFAULT_MAX_WAIT} on exhaustion, with messages
+     *         {@link MessageLayout#SPACED}.
+     * @throws IllegalArgumentException if {@code capacity} is out of {@link #CAPACITY_RANGE}, naming it.
      */
     public static PoolConfig of(final int capacity)
     {
-        return new PoolConfig(capacity, ExhaustionPolicy.FAIL, DEFAULT_MAX_WAIT);
+        return new PoolConfig(capacity, ExhaustionPolicy.WAIT, DEFAULT_MAX_WAIT);
     }
 
     /**
-     * @return default capacity, fail-fast exhaustion, messages {@link MessageLayout#SPACED}.
+     * @return {@link #of(int)} with the {@link #DEFAULT_CAPACITY}: waits up to {@link #DEFAULT_MAX_WAIT} on exhaustion,
+     *         messages {@link MessageLayout#SPACED}.
      */
     public static PoolConfig defaults()
     {
@@ -66,12 +90,33 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
     }
 
     /**
-     * @param policy the new exhaustion policy.
-     * @return a copy with that policy.
+     * @param wait how long an acquire on an empty pool waits for a release before failing with
+     *             {@link PoolExhaustedException}: {@link #MAX_WAIT_RANGE} (0 fails at once, after a last look).
+     * @return a copy with policy {@link ExhaustionPolicy#WAIT} and that wait.
+     * @throws IllegalArgumentException if {@code wait} is out of {@link #MAX_WAIT_RANGE}, naming it.
+     * @throws NullPointerException     if {@code wait} is null.
      */
-    public PoolConfig withExhaustionPolicy(final ExhaustionPolicy policy)
+    public PoolConfig waitOnExhaustion(final Duration wait)
     {
-        return new PoolConfig(capacity, policy, maxWait, layout);
+        return new PoolConfig(capacity, ExhaustionPolicy.WAIT, wait, layout);
+    }
+
+    /**
+     * @return a copy with policy {@link ExhaustionPolicy#FAIL}: an acquire on an empty pool throws
+     *         {@link PoolExhaustedException} at once.
+     */
+    public PoolConfig failOnExhaustion()
+    {
+        return new PoolConfig(capacity, ExhaustionPolicy.FAIL, maxWait, layout);
+    }
+
+    /**
+     * @return a copy with policy {@link ExhaustionPolicy#GROW}: an acquire on an empty pool creates a message (an
+     *         allocation, counted in {@link PoolStats#exhaustedCount()}).
+     */
+    public PoolConfig growOnExhaustion()
+    {
+        return new PoolConfig(capacity, ExhaustionPolicy.GROW, maxWait, layout);
     }
 
     /**
@@ -81,14 +126,5 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
     public PoolConfig withLayout(final MessageLayout messageLayout)
     {
         return new PoolConfig(capacity, exhaustionPolicy, maxWait, messageLayout);
-    }
-
-    /**
-     * @param wait the new maximum wait.
-     * @return a copy waiting at most that long, with policy {@link ExhaustionPolicy#WAIT}.
-     */
-    public PoolConfig waitingAtMost(final Duration wait)
-    {
-        return new PoolConfig(capacity, ExhaustionPolicy.WAIT, wait, layout);
     }
 }

@@ -30,7 +30,7 @@ final class AgentGroup
         }
         else
         {
-            runner = new AgentRunner(IdleStrategies.byName(config.idleStrategy()), agent::onRunnerError, null, agent);
+            runner = new AgentRunner(config.idleStrategy().newIdleStrategy(), agent::onRunnerError, null, agent);
             invoker = null;
         }
     }

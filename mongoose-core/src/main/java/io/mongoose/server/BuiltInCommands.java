@@ -69,14 +69,15 @@ final class BuiltInCommands
                 processors.add(pc.name());
             }
             text.append("\n  ").append(group.name()).append(": thread=").append(lower(group.threadMode()))
-                .append(" idle=").append(group.idleStrategy()).append(" drainLimit=").append(group.drainLimit())
+                .append(" idle=").append(group.idleStrategy().yamlName())
+                .append(" drainLimit=").append(group.drainLimit())
                 .append(" ringHeadStart=").append(group.ringHeadStart().toNanos()).append("ns")
                 .append(" pinning=").append(group.pinning()).append(" (").append(stats.pinning()).append(')')
                 .append("\n    processors: ").append(String.join(", ", processors));
             final Map<String, Object> agent = new LinkedHashMap<>();
             agent.put("name", group.name());
             agent.put("threadMode", lower(group.threadMode()));
-            agent.put("idleStrategy", group.idleStrategy());
+            agent.put("idleStrategy", group.idleStrategy().yamlName());
             agent.put("drainLimit", group.drainLimit());
             agent.put("ringHeadStartNanos", group.ringHeadStart().toNanos());
             agent.put("pinning", group.pinning().toString());
@@ -164,8 +165,8 @@ final class BuiltInCommands
         {
             final ServiceStats stats = server.serviceStats(service.name());
             text.append("\n  ").append(service.name()).append(": ")
-                .append(stats.agent() ? "agent idle=" + service.idleStrategy() + " pinning=" + service.pinning() +
-                    " (" + stats.pinning() + ")" : "no agent")
+                .append(stats.agent() ? "agent idle=" + service.idleStrategy().yamlName() + " pinning=" +
+                    service.pinning() + " (" + stats.pinning() + ")" : "no agent")
                 .append(service.publishes().isEmpty() ? "" : " publishes: " + String.join(", ", service.publishes()));
             final Map<String, Object> row = new LinkedHashMap<>();
             row.put("name", service.name());
@@ -494,7 +495,7 @@ final class BuiltInCommands
         final Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", s.name());
         m.put("threadMode", lower(s.threadMode()));
-        m.put("idleStrategy", s.idleStrategy());
+        m.put("idleStrategy", s.idleStrategy().yamlName());
         m.put("drainLimit", s.drainLimit());
         m.put("dispatched", s.dispatched());
         m.put("errors", s.errors());

@@ -35,6 +35,15 @@ record ConfigProblem(String path, String found, String expected, Kind kind)
         return new ConfigProblem(path, found, expected, Kind.VALUE);
     }
 
+    /**
+     * @param name a user's name: a feed, an agent group, a processor.
+     * @return the name as errors show it: quoted and {@link #escape(String) escaped}, or {@code null} unquoted.
+     */
+    static String show(final String name)
+    {
+        return null == name ? "null" : "'" + escape(name) + "'";
+    }
+
     /** Longest piece of user text an error repeats; a name of a megabyte must not make a message of a megabyte. */
     static final int MAX_SHOWN = 60;
 

@@ -1,9 +1,14 @@
 package io.mongoose.server;
 
+import io.mongoose.config.DurationRange;
+import io.mongoose.config.IntRange;
+import io.mongoose.dispatch.EventProcessor;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,11 +22,9 @@ import java.util.stream.Stream;
  */
 public final class ConfigValidator
 {
-    private static final Duration MIN_TIMER_TICK = Duration.ofNanos(1_000);
-    private static final Duration MAX_TIMER_TICK = Duration.ofSeconds(1);
-    /** What {@code ringHeadStart} accepts, as the YAML reader and this validator both say it. */
-    static final String RING_HEAD_START_EXPECTED = "a duration from 0 to 1ms, such as 4us (0 turns the head start off)";
-    private static final int MAX_TIMER_WHEEL_SIZE = 1 << 16;
+    /** What a null idle strategy of the builder's model should be. */
+    static final String IDLE_STRATEGY_EXPECTED = "one of " +
+        Stream.of(IdleStrategyKind.values()).map(Enum::name).collect(Collectors.joining(", "));
 
     private final List<ConfigProblem> errors = new ArrayList<>();
 
@@ -78,8 +81,8 @@ public final class ConfigValidator
         {
             error("name", show(config.name()), "a non-blank server name");
         }
-        checkPositive("startTimeout", config.startTimeout());
-        checkPositive("shutdownTimeout", config.shutdownTimeout());
+        checkRange(errors, "startTimeout", ServerConfig.START_TIMEOUT_RANGE, config.startTimeout(), null);
+        checkRange(errors, "shutdownTimeout", ServerConfig.SHUTDOWN_TIMEOUT_RANGE, config.shutdownTimeout(), null);
         if (null == config.ringLayout())
         {
             error("ringLayout", "null", "one of " +
@@ -119,16 +122,13 @@ public final class ConfigValidator
             {
                 error(path + ".kind", "null", "one of BROADCAST, NAMED");
             }
-            final int capacity = feed.queueCapacity();
-            if (capacity < 2 || Integer.bitCount(capacity) != 1)
-            {
-                error(path + ".queueCapacity", String.valueOf(capacity), "a power of two, at least 2");
-            }
+            final String owner = owner("feed", feed.name());
+            checkRange(errors, path + ".queueCapacity", FeedConfig.QUEUE_CAPACITY_RANGE, feed.queueCapacity(), owner);
             if (null == feed.fullQueuePolicy())
             {
                 error(path + ".fullQueuePolicy", "null", "one of BACKOFF, DROP, FAIL");
             }
-            checkPositive(path + ".publishTimeout", feed.publishTimeout());
+            checkRange(errors, path + ".publishTimeout", FeedConfig.PUBLISH_TIMEOUT_RANGE, feed.publishTimeout(), owner);
         }
         return byName;
     }
@@ -142,6 +142,7 @@ public final class ConfigValidator
         }
         final Set<String> agentNames = new HashSet<>();
         final Map<String, String> processorPaths = new HashMap<>();
+        final Map<EventProcessor, String> hosts = new IdentityHashMap<>();
         final Set<String> subscribed = new HashSet<>();
         boolean anyProcessor = false;
         for (int a = 0; a < agents.size(); a++)
@@ -161,15 +162,12 @@ public final class ConfigValidator
             {
                 error(path + ".name", "duplicate " + show(agent.name()), "a name no other agent uses");
             }
-            if (!IdleStrategies.isKnown(agent.idleStrategy()))
+            if (null == agent.idleStrategy())
             {
-                error(path + ".idleStrategy", "unknown " + show(agent.idleStrategy()),
-                    "one of " + String.join(", ", IdleStrategies.NAMES));
+                error(path + ".idleStrategy", "null", IDLE_STRATEGY_EXPECTED);
             }
-            if (agent.drainLimit() < 1)
-            {
-                error(path + ".drainLimit", String.valueOf(agent.drainLimit()), "at least 1");
-            }
+            final String owner = owner("agent group", agent.name());
+            checkRange(errors, path + ".drainLimit", AgentGroupConfig.DRAIN_LIMIT_RANGE, agent.drainLimit(), owner);
             if (null == agent.pinning() || null == agent.pinning().mode())
             {
                 error(path + ".pinning", "null", "none, any, or a CPU id");
@@ -182,21 +180,22 @@ public final class ConfigValidator
             {
                 error(path + ".threadMode", "null", "one of DEDICATED, INVOKER");
             }
-            checkTimerWheel(path, agent);
-            final Duration headStart = agent.ringHeadStart();
-            if (null == headStart || headStart.isNegative()
-                || headStart.compareTo(AgentGroupConfig.MAX_RING_HEAD_START) > 0)
-            {
-                error(path + ".ringHeadStart", String.valueOf(headStart), RING_HEAD_START_EXPECTED);
-            }
+            checkRange(errors, path + ".timerTickResolution", AgentGroupConfig.TIMER_TICK_RESOLUTION_RANGE,
+                agent.timerTickResolution(), owner);
+            checkRange(errors, path + ".timerWheelSize", AgentGroupConfig.TIMER_WHEEL_SIZE_RANGE,
+                agent.timerWheelSize(), owner);
+            checkRange(errors, path + ".ringHeadStart", AgentGroupConfig.RING_HEAD_START_RANGE, agent.ringHeadStart(),
+                owner);
             if (agent.processors().isEmpty())
             {
                 error(path + ".processors", "empty", "at least one processor");
             }
             for (int p = 0; p < agent.processors().size(); p++)
             {
-                anyProcessor |= checkProcessor(
-                    path + ".processors[" + p + "]", agent.processors().get(p), feeds, processorPaths, subscribed);
+                final String processorPath = path + ".processors[" + p + "]";
+                final ProcessorConfig processor = agent.processors().get(p);
+                anyProcessor |= checkProcessor(processorPath, processor, feeds, processorPaths, subscribed);
+                checkOneHost(processorPath, processor, agent, hosts);
             }
         }
         // Walk the configured list, not the map of distinct names, so each error carries the feed's own index.
@@ -298,27 +297,60 @@ public final class ConfigValidator
         return true;
     }
 
-    private void checkTimerWheel(final String path, final AgentGroupConfig agent)
+    /**
+     * A processor instance is called from one agent thread only, with one context: the same instance in two entries,
+     * whether on two groups (two threads) or twice on one, is refused, naming both entries.
+     *
+     * @param hosts each instance seen so far, with how errors name the entry that hosts it.
+     */
+    private void checkOneHost(final String path, final ProcessorConfig processor, final AgentGroupConfig agent,
+        final Map<EventProcessor, String> hosts)
     {
-        final Duration tick = agent.timerTickResolution();
-        if (null == tick || tick.compareTo(MIN_TIMER_TICK) < 0 || tick.compareTo(MAX_TIMER_TICK) > 0)
+        if (null == processor || null == processor.processor())
         {
-            error(path + ".timerTickResolution", String.valueOf(tick),
-                "a duration from 1us to 1s (rounded up to a power of two nanoseconds)");
+            return;
         }
-        final int spokes = agent.timerWheelSize();
-        if (spokes < 2 || spokes > MAX_TIMER_WHEEL_SIZE || Integer.bitCount(spokes) != 1)
+        final String entry = "processor " + show(processor.name()) + " on agent group " + show(agent.name());
+        final String first = hosts.putIfAbsent(processor.processor(), entry + " (" + path + ")");
+        if (null != first)
         {
-            error(path + ".timerWheelSize", String.valueOf(spokes), "a power of two from 2 to " + MAX_TIMER_WHEEL_SIZE);
+            error(path + ".processor", entry + " is the same instance as " + first,
+                "a new instance for each processor entry (an instance runs on one agent thread, with one context)");
         }
     }
 
-    private void checkPositive(final String path, final Duration duration)
+    /**
+     * Reports a value out of its setting's range in the range's words, as the setting's wither and the YAML reader say
+     * it, naming the owner when it has a name: {@code feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected a
+     * power of two from 2 to 16777216}.
+     *
+     * @param owner e.g. {@code feed 'quotes'}; {@code null} when the setting is the server's or the owner has no name.
+     */
+    static void checkRange(
+        final List<ConfigProblem> errors, final String path, final IntRange range, final int value, final String owner)
     {
-        if (null == duration || duration.isNegative() || duration.isZero())
+        if (!range.accepts(value))
         {
-            error(path, String.valueOf(duration), "a positive duration");
+            errors.add(ConfigProblem.of(path, value + (null == owner ? "" : " (" + owner + ")"), range.expected()));
         }
+    }
+
+    /**
+     * {@link #checkRange(List, String, IntRange, int, String)} for a duration; {@code null} is out of every range.
+     */
+    static void checkRange(final List<ConfigProblem> errors, final String path, final DurationRange range,
+        final Duration value, final String owner)
+    {
+        if (!range.accepts(value))
+        {
+            errors.add(ConfigProblem.of(path, value + (null == owner ? "" : " (" + owner + ")"), range.expected()));
+        }
+    }
+
+    /** How a range error names the feed or group a setting belongs to; {@code null} if it has no usable name. */
+    private static String owner(final String kind, final String name)
+    {
+        return isBlank(name) ? null : kind + " " + show(name);
     }
 
     private void error(final String path, final String found, final String expected)
@@ -331,10 +363,10 @@ public final class ConfigValidator
         return null == s || s.isBlank();
     }
 
-    /** A user's name as errors show it: quoted, on one line, cut if long (see {@link ConfigProblem#escape}). */
+    /** A user's name as errors show it: quoted, on one line, cut if long (see {@link ConfigProblem#show}). */
     private static String show(final String s)
     {
-        return null == s ? "null" : "'" + ConfigProblem.escape(s) + "'";
+        return ConfigProblem.show(s);
     }
 
     private static String names(final Set<String> names)

@@ -1,5 +1,7 @@
 package io.mongoose.server;
 
+import io.mongoose.config.DurationRange;
+
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -28,6 +30,9 @@ public record CountersConfig(boolean enabled, Path dir, boolean deleteOnStop, Du
     public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofSeconds(1);
     /** Longest sampling period accepted. */
     public static final Duration MAX_SAMPLE_INTERVAL = Duration.ofSeconds(10);
+    /** What {@link #sampleInterval()} accepts: a positive duration up to {@link #MAX_SAMPLE_INTERVAL}. */
+    public static final DurationRange SAMPLE_INTERVAL_RANGE =
+        DurationRange.positiveUpTo("sampleInterval", MAX_SAMPLE_INTERVAL);
 
     /**
      * @return a file in the default directory, removed at stop, sampled every second.
@@ -64,11 +69,13 @@ public record CountersConfig(boolean enabled, Path dir, boolean deleteOnStop, Du
     }
 
     /**
-     * @param interval sampling period (validated when the server is built).
+     * @param interval sampling period: {@link #SAMPLE_INTERVAL_RANGE}.
      * @return a copy with that period.
+     * @throws IllegalArgumentException naming the value and the range.
+     * @throws NullPointerException     if {@code interval} is null.
      */
     public CountersConfig sampleInterval(final Duration interval)
     {
-        return new CountersConfig(enabled, dir, deleteOnStop, interval);
+        return new CountersConfig(enabled, dir, deleteOnStop, SAMPLE_INTERVAL_RANGE.require("counters", interval));
     }
 }

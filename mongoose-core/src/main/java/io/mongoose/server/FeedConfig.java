@@ -1,5 +1,7 @@
 package io.mongoose.server;
 
+import io.mongoose.config.DurationRange;
+import io.mongoose.config.IntRange;
 import io.mongoose.pool.PooledMessage;
 
 import java.time.Duration;
@@ -10,9 +12,10 @@ import java.time.Duration;
  *
  * @param name            unique feed name.
  * @param kind            broadcast to every processor, or named subscribers only.
- * @param queueCapacity   capacity of each subscriber queue; a power of two, at least 2.
+ * @param queueCapacity   capacity of each subscriber queue (or of the ring): {@link #QUEUE_CAPACITY_RANGE}.
  * @param fullQueuePolicy what a publish does when a subscriber queue is full.
- * @param publishTimeout  how long {@link FullQueuePolicy#BACKOFF} retries before failing the publish.
+ * @param publishTimeout  how long {@link FullQueuePolicy#BACKOFF} retries before failing the publish:
+ *                        {@link #PUBLISH_TIMEOUT_RANGE}.
  * @param ringType        for a ring feed, the one message type its ring carries; {@code null} for a queue feed.
  */
 public record FeedConfig(
@@ -21,15 +24,25 @@ public record FeedConfig(
 {
     /** Default subscriber queue capacity. */
     public static final int DEFAULT_QUEUE_CAPACITY = 4096;
+    /**
+     * Largest queue capacity, 2^24: a queue of that many references is 64 MiB per subscriber, far more than any burst a
+     * feed should absorb, while 2^30 ended in OutOfMemoryError when the server was built.
+     */
+    public static final int MAX_QUEUE_CAPACITY = 1 << 24;
+    /** What {@link #queueCapacity()} accepts: a power of two from 2 to {@link #MAX_QUEUE_CAPACITY}. */
+    public static final IntRange QUEUE_CAPACITY_RANGE = IntRange.powersOfTwo("queueCapacity", 2, MAX_QUEUE_CAPACITY);
     /** Default bound on a lossless publish waiting for room. */
     public static final Duration DEFAULT_PUBLISH_TIMEOUT = Duration.ofSeconds(10);
+    /** What {@link #publishTimeout()} accepts: a positive duration up to {@link ServerConfig#MAX_TIMEOUT}. */
+    public static final DurationRange PUBLISH_TIMEOUT_RANGE =
+        DurationRange.positiveUpTo("publishTimeout", ServerConfig.MAX_TIMEOUT);
 
     /**
      * A queue feed.
      *
      * @param name            unique feed name.
      * @param kind            broadcast to every processor, or named subscribers only.
-     * @param queueCapacity   capacity of each subscriber queue; a power of two, at least 2.
+     * @param queueCapacity   capacity of each subscriber queue: {@link #QUEUE_CAPACITY_RANGE}.
      * @param fullQueuePolicy what a publish does when a subscriber queue is full.
      * @param publishTimeout  how long {@link FullQueuePolicy#BACKOFF} retries before failing the publish.
      */
@@ -61,12 +74,14 @@ public record FeedConfig(
     }
 
     /**
-     * @param capacity subscriber queue capacity (validated when the server is built).
+     * @param capacity subscriber queue capacity (or the ring's): a power of two from 2 to {@link #MAX_QUEUE_CAPACITY}.
      * @return a copy with that capacity.
+     * @throws IllegalArgumentException naming this feed, the value and {@link #QUEUE_CAPACITY_RANGE}.
      */
     public FeedConfig queueCapacity(final int capacity)
     {
-        return new FeedConfig(name, kind, capacity, fullQueuePolicy, publishTimeout, ringType);
+        return new FeedConfig(name, kind, QUEUE_CAPACITY_RANGE.require(owner(), capacity), fullQueuePolicy,
+            publishTimeout, ringType);
     }
 
     /**
@@ -79,12 +94,15 @@ public record FeedConfig(
     }
 
     /**
-     * @param timeout bound on a lossless publish.
+     * @param timeout bound on a lossless publish: a positive duration up to {@link ServerConfig#MAX_TIMEOUT}.
      * @return a copy with that timeout.
+     * @throws IllegalArgumentException naming this feed, the value and {@link #PUBLISH_TIMEOUT_RANGE}.
+     * @throws NullPointerException     if {@code timeout} is null.
      */
     public FeedConfig publishTimeout(final Duration timeout)
     {
-        return new FeedConfig(name, kind, queueCapacity, fullQueuePolicy, timeout, ringType);
+        return new FeedConfig(name, kind, queueCapacity, fullQueuePolicy,
+            PUBLISH_TIMEOUT_RANGE.require(owner(), timeout), ringType);
     }
 
     /**
@@ -109,5 +127,11 @@ public record FeedConfig(
     public boolean isRing()
     {
         return null != ringType;
+    }
+
+    /** How a wither's error names this feed. */
+    private String owner()
+    {
+        return "feed " + ConfigProblem.show(name);
     }
 }

@@ -1,5 +1,7 @@
 package io.mongoose.server;
 
+import io.mongoose.config.DurationRange;
+
 import java.time.Duration;
 
 /**
@@ -28,6 +30,18 @@ public record HealthConfig(
     public static final double DEFAULT_ERROR_RATE = 1.0;
     /** Default error-rate window. */
     public static final Duration DEFAULT_ERROR_RATE_WINDOW = Duration.ofSeconds(10);
+    /** What {@link #agentStaleAfter()} accepts: a positive duration up to {@link ServerConfig#MAX_TIMEOUT}. */
+    public static final DurationRange AGENT_STALE_AFTER_RANGE =
+        DurationRange.positiveUpTo("agentStaleAfter", ServerConfig.MAX_TIMEOUT);
+    /** What {@link #agentDownAfter()} accepts (besides being longer than agentStaleAfter). */
+    public static final DurationRange AGENT_DOWN_AFTER_RANGE =
+        DurationRange.positiveUpTo("agentDownAfter", ServerConfig.MAX_TIMEOUT);
+    /** What {@link #errorRateWindow()} accepts (besides being at least the counters' sample interval). */
+    public static final DurationRange ERROR_RATE_WINDOW_RANGE =
+        DurationRange.positiveUpTo("errorRateWindow", ServerConfig.MAX_TIMEOUT);
+
+    /** How a wither's error names what its setting belongs to. */
+    private static final String OWNER = "health";
 
     /**
      * @return the default thresholds.
@@ -39,13 +53,17 @@ public record HealthConfig(
     }
 
     /**
-     * @param staleAfter degraded threshold.
-     * @param downAfter  down threshold.
+     * @param staleAfter degraded threshold: {@link #AGENT_STALE_AFTER_RANGE}.
+     * @param downAfter  down threshold: {@link #AGENT_DOWN_AFTER_RANGE}, longer than {@code staleAfter} (checked when
+     *                   the server is built).
      * @return a copy with those agent liveness thresholds.
+     * @throws IllegalArgumentException naming a value out of its range and the range.
+     * @throws NullPointerException     if an argument is null.
      */
     public HealthConfig agentLiveness(final Duration staleAfter, final Duration downAfter)
     {
-        return new HealthConfig(staleAfter, downAfter, queueSaturation, errorRate, errorRateWindow);
+        return new HealthConfig(AGENT_STALE_AFTER_RANGE.require(OWNER, staleAfter),
+            AGENT_DOWN_AFTER_RANGE.require(OWNER, downAfter), queueSaturation, errorRate, errorRateWindow);
     }
 
     /**
@@ -59,11 +77,14 @@ public record HealthConfig(
 
     /**
      * @param perSecond errors per second that degrade the server.
-     * @param window    the window the rate is averaged over.
+     * @param window    the window the rate is averaged over: {@link #ERROR_RATE_WINDOW_RANGE}.
      * @return a copy with that threshold.
+     * @throws IllegalArgumentException if {@code window} is out of its range, naming the value and the range.
+     * @throws NullPointerException     if {@code window} is null.
      */
     public HealthConfig errorRate(final double perSecond, final Duration window)
     {
-        return new HealthConfig(agentStaleAfter, agentDownAfter, queueSaturation, perSecond, window);
+        return new HealthConfig(agentStaleAfter, agentDownAfter, queueSaturation, perSecond,
+            ERROR_RATE_WINDOW_RANGE.require(OWNER, window));
     }
 }

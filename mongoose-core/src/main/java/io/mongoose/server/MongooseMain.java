@@ -338,7 +338,7 @@ public final class MongooseMain
             }
         }
         boolean interrupted = false;
-        final IdleStrategy idle = IdleStrategies.byName(IdleStrategies.BACKOFF);
+        final IdleStrategy idle = IdleStrategyKind.BACKOFF.newIdleStrategy();
         while (stopRequested.getCount() > 0)
         {
             if (invokers.isEmpty())

@@ -1251,22 +1251,26 @@ public final class MongooseServer implements AutoCloseable
         }
 
         /**
-         * @param timeout how long start() waits for processors to start.
+         * @param timeout how long start() waits for processors to start: {@link ServerConfig#START_TIMEOUT_RANGE}.
          * @return this builder.
+         * @throws IllegalArgumentException naming the value and the range.
+         * @throws NullPointerException     if {@code timeout} is null.
          */
         public Builder startTimeout(final Duration timeout)
         {
-            this.startTimeout = timeout;
+            this.startTimeout = ServerConfig.START_TIMEOUT_RANGE.require("server", timeout);
             return this;
         }
 
         /**
-         * @param timeout how long stop() waits for queues to drain.
+         * @param timeout how long stop() waits for queues to drain: {@link ServerConfig#SHUTDOWN_TIMEOUT_RANGE}.
          * @return this builder.
+         * @throws IllegalArgumentException naming the value and the range.
+         * @throws NullPointerException     if {@code timeout} is null.
          */
         public Builder shutdownTimeout(final Duration timeout)
         {
-            this.shutdownTimeout = timeout;
+            this.shutdownTimeout = ServerConfig.SHUTDOWN_TIMEOUT_RANGE.require("server", timeout);
             return this;
         }
 

@@ -11,8 +11,6 @@ import java.util.List;
  */
 final class MonitoringConfigChecks
 {
-    private static final String POSITIVE = "a positive duration";
-
     private MonitoringConfigChecks()
     {
     }
@@ -27,10 +25,10 @@ final class MonitoringConfigChecks
         else
         {
             sampleInterval = counters.sampleInterval();
-            if (!positive(sampleInterval) || sampleInterval.compareTo(CountersConfig.MAX_SAMPLE_INTERVAL) > 0)
+            if (!CountersConfig.SAMPLE_INTERVAL_RANGE.accepts(sampleInterval))
             {
-                errors.add(ConfigProblem.of("counters.sampleInterval", String.valueOf(sampleInterval),
-                    "a positive duration of at most " + CountersConfig.MAX_SAMPLE_INTERVAL.toSeconds() + "s"));
+                ConfigValidator.checkRange(errors, "counters.sampleInterval", CountersConfig.SAMPLE_INTERVAL_RANGE,
+                    sampleInterval, null);
                 sampleInterval = null;
             }
             final Path dir = counters.dir();
@@ -47,15 +45,13 @@ final class MonitoringConfigChecks
         }
         final Duration stale = health.agentStaleAfter();
         final Duration down = health.agentDownAfter();
-        if (!positive(stale))
+        final boolean staleValid = HealthConfig.AGENT_STALE_AFTER_RANGE.accepts(stale);
+        ConfigValidator.checkRange(errors, "health.agentStaleAfter", HealthConfig.AGENT_STALE_AFTER_RANGE, stale, null);
+        if (!HealthConfig.AGENT_DOWN_AFTER_RANGE.accepts(down))
         {
-            errors.add(ConfigProblem.of("health.agentStaleAfter", String.valueOf(stale), POSITIVE));
+            ConfigValidator.checkRange(errors, "health.agentDownAfter", HealthConfig.AGENT_DOWN_AFTER_RANGE, down, null);
         }
-        if (!positive(down))
-        {
-            errors.add(ConfigProblem.of("health.agentDownAfter", String.valueOf(down), POSITIVE));
-        }
-        else if (positive(stale) && down.compareTo(stale) <= 0)
+        else if (staleValid && down.compareTo(stale) <= 0)
         {
             errors.add(ConfigProblem.of("health.agentDownAfter", down + " (agentStaleAfter is " + stale + ")",
                 "a duration longer than agentStaleAfter"));
@@ -73,19 +69,15 @@ final class MonitoringConfigChecks
                 "errors per second, 0 or more (0: any error degrades)"));
         }
         final Duration window = health.errorRateWindow();
-        if (!positive(window))
+        if (!HealthConfig.ERROR_RATE_WINDOW_RANGE.accepts(window))
         {
-            errors.add(ConfigProblem.of("health.errorRateWindow", String.valueOf(window), POSITIVE));
+            ConfigValidator.checkRange(errors, "health.errorRateWindow", HealthConfig.ERROR_RATE_WINDOW_RANGE, window,
+                null);
         }
         else if (null != sampleInterval && window.compareTo(sampleInterval) < 0)
         {
             errors.add(ConfigProblem.of("health.errorRateWindow", window + " (counters.sampleInterval is " +
                 sampleInterval + ")", "at least the sample interval"));
         }
-    }
-
-    private static boolean positive(final Duration d)
-    {
-        return null != d && !d.isNegative() && !d.isZero();
     }
 }

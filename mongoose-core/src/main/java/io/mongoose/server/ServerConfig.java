@@ -1,5 +1,7 @@
 package io.mongoose.server;
 
+import io.mongoose.config.DurationRange;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,8 +14,10 @@ import java.util.List;
  * @param name            server name, used in logs and errors.
  * @param feeds           feeds, each with a single producer.
  * @param agentGroups     agent groups with their processors.
- * @param startTimeout    how long {@link MongooseServer#start()} waits for every processor to start.
- * @param shutdownTimeout how long {@link MongooseServer#stop()} waits for queues to drain.
+ * @param startTimeout    how long {@link MongooseServer#start()} waits for every processor to start
+ *                        ({@link #START_TIMEOUT_RANGE}).
+ * @param shutdownTimeout how long {@link MongooseServer#stop()} waits for queues to drain
+ *                        ({@link #SHUTDOWN_TIMEOUT_RANGE}).
  * @param services        user services, started in this order before the agents and stopped in reverse after them.
  * @param latencyMonitoring whether processors record publish-to-handler latency unless their own
  *                        {@link ProcessorConfig#latencyMonitoring()} says otherwise.
@@ -33,6 +37,16 @@ public record ServerConfig(
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(30);
     /** Default drain timeout at stop. */
     public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * Longest timeout accepted (start, shutdown, publish): a day. A longer one is a unit mistake rather than a bound,
+     * and the longest a {@link Duration} holds fails with {@link ArithmeticException} when made a nanosecond deadline.
+     */
+    public static final Duration MAX_TIMEOUT = Duration.ofHours(24);
+    /** What {@link #startTimeout()} accepts: a positive duration up to {@link #MAX_TIMEOUT}. */
+    public static final DurationRange START_TIMEOUT_RANGE = DurationRange.positiveUpTo("startTimeout", MAX_TIMEOUT);
+    /** What {@link #shutdownTimeout()} accepts: a positive duration up to {@link #MAX_TIMEOUT}. */
+    public static final DurationRange SHUTDOWN_TIMEOUT_RANGE =
+        DurationRange.positiveUpTo("shutdownTimeout", MAX_TIMEOUT);
     /** Default ring layout. */
     public static final RingLayout DEFAULT_RING_LAYOUT = RingLayout.COMPACTED;
 

@@ -15,15 +15,14 @@ import java.util.List;
  * @param name         unique service name; also the name of its agent thread.
  * @param service      the instance.
  * @param publishes    feeds this service is the single producer of; only an {@link AgentService} may publish.
- * @param idleStrategy the agent thread's idle strategy, one of {@link IdleStrategies#NAMES} (used by an
- *                     {@link AgentService} only).
+ * @param idleStrategy the agent thread's idle strategy (used by an {@link AgentService} only).
  * @param pinning      the agent thread's CPU pinning request (used by an {@link AgentService} only).
  */
 public record ServiceConfig(
-    String name, MongooseService service, List<String> publishes, String idleStrategy, Pinning pinning)
+    String name, MongooseService service, List<String> publishes, IdleStrategyKind idleStrategy, Pinning pinning)
 {
     /** Idle strategy of a service agent unless configured: it reads files and sockets, so it should not burn a core. */
-    public static final String DEFAULT_IDLE_STRATEGY = IdleStrategies.BACKOFF;
+    public static final IdleStrategyKind DEFAULT_IDLE_STRATEGY = IdleStrategyKind.BACKOFF;
 
     /**
      * Copies the feed list; nulls are kept so validation can name them.
@@ -53,10 +52,10 @@ public record ServiceConfig(
     }
 
     /**
-     * @param strategy idle strategy name of the service's agent thread.
+     * @param strategy idle strategy of the service's agent thread.
      * @return a copy using it.
      */
-    public ServiceConfig idleStrategy(final String strategy)
+    public ServiceConfig idleStrategy(final IdleStrategyKind strategy)
     {
         return new ServiceConfig(name, service, publishes, strategy, pinning);
     }

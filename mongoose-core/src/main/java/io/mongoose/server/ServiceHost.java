@@ -121,7 +121,7 @@ final class ServiceHost
             if (null != agents[i])
             {
                 final ServiceAgent agent = agents[i];
-                runners[i] = new AgentRunner(IdleStrategies.byName(configs.get(i).idleStrategy()), agent::onError,
+                runners[i] = new AgentRunner(configs.get(i).idleStrategy().newIdleStrategy(), agent::onError,
                     null, agent);
                 AgentRunner.startOnThread(runners[i], ServiceHost::newAgentThread);
             }

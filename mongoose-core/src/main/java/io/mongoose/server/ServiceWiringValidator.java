@@ -72,10 +72,9 @@ final class ServiceWiringValidator
             {
                 error(path + ".service", "null", "a MongooseService instance");
             }
-            if (!IdleStrategies.isKnown(service.idleStrategy()))
+            if (null == service.idleStrategy())
             {
-                error(path + ".idleStrategy", "unknown " + show(service.idleStrategy()),
-                    "one of " + String.join(", ", IdleStrategies.NAMES));
+                error(path + ".idleStrategy", "null", ConfigValidator.IDLE_STRATEGY_EXPECTED);
             }
             if (null == service.pinning() || null == service.pinning().mode())
             {

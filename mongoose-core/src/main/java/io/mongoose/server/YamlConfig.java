@@ -74,8 +74,14 @@ import java.util.Optional;
  *
  * <p>Every problem is reported at once, in one {@link MongooseConfigException}, each as {@code path: found; expected …}
  * with the path in the file's terms ({@code agents[1].idleStrategy}, {@code feeds[0].queueCapacity}): unknown, missing
- * and duplicate keys, wrong types, unknown enum values and processor types, bad processor properties, and everything
- * {@link ConfigValidator} checks. Malformed YAML is one error with its line and column.
+ * and duplicate keys, wrong types, unknown enum values and processor types, and everything {@link ConfigValidator}
+ * checks. Malformed YAML is one error with its line and column.
+ *
+ * <p>Nothing is constructed for a document with a problem: the processor and service factories run only once the
+ * whole document is valid, each once per entry. Their checks of an entry's properties need them to run, so a
+ * property a factory rejects is reported (with every other such property) once the rest of the file is valid; what
+ * only the made instances tell (one instance returned for two entries, a publishing service that is not an
+ * {@code AgentService}) is checked last.
  */
 public final class YamlConfig
 {
@@ -134,28 +140,50 @@ public final class YamlConfig
         {
             throw fail(sourceName, "empty document", YamlConfigReader.ROOT_EXPECTED);
         }
+        // The whole document is checked before anything is made: a file with a problem runs no factory, so no
+        // processor or service constructor runs (and opens nothing) for a configuration that is refused anyway.
         final YamlConfigReader reader = new YamlConfigReader(sourceName, types);
-        final ServerConfig config = reader.read(root);
+        final ServerConfig model = reader.read(root);
         final List<ConfigProblem> problems = new ArrayList<>(reader.problems());
-        if (null != config)
+        if (null != model)
         {
-            for (final ConfigProblem problem : ConfigValidator.problemsInParts(config))
+            addValidatorProblems(model, reader, problems);
+        }
+        throwIfAny(problems, sourceName);
+        // Valid: the factories run, each with its entry's properties, whose problems are listed together.
+        final ServerConfig config = reader.construct(model);
+        throwIfAny(new ArrayList<>(reader.problems()), sourceName);
+        // What only the made instances tell: one instance returned for two entries, a publishing service that is
+        // not an AgentService.
+        final List<ConfigProblem> made = new ArrayList<>();
+        addValidatorProblems(config, reader, made);
+        throwIfAny(made, sourceName);
+        return config;
+    }
+
+    /** The validator's problems of a model, in the file's paths, less those the reader already reported. */
+    private static void addValidatorProblems(
+        final ServerConfig model, final YamlConfigReader reader, final List<ConfigProblem> problems)
+    {
+        for (final ConfigProblem problem : ConfigValidator.problemsInParts(model))
+        {
+            final ConfigProblem inFile = new ConfigProblem(
+                pathInFile(problem.path()), problem.found(), problem.expected(), problem.kind());
+            if (!reader.explains(inFile))
             {
-                final ConfigProblem inFile = new ConfigProblem(
-                    pathInFile(problem.path()), problem.found(), problem.expected(), problem.kind());
-                if (!reader.explains(inFile))
-                {
-                    problems.add(inFile);
-                }
+                problems.add(inFile);
             }
         }
+    }
+
+    private static void throwIfAny(final List<ConfigProblem> problems, final String sourceName)
+    {
         if (!problems.isEmpty())
         {
             // Stable: the reader's problems are in document order already; the validator's join them at their entry.
             problems.sort(Comparator.comparing(p -> Position.of(p.path())));
             throw new MongooseConfigException(listed(problems, sourceName));
         }
-        return config;
     }
 
     /** The model's paths are the file's, except the server's own settings and a processor's instance. */

@@ -1,7 +1,10 @@
 package io.mongoose.server;
 
+import io.mongoose.config.IntRange;
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.pool.PooledMessage;
+import io.mongoose.service.AgentService;
 import io.mongoose.service.MongooseService;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
@@ -30,6 +33,9 @@ import java.util.function.Function;
  * <p>Where a value cannot be read, the model gets a stand-in (null or the default) and the path is remembered as
  * covered, so that {@link ConfigValidator}, run on the same model afterwards, does not report the stand-in a second
  * time ({@link #explains(ConfigProblem)}).
+ *
+ * <p>Reading runs no factory: each processor and service entry of a known type holds a stand-in of its own until
+ * {@link #construct(ServerConfig)}, which the loader calls only for a document without problems.
  *
  * <p>One instance reads one document.
  */
@@ -199,7 +205,7 @@ final class YamlConfigReader
             ? choice(f.get("kind"), path + ".kind", FeedKind.class) : missing(path + ".kind", choices(FeedKind.class));
         final int capacity = f.containsKey("queueCapacity")
             ? integer(f.get("queueCapacity"), path + ".queueCapacity", FeedConfig.DEFAULT_QUEUE_CAPACITY,
-            "a power of two from 2 to " + (1 << 30))
+            FeedConfig.QUEUE_CAPACITY_RANGE)
             : FeedConfig.DEFAULT_QUEUE_CAPACITY;
         final FullQueuePolicy policy = f.containsKey("fullQueuePolicy")
             ? choice(f.get("fullQueuePolicy"), path + ".fullQueuePolicy", FullQueuePolicy.class)
@@ -261,13 +267,11 @@ final class YamlConfigReader
             return null;
         }
         final String name = requiredText(f, path, "name", "an agent name");
-        // The validator names the accepted idle strategies; a scalar goes to it as written so both agree.
-        final String idleStrategy = f.containsKey("idleStrategy")
-            ? text(f.get("idleStrategy"), path + ".idleStrategy", "one of " + String.join(", ", IdleStrategies.NAMES))
-            : IdleStrategies.BUSY_SPIN;
+        final IdleStrategyKind idleStrategy = f.containsKey("idleStrategy")
+            ? idleStrategy(f.get("idleStrategy"), path + ".idleStrategy") : IdleStrategyKind.BUSY_SPIN;
         final int drainLimit = f.containsKey("drainLimit")
             ? integer(f.get("drainLimit"), path + ".drainLimit", AgentGroupConfig.DEFAULT_DRAIN_LIMIT,
-            "an integer from 1 to " + Integer.MAX_VALUE)
+            AgentGroupConfig.DRAIN_LIMIT_RANGE)
             : AgentGroupConfig.DEFAULT_DRAIN_LIMIT;
         final Pinning pinning = f.containsKey("pinning") ? pinning(f.get("pinning"), path + ".pinning") : Pinning.none();
         final ThreadMode threadMode = f.containsKey("threadMode")
@@ -284,10 +288,11 @@ final class YamlConfigReader
             : AgentGroupConfig.DEFAULT_TIMER_TICK_RESOLUTION;
         final int timerWheelSize = f.containsKey("timerWheelSize")
             ? integer(f.get("timerWheelSize"), path + ".timerWheelSize", AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE,
-            "a power of two from 2 to 65536")
+            AgentGroupConfig.TIMER_WHEEL_SIZE_RANGE)
             : AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE;
         final Duration headStart = f.containsKey("ringHeadStart")
-            ? durationOrZero(f.get("ringHeadStart"), path + ".ringHeadStart", ConfigValidator.RING_HEAD_START_EXPECTED)
+            ? durationOrZero(f.get("ringHeadStart"), path + ".ringHeadStart",
+            AgentGroupConfig.RING_HEAD_START_RANGE.expected())
             : AgentGroupConfig.DEFAULT_RING_HEAD_START;
         return new AgentGroupConfig(
             name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTick, timerWheelSize, headStart);
@@ -352,8 +357,8 @@ final class YamlConfigReader
             ? names(f.get("publishes"), path + ".publishes", "a list of feed names", "a feed name") : List.of();
         final Boolean latencyMonitoring = f.containsKey("latencyMonitoring")
             ? flag(f.get("latencyMonitoring"), path + ".latencyMonitoring") : null;
-        return new ProcessorConfig(name, create(f.get("type"), path, properties), subscriptions, services, publishes,
-            latencyMonitoring);
+        return new ProcessorConfig(name, processorOf(f.get("type"), path, properties), subscriptions, services,
+            publishes, latencyMonitoring);
     }
 
     private List<ServiceConfig> services(final Node node)
@@ -387,13 +392,12 @@ final class YamlConfigReader
         }
         final List<String> publishes = f.containsKey("publishes")
             ? names(f.get("publishes"), path + ".publishes", "a list of feed names", "a feed name") : List.of();
-        final String idleStrategy = f.containsKey("idleStrategy")
-            ? text(f.get("idleStrategy"), path + ".idleStrategy", "one of " + String.join(", ", IdleStrategies.NAMES))
-            : ServiceConfig.DEFAULT_IDLE_STRATEGY;
+        final IdleStrategyKind idleStrategy = f.containsKey("idleStrategy")
+            ? idleStrategy(f.get("idleStrategy"), path + ".idleStrategy") : ServiceConfig.DEFAULT_IDLE_STRATEGY;
         final Pinning pinning = f.containsKey("pinning") ? pinning(f.get("pinning"), path + ".pinning") : Pinning.none();
         final Map<String, ScalarNode> properties =
             f.containsKey("properties") ? properties(f.get("properties"), path + ".properties") : Map.of();
-        return new ServiceConfig(name, createService(f.get("type"), path, properties), publishes, idleStrategy,
+        return new ServiceConfig(name, serviceOf(f.get("type"), path, properties), publishes, idleStrategy,
             pinning);
     }
 
@@ -575,25 +579,32 @@ final class YamlConfigReader
         return standIn;
     }
 
-    /** Looks the processor type up and runs its factory; null, with the problem reported, if there is no processor. */
-    private EventProcessor create(final Node typeNode, final String path, final Map<String, ScalarNode> properties)
+    /**
+     * Looks the processor type up; the entry's processor is made only once the whole document is valid
+     * ({@link #construct(ServerConfig)}). Until then the model holds a stand-in of its own; null, with the problem
+     * reported, if the type is missing or unknown.
+     */
+    private EventProcessor processorOf(final Node typeNode, final String path, final Map<String, ScalarNode> properties)
     {
-        return fromType(typeNode, path, properties, "processor", "type", types.names(), name ->
-        {
-            final ProcessorFactory factory = types.factory(name);
-            return null == factory ? null : factory::create;
-        });
+        final Recipe<EventProcessor> recipe = recipe(typeNode, path, properties, "processor", "type", types.names(),
+            name ->
+            {
+                final ProcessorFactory factory = types.factory(name);
+                return null == factory ? null : factory::create;
+            });
+        return null == recipe ? null : new UnbuiltProcessor(recipe);
     }
 
-    /** Looks the service type up and runs its factory; null, with the problem reported, if there is no service. */
-    private MongooseService createService(
-        final Node typeNode, final String path, final Map<String, ScalarNode> properties)
+    /** {@link #processorOf} for a service entry. */
+    private MongooseService serviceOf(final Node typeNode, final String path, final Map<String, ScalarNode> properties)
     {
-        return fromType(typeNode, path, properties, "service", "service type", types.serviceNames(), name ->
-        {
-            final ServiceFactory factory = types.serviceFactory(name);
-            return null == factory ? null : factory::create;
-        });
+        final Recipe<MongooseService> recipe = recipe(typeNode, path, properties, "service", "service type",
+            types.serviceNames(), name ->
+            {
+                final ServiceFactory factory = types.serviceFactory(name);
+                return null == factory ? null : factory::create;
+            });
+        return null == recipe ? null : new UnbuiltService(recipe);
     }
 
     /** What a registered type name leads to: a processor or a service factory, seen the same way. */
@@ -603,19 +614,69 @@ final class YamlConfigReader
     }
 
     /**
-     * Looks a type entry up and runs its factory with the entry's properties. A missing or unknown type, a factory
-     * that throws or returns nothing, and every property it rejected are reported under the entry's path.
+     * How to make one entry's instance: its type's factory and the entry's properties.
+     *
+     * @param path       the entry's path, e.g. {@code agents[0].processors[1]}.
+     * @param type       the registered type name.
+     * @param properties the entry's properties, each a scalar.
+     * @param kind       what the entry makes, for the messages: {@code processor} or {@code service}.
+     * @param typeLabel  how a failing factory is named: {@code type} or {@code service type}.
+     * @param factory    the type's factory.
+     */
+    private record Recipe<T>(String path, String type, Map<String, ScalarNode> properties, String kind,
+        String typeLabel, TypeFactory<T> factory)
+    {
+    }
+
+    /** Stands for an entry's processor in the model until the document is valid; never hosted. */
+    private static final class UnbuiltProcessor implements EventProcessor
+    {
+        private final Recipe<EventProcessor> recipe;
+
+        UnbuiltProcessor(final Recipe<EventProcessor> recipe)
+        {
+            this.recipe = recipe;
+        }
+
+        @Override
+        public void registerHandlers(final HandlerRegistry handlers)
+        {
+            throw new IllegalStateException("processor at " + recipe.path() + " is not made yet");
+        }
+    }
+
+    /**
+     * Stands for an entry's service in the model until the document is valid; never hosted. An agent service as far as
+     * the validator can tell: whether the real one may publish is checked once it is made.
+     */
+    private static final class UnbuiltService implements AgentService
+    {
+        private final Recipe<MongooseService> recipe;
+
+        UnbuiltService(final Recipe<MongooseService> recipe)
+        {
+            this.recipe = recipe;
+        }
+
+        @Override
+        public int doWork()
+        {
+            throw new IllegalStateException("service at " + recipe.path() + " is not made yet");
+        }
+    }
+
+    /**
+     * Looks a type entry up. A missing or unknown type is reported under the entry's path.
      *
      * @param kind      what the entry makes, for the messages: {@code processor} or {@code service}.
      * @param typeLabel how a failing factory is named: {@code type} or {@code service type}.
      * @param known     the registered names, listed when the type is missing or unknown.
      * @param factories the factory of a name, or null.
-     * @return what the factory made, or null with the problem reported.
+     * @return how to make the entry's instance, or null with the problem reported.
      */
-    private <T> T fromType(
+    private <T> Recipe<T> recipe(
         final Node typeNode, final String path, final Map<String, ScalarNode> properties, final String kind,
-        final String typeLabel, final List<String> known,
-        final Function<String, TypeFactory<T>> factories)
+        final String typeLabel, final List<String> known, final Function<String, TypeFactory<T>> factories)
     {
         final String typePath = path + ".type";
         final String expected = known.isEmpty()
@@ -634,32 +695,74 @@ final class YamlConfigReader
                 (typeNode instanceof ScalarNode && !YamlValues.isNull(typeNode) ? "unknown " : "") +
                     YamlValues.describe(typeNode), expected);
         }
-        final String type = ((ScalarNode)typeNode).getValue();
-        final ProcessorProperties reader = new ProcessorProperties(path + ".properties", type, properties);
+        return new Recipe<>(path, ((ScalarNode)typeNode).getValue(), properties, kind, typeLabel, factory);
+    }
+
+    /**
+     * Makes every processor and service of a valid model, in file order (services first, as they are listed before
+     * the agents that use them), running each type's factory with its entry's properties. A factory that throws or
+     * returns nothing, and every property it rejected, is a problem of its entry ({@link #problems()}).
+     *
+     * @param model what {@link #read(Node)} made, with no problem found in it.
+     * @return the model with every stand-in replaced by what its factory made (null where it made nothing).
+     */
+    ServerConfig construct(final ServerConfig model)
+    {
+        final List<ServiceConfig> services = new ArrayList<>();
+        for (final ServiceConfig s : model.services())
+        {
+            services.add(s.service() instanceof UnbuiltService unbuilt
+                ? new ServiceConfig(s.name(), make(unbuilt.recipe), s.publishes(), s.idleStrategy(), s.pinning()) : s);
+        }
+        final List<AgentGroupConfig> agents = new ArrayList<>();
+        for (final AgentGroupConfig a : model.agentGroups())
+        {
+            final List<ProcessorConfig> processors = new ArrayList<>();
+            for (final ProcessorConfig p : a.processors())
+            {
+                processors.add(p.processor() instanceof UnbuiltProcessor unbuilt
+                    ? new ProcessorConfig(p.name(), make(unbuilt.recipe), p.subscriptions(), p.services(),
+                    p.publishes(), p.latencyMonitoring())
+                    : p);
+            }
+            agents.add(new AgentGroupConfig(a.name(), a.idleStrategy(), a.drainLimit(), a.pinning(), a.threadMode(),
+                processors, a.timerTickResolution(), a.timerWheelSize(), a.ringHeadStart()));
+        }
+        return new ServerConfig(model.name(), model.feeds(), agents, model.startTimeout(), model.shutdownTimeout(),
+            services, model.latencyMonitoring(), model.counters(), model.health(), model.ringLayout());
+    }
+
+    /**
+     * Runs an entry's factory with its properties. A factory that throws or returns nothing, and every property it
+     * rejected, are reported under the entry's path.
+     *
+     * @return what the factory made, or null with the problem reported.
+     */
+    private <T> T make(final Recipe<T> recipe)
+    {
+        final String typePath = recipe.path() + ".type";
+        final ProcessorProperties reader =
+            new ProcessorProperties(recipe.path() + ".properties", recipe.type(), recipe.properties());
         T made = null;
         String failure = null;
         try
         {
-            made = factory.create(reader);
+            made = recipe.factory().create(reader);
             // A factory that rejected its properties may return null: the file is refused for those already.
             if (null == made && reader.problemCount() == 0)
             {
-                failure = "factory of " + typeLabel + " '" + type + "' returned null";
+                failure = "factory of " + recipe.typeLabel() + " '" + recipe.type() + "' returned null";
             }
         }
         catch (final RuntimeException ex)
         {
-            failure = "factory of " + typeLabel + " '" + type + "' threw " +
+            failure = "factory of " + recipe.typeLabel() + " '" + recipe.type() + "' threw " +
                 YamlValues.escape(ex.toString(), MAX_SHOWN_EXCEPTION);
         }
         problems.addAll(reader.close());
-        if (null == made)
-        {
-            covered.add(typePath);
-        }
         if (null != failure)
         {
-            problem(typePath, failure, "it to return a " + kind);
+            problem(typePath, failure, "it to return a " + recipe.kind());
         }
         return made;
     }
@@ -754,15 +857,19 @@ final class YamlConfigReader
         return invalid(path, YamlValues.describe(node), expected);
     }
 
-    private int integer(final Node node, final String path, final int standIn, final String expected)
+    /**
+     * An integer setting; what is not a YAML integer, or is beyond {@code int}, is reported here in the words of the
+     * setting's range. A value that is an {@code int} but out of the range (a capacity of 1000, a drain limit of 0) is
+     * the validator's to report, in the same words, as for the builder.
+     */
+    private int integer(final Node node, final String path, final int standIn, final IntRange range)
     {
         final Long value = node instanceof ScalarNode ? YamlValues.integer((ScalarNode)node) : null;
         if (null == value || value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
         {
-            invalid(path, YamlValues.describe(node), expected);
+            invalid(path, YamlValues.describe(node), range.expected());
             return standIn;
         }
-        // In range but not valid (a capacity of 1000, a drain limit of 0) is the validator's to report.
         return value.intValue();
     }
 
@@ -786,6 +893,18 @@ final class YamlConfigReader
     {
         final Duration value = node instanceof ScalarNode ? YamlValues.durationOrZero((ScalarNode)node) : null;
         return null == value ? invalid(path, YamlValues.describe(node), expected) : value;
+    }
+
+    /** An idle strategy by its {@link IdleStrategyKind#yamlName()}; null, with the problem reported, otherwise. */
+    private IdleStrategyKind idleStrategy(final Node node, final String path)
+    {
+        if (node instanceof ScalarNode && !YamlValues.isNull(node))
+        {
+            final IdleStrategyKind kind = IdleStrategyKind.byYamlName(((ScalarNode)node).getValue());
+            return null != kind
+                ? kind : invalid(path, "unknown " + YamlValues.describe(node), IdleStrategyKind.expected());
+        }
+        return invalid(path, YamlValues.describe(node), IdleStrategyKind.expected());
     }
 
     private <E extends Enum<E>> E choice(final Node node, final String path, final Class<E> type)

@@ -4,6 +4,7 @@ import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.MongooseStartException;
 import io.mongoose.server.ServerState;
@@ -43,7 +44,8 @@ class FileConnectorsTest
             .errorHandler((origin, message, error) -> errors.add(origin + ": " + error.getMessage()))
             .service(ServiceConfig.of("reader", source).publishes("lines"))
             .feed(FeedConfig.named("lines").queueCapacity(256))
-            .agentGroup(AgentGroupConfig.named("writer").idleStrategy("backoff").processor("sink", sink, "lines"))
+            .agentGroup(AgentGroupConfig.named("writer").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("sink", sink, "lines"))
             .build();
     }
 

@@ -9,6 +9,7 @@ import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ProcessorConfig;
 import io.mongoose.server.ServiceConfig;
@@ -95,13 +96,13 @@ class FilePipelineZeroAllocationTest
         final FileSource source = FileSource.of(in);
         final FileSink sink = FileSink.of(out);
         final MongooseServer server = MongooseServer.builder().name("file-alloc").poolRegistry(pools)
-            .service(ServiceConfig.of("reader", source).publishes("lines").idleStrategy("yield"))
+            .service(ServiceConfig.of("reader", source).publishes("lines").idleStrategy(IdleStrategyKind.YIELD))
             .feed(FeedConfig.named("lines").queueCapacity(1024))
             .feed(FeedConfig.named("copies").queueCapacity(1024))
-            .agentGroup(AgentGroupConfig.named("pipe").idleStrategy("yield").drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("pipe").idleStrategy(IdleStrategyKind.YIELD).drainLimit(64)
                 .processor(ProcessorConfig.of("copy", new CopyStage(LineMessage.pool(pools)), "lines")
                     .publishes("copies")))
-            .agentGroup(AgentGroupConfig.named("writer").idleStrategy("yield").drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("writer").idleStrategy(IdleStrategyKind.YIELD).drainLimit(64)
                 .processor("sink", sink, "copies"))
             .build();
         server.start();

@@ -3,6 +3,7 @@ package io.mongoose.connect;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ServerState;
 import io.mongoose.server.ServiceConfig;
@@ -35,7 +36,8 @@ class InMemoryConnectorsTest
             .errorHandler((origin, message, error) -> errors.add(origin + ": " + error.getMessage()))
             .service(ServiceConfig.of("input", source).publishes("lines"))
             .feed(FeedConfig.named("lines").queueCapacity(64))
-            .agentGroup(AgentGroupConfig.named("collect").idleStrategy("backoff").processor("output", sink, "lines"))
+            .agentGroup(AgentGroupConfig.named("collect").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("output", sink, "lines"))
             .build();
     }
 
@@ -146,7 +148,7 @@ class InMemoryConnectorsTest
         final MongooseServer server = MongooseServer.builder().name("mem").poolRegistry(pools)
             .service(ServiceConfig.of("input", source).publishes("lines"))
             .feed(FeedConfig.named("lines").queueCapacity(16).ring(SeqMessage.class))
-            .agentGroup(AgentGroupConfig.named("collect").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("collect").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("output", new InMemorySink<>(SeqMessage.class, 16, m -> m.sequence), "lines"))
             .build();
 

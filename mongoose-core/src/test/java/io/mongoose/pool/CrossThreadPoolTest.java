@@ -71,7 +71,7 @@ class CrossThreadPoolTest
     {
         final boolean batched = Path.DIRECT != path;
         final ObjectPool<MarkedMessage> pool = new ObjectPool<>(
-            "cross", MarkedMessage.class, MarkedMessage::new, PoolConfig.of(CAPACITY).waitingAtMost(DEADLINE));
+            "cross", MarkedMessage.class, MarkedMessage::new, PoolConfig.of(CAPACITY).waitOnExhaustion(DEADLINE));
         final SpscArrayQueue<MarkedMessage> handOff = new SpscArrayQueue<>(CAPACITY);
         final long deadline = System.nanoTime() + DEADLINE.toNanos();
         final AtomicBoolean abort = new AtomicBoolean();

@@ -37,7 +37,7 @@ class ObjectPoolTest
 
     private static ObjectPool<SeqMessage> growing(final String name, final int capacity)
     {
-        return pool(name, PoolConfig.of(capacity).withExhaustionPolicy(ExhaustionPolicy.GROW));
+        return pool(name, PoolConfig.of(capacity).growOnExhaustion());
     }
 
     private static Set<SeqMessage> identitySet()
@@ -274,7 +274,7 @@ class ObjectPoolTest
     @Test
     void failPolicyThrowsAtOnceNamingThePool()
     {
-        final ObjectPool<SeqMessage> pool = pool("fast", PoolConfig.of(2));
+        final ObjectPool<SeqMessage> pool = pool("fast", PoolConfig.of(2).failOnExhaustion());
         final SeqMessage a = pool.acquire();
         final SeqMessage b = pool.acquire();
 
@@ -353,7 +353,7 @@ class ObjectPoolTest
         final int[] calls = {0};
         final ObjectPool<SeqMessage> pool = new ObjectPool<>("grow", SeqMessage.class,
             () -> ++calls[0] <= 2 ? new SeqMessage() : null,
-            PoolConfig.of(2).withExhaustionPolicy(ExhaustionPolicy.GROW));
+            PoolConfig.of(2).growOnExhaustion());
         pool.acquire();
         pool.acquire();
 
@@ -367,7 +367,7 @@ class ObjectPoolTest
     @Test
     void waitPolicySucceedsWhenAnotherThreadReleasesDuringTheWait() throws InterruptedException
     {
-        final ObjectPool<SeqMessage> pool = pool("wait", PoolConfig.of(1).waitingAtMost(Await.GENEROUS));
+        final ObjectPool<SeqMessage> pool = pool("wait", PoolConfig.of(1).waitOnExhaustion(Await.GENEROUS));
         final SeqMessage held = pool.acquire();
         final AtomicReference<Throwable> releaserFailure = new AtomicReference<>();
         final CountDownLatch released = new CountDownLatch(1);
@@ -401,7 +401,7 @@ class ObjectPoolTest
     @Test
     void waitPolicyGivesUpAfterMaxWaitWhenNobodyReleases()
     {
-        final ObjectPool<SeqMessage> pool = pool("wait", PoolConfig.of(1).waitingAtMost(Duration.ofMillis(20)));
+        final ObjectPool<SeqMessage> pool = pool("wait", PoolConfig.of(1).waitOnExhaustion(Duration.ofMillis(20)));
         pool.acquire();
 
         final PoolExhaustedException ex = assertThrows(PoolExhaustedException.class, pool::acquire);
@@ -415,7 +415,7 @@ class ObjectPoolTest
     @Test
     void waitPolicyWithZeroMaxWaitFailsWithoutWaiting()
     {
-        final ObjectPool<SeqMessage> pool = pool("wait0", PoolConfig.of(1).waitingAtMost(Duration.ZERO));
+        final ObjectPool<SeqMessage> pool = pool("wait0", PoolConfig.of(1).waitOnExhaustion(Duration.ZERO));
         pool.acquire();
 
         assertThrows(PoolExhaustedException.class, pool::acquire);
@@ -557,41 +557,54 @@ class ObjectPoolTest
     @Test
     void poolConfigRejectsACapacityBelowOne()
     {
-        assertEquals("capacity: 0; expected at least 1", assertThrows(IllegalArgumentException.class,
-            () -> PoolConfig.of(0)).getMessage());
-        assertEquals("capacity: -5; expected at least 1", assertThrows(IllegalArgumentException.class,
-            () -> new PoolConfig(-5, ExhaustionPolicy.FAIL, Duration.ZERO)).getMessage());
+        assertEquals("pool capacity: 0; expected an integer from 1 to 16777216",
+            assertThrows(IllegalArgumentException.class, () -> PoolConfig.of(0)).getMessage());
+        assertEquals("pool capacity: -5; expected an integer from 1 to 16777216",
+            assertThrows(IllegalArgumentException.class, () -> new PoolConfig(-5, ExhaustionPolicy.FAIL,
+                Duration.ZERO)).getMessage());
     }
 
     @Test
     void poolConfigRejectsANegativeMaxWait()
     {
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> PoolConfig.of(1).waitingAtMost(Duration.ofMillis(-1)));
+            () -> PoolConfig.of(1).waitOnExhaustion(Duration.ofMillis(-1)));
 
-        assertEquals("maxWait: PT-0.001S; expected a non-negative duration", ex.getMessage());
+        assertEquals("pool maxWait: PT-0.001S; expected a duration from 0 to 24h", ex.getMessage());
     }
 
     @Test
     void poolConfigRejectsNullPolicyAndNullMaxWait()
     {
         assertEquals("exhaustionPolicy: null; expected GROW, WAIT or FAIL", assertThrows(NullPointerException.class,
-            () -> PoolConfig.of(1).withExhaustionPolicy(null)).getMessage());
-        assertEquals("maxWait: null; expected a non-negative duration", assertThrows(NullPointerException.class,
+            () -> new PoolConfig(1, null, Duration.ZERO)).getMessage());
+        assertEquals("pool maxWait: null; expected a duration from 0 to 24h", assertThrows(NullPointerException.class,
             () -> new PoolConfig(1, ExhaustionPolicy.WAIT, null)).getMessage());
     }
 
+    /** A first pool waits a moment for a release rather than failing the producer the moment its consumer lags. */
     @Test
-    void poolConfigFactoriesAndWithers()
+    void ofAndDefaultsWaitUpToTheDefaultMaxWaitOnExhaustion()
     {
-        assertEquals(new PoolConfig(PoolConfig.DEFAULT_CAPACITY, ExhaustionPolicy.FAIL, PoolConfig.DEFAULT_MAX_WAIT),
+        assertEquals(new PoolConfig(8, ExhaustionPolicy.WAIT, PoolConfig.DEFAULT_MAX_WAIT), PoolConfig.of(8));
+        assertEquals(new PoolConfig(PoolConfig.DEFAULT_CAPACITY, ExhaustionPolicy.WAIT, PoolConfig.DEFAULT_MAX_WAIT),
             PoolConfig.defaults());
-        assertEquals(new PoolConfig(16_384, ExhaustionPolicy.FAIL, Duration.ofSeconds(1)), PoolConfig.defaults());
+        assertEquals(new PoolConfig(16_384, ExhaustionPolicy.WAIT, Duration.ofSeconds(1)), PoolConfig.defaults());
+    }
+
+    @Test
+    void eachExhaustionPolicyHasAWitherNamedForWhatItDoes()
+    {
         assertEquals(new PoolConfig(8, ExhaustionPolicy.GROW, Duration.ofSeconds(1)),
-            PoolConfig.of(8).withExhaustionPolicy(ExhaustionPolicy.GROW));
+            PoolConfig.of(8).growOnExhaustion());
+        assertEquals(new PoolConfig(8, ExhaustionPolicy.FAIL, Duration.ofSeconds(1)),
+            PoolConfig.of(8).failOnExhaustion());
         assertEquals(new PoolConfig(8, ExhaustionPolicy.WAIT, Duration.ofMillis(5)),
-            PoolConfig.of(8).waitingAtMost(Duration.ofMillis(5)));
-        assertEquals(Duration.ofSeconds(1), PoolConfig.of(1).maxWait(), "of() keeps the default max wait");
+            PoolConfig.of(8).waitOnExhaustion(Duration.ofMillis(5)));
+        assertEquals(new PoolConfig(8, ExhaustionPolicy.WAIT, Duration.ofMillis(5)),
+            PoolConfig.of(8).failOnExhaustion().waitOnExhaustion(Duration.ofMillis(5)));
+        assertEquals(ExhaustionPolicy.WAIT, PoolConfig.of(8).growOnExhaustion().waitOnExhaustion(Duration.ZERO)
+            .exhaustionPolicy());
     }
 
     @Test
@@ -600,9 +613,10 @@ class ObjectPoolTest
         assertEquals(MessageLayout.SPACED, PoolConfig.defaults().layout());
         assertEquals(MessageLayout.SPACED, new PoolConfig(2, ExhaustionPolicy.FAIL, Duration.ZERO).layout());
         final PoolConfig packed = PoolConfig.of(8).withLayout(MessageLayout.PACKED);
-        assertEquals(new PoolConfig(8, ExhaustionPolicy.FAIL, Duration.ofSeconds(1), MessageLayout.PACKED), packed);
-        assertEquals(MessageLayout.PACKED, packed.withExhaustionPolicy(ExhaustionPolicy.GROW).layout());
-        assertEquals(MessageLayout.PACKED, packed.waitingAtMost(Duration.ofMillis(5)).layout());
+        assertEquals(new PoolConfig(8, ExhaustionPolicy.WAIT, Duration.ofSeconds(1), MessageLayout.PACKED), packed);
+        assertEquals(MessageLayout.PACKED, packed.growOnExhaustion().layout());
+        assertEquals(MessageLayout.PACKED, packed.failOnExhaustion().layout());
+        assertEquals(MessageLayout.PACKED, packed.waitOnExhaustion(Duration.ofMillis(5)).layout());
         assertEquals("layout: null; expected SPACED or PACKED", assertThrows(NullPointerException.class,
             () -> PoolConfig.of(1).withLayout(null)).getMessage());
     }

@@ -18,7 +18,7 @@ class SingleThreadMessageRingTest
 {
     private static ObjectPool<SeqMessage> pool(final int capacity)
     {
-        return new ObjectPool<>("seq", SeqMessage.class, SeqMessage::new, PoolConfig.of(capacity));
+        return new ObjectPool<>("seq", SeqMessage.class, SeqMessage::new, PoolConfig.of(capacity).failOnExhaustion());
     }
 
     @Test

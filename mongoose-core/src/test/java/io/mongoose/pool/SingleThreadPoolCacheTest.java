@@ -19,7 +19,7 @@ class SingleThreadPoolCacheTest
 {
     private static ObjectPool<SeqMessage> pool(final int capacity)
     {
-        return new ObjectPool<>("seq", SeqMessage.class, SeqMessage::new, PoolConfig.of(capacity));
+        return new ObjectPool<>("seq", SeqMessage.class, SeqMessage::new, PoolConfig.of(capacity).failOnExhaustion());
     }
 
     @Test
@@ -77,7 +77,7 @@ class SingleThreadPoolCacheTest
     void aGrowingPoolGrowsBehindTheCache()
     {
         final ObjectPool<SeqMessage> pool = new ObjectPool<>("grow", SeqMessage.class, SeqMessage::new,
-            PoolConfig.of(2).withExhaustionPolicy(ExhaustionPolicy.GROW));
+            PoolConfig.of(2).growOnExhaustion());
         final SingleThreadPoolCache<SeqMessage> cache = pool.newThreadCache(2);
         final List<SeqMessage> out = new ArrayList<>();
         for (int i = 0; i < 3; i++)

@@ -240,7 +240,7 @@ class SingleThreadReleaseBatchTest
     void aGrownPoolRetiresTheSurplusAsPerMessageReleasesDo()
     {
         final ObjectPool<SeqMessage> pool = new ObjectPool<>("grow", SeqMessage.class, SeqMessage::new,
-            PoolConfig.of(2).withExhaustionPolicy(ExhaustionPolicy.GROW));
+            PoolConfig.of(2).growOnExhaustion());
         final List<SeqMessage> out = acquire(pool, 5);
         final SingleThreadReleaseBatch batch = new SingleThreadReleaseBatch(8);
 

@@ -22,7 +22,7 @@ class SpscMessageRingTest
 {
     private static ObjectPool<SeqMessage> pool(final int capacity)
     {
-        return new ObjectPool<>("seq", SeqMessage.class, SeqMessage::new, PoolConfig.of(capacity));
+        return new ObjectPool<>("seq", SeqMessage.class, SeqMessage::new, PoolConfig.of(capacity).failOnExhaustion());
     }
 
     @Test

@@ -101,7 +101,7 @@ class AdminCommandsTest
         final MongooseServer server = builder("rec")
             .feed(quotesFeed)
             .feed(FeedConfig.named("control").queueCapacity(16))
-            .agentGroup(AgentGroupConfig.named("main").idleStrategy("backoff").drainLimit(16)
+            .agentGroup(AgentGroupConfig.named("main").idleStrategy(IdleStrategyKind.BACKOFF).drainLimit(16)
                 .processor("quotes", quotes, "quotes").processor("control", control, "control"))
             .build();
         servers.add(server);
@@ -220,7 +220,8 @@ class AdminCommandsTest
     {
         final MongooseServer server = builder("gated")
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("blocked").idleStrategy("backoff").processor("g", processor, "in"))
+            .agentGroup(AgentGroupConfig.named("blocked").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("g", processor, "in"))
             .build();
         servers.add(server);
         server.start();
@@ -332,7 +333,7 @@ class AdminCommandsTest
         final MongooseServer server = builder("topo")
             .feed(FeedConfig.named("quotes").queueCapacity(128).fullQueuePolicy(FullQueuePolicy.DROP))
             .feed(FeedConfig.broadcast("all").publishTimeout(Duration.ofSeconds(2)))
-            .agentGroup(AgentGroupConfig.named("pricing").idleStrategy("backoff").drainLimit(32)
+            .agentGroup(AgentGroupConfig.named("pricing").idleStrategy(IdleStrategyKind.BACKOFF).drainLimit(32)
                 .ringHeadStart(Duration.ZERO)
                 .processor("vwap", new Recorder(), "quotes").processor("audit", new Recorder()))
             .agentGroup(AgentGroupConfig.named("owned").threadMode(ThreadMode.INVOKER).processor("risk",
@@ -412,7 +413,7 @@ class AdminCommandsTest
         final Recorder watched = new Recorder();
         final MongooseServer server = builder("lat")
             .feed(FeedConfig.named("quotes"))
-            .agentGroup(AgentGroupConfig.named("main").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("main").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor(ProcessorConfig.of("watched", watched, "quotes").latencyMonitoring(true))
                 .processor("plain", quotes, "quotes"))
             .build();
@@ -661,7 +662,8 @@ class AdminCommandsTest
             }
         };
         final MongooseServer server = builder("self-stop").feed(FeedConfig.named("quotes"))
-            .agentGroup(AgentGroupConfig.named("main").idleStrategy("backoff").processor("s", stopper, "quotes"))
+            .agentGroup(AgentGroupConfig.named("main").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("s", stopper, "quotes"))
             .build();
         servers.add(server);
         self.set(server);

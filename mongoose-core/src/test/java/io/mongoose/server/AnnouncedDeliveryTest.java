@@ -46,9 +46,9 @@ class AnnouncedDeliveryTest
     {
         final PoolRegistry registry = new PoolRegistry("announced");
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(4096).waitingAtMost(Duration.ofMinutes(1)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(4096).waitOnExhaustion(Duration.ofMinutes(1)));
         final SequenceChecker[] checkers = new SequenceChecker[FEEDS];
-        AgentGroupConfig group = AgentGroupConfig.named("g").idleStrategy("backoff");
+        AgentGroupConfig group = AgentGroupConfig.named("g").idleStrategy(IdleStrategyKind.BACKOFF);
         final MongooseServer.Builder builder = MongooseServer.builder().name("announced").poolRegistry(registry)
             .shutdownTimeout(Duration.ofMinutes(1));
         for (int f = 0; f < FEEDS; f++)

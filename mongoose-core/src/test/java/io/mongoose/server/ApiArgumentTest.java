@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Bad arguments to the public API fail at the call that passed them, with a message naming the argument or value and
  * what was expected. What {@code ConfigValidationTest}, {@code ObjectPoolTest}, {@code PoolRegistryTest},
- * {@code DispatchTableTest}, {@code IdleStrategiesTest} and {@code FaultToleranceTest} already assert is not repeated.
+ * {@code DispatchTableTest}, {@code IdleStrategyKindTest} and {@code FaultToleranceTest} already assert is not
+ * repeated.
  */
 class ApiArgumentTest
 {
@@ -242,9 +243,9 @@ class ApiArgumentTest
         return MongooseServer.builder().name("api").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
             .feed(FeedConfig.broadcast("all"))
-            .agentGroup(AgentGroupConfig.named("a1").idleStrategy(IdleStrategies.BACKOFF)
+            .agentGroup(AgentGroupConfig.named("a1").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p1", new SequenceChecker(1), "in"))
-            .agentGroup(AgentGroupConfig.named("a2").idleStrategy(IdleStrategies.BACKOFF)
+            .agentGroup(AgentGroupConfig.named("a2").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p2", new SequenceChecker(1)))
             .build();
     }

@@ -154,7 +154,7 @@ public final class ColdPathChild
         final ColdPath path = ColdPath.valueOf(args[0]);
         final PoolRegistry pools = new PoolRegistry("cold-path");
         final ObjectPool<SeqMessage> pool = pools.register(SeqMessage.class, SeqMessage::new,
-            PoolConfig.of(ColdPath.POOL_WAIT == path ? SMALL : LARGE).waitingAtMost(Duration.ofMinutes(1)));
+            PoolConfig.of(ColdPath.POOL_WAIT == path ? SMALL : LARGE).waitOnExhaustion(Duration.ofMinutes(1)));
         final EventProcessor processor = new EventProcessor()
         {
             @Override
@@ -178,7 +178,7 @@ public final class ColdPathChild
         // Counts what reaches it and allocates nothing: the path measured is the framework's, not a logger's.
         final MongooseServer server = MongooseServer.builder().name("cold-path").poolRegistry(pools).feed(feed)
             .errorHandler(ColdPathChild::onError)
-            .agentGroup(AgentGroupConfig.named("cold-path-agent").idleStrategy("yield").drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("cold-path-agent").idleStrategy(IdleStrategyKind.YIELD).drainLimit(64)
                 .processor("handler", processor, "cold-path"))
             .build();
         server.start();

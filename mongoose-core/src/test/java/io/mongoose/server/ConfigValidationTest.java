@@ -1,6 +1,7 @@
 package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.testing.AgentThreads;
@@ -20,10 +21,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ConfigValidationTest
 {
-    private static final String NAMES = "busy-spin, yield, backoff, sleep";
-    private static final EventProcessor NOOP = handlers ->
+    /** Handles nothing; each entry takes a new one, since one instance in two entries is refused. */
+    private record Noop() implements EventProcessor
     {
-    };
+        @Override
+        public void registerHandlers(final HandlerRegistry handlers)
+        {
+        }
+    }
+
+    private static final String KINDS = "one of BUSY_SPIN, YIELD, BACKOFF, SLEEP";
 
     private static ServerConfig config(final List<FeedConfig> feeds, final List<AgentGroupConfig> agents)
     {
@@ -44,7 +51,7 @@ class ConfigValidationTest
     /** One named feed, one agent with one processor subscribing to it. */
     private static AgentGroupConfig pricing()
     {
-        return AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices");
+        return AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices");
     }
 
     private static List<String> problems(final ServerConfig config)
@@ -61,72 +68,67 @@ class ConfigValidationTest
             feeds(FeedConfig.named("prices"), FeedConfig.broadcast("control").queueCapacity(2)),
             agents(
                 pricing(),
-                AgentGroupConfig.named("risk").idleStrategy("yield").drainLimit(1).pinning(Pinning.cpu(0))
-                    .processor("limits", NOOP).processor("exposure", NOOP, "prices"),
-                AgentGroupConfig.named("audit").idleStrategy("sleep").pinning(Pinning.anyCpu())
-                    .threadMode(ThreadMode.INVOKER).processor("log", NOOP)));
+                AgentGroupConfig.named("risk").idleStrategy(IdleStrategyKind.YIELD)
+                    .drainLimit(1).pinning(Pinning.cpu(0))
+                    .processor("limits", new Noop()).processor("exposure", new Noop(), "prices"),
+                AgentGroupConfig.named("audit").idleStrategy(IdleStrategyKind.SLEEP).pinning(Pinning.anyCpu())
+                    .threadMode(ThreadMode.INVOKER).processor("log", new Noop())));
 
         assertEquals(List.of(), problems(config));
         assertDoesNotThrow(() -> ConfigValidator.validate(config));
     }
 
     @Test
-    void everyIdleStrategyNameIsAccepted()
+    void everyIdleStrategyIsAccepted()
     {
-        for (final String name : IdleStrategies.NAMES)
+        for (final IdleStrategyKind kind : IdleStrategyKind.values())
         {
             assertEquals(List.of(), problems(config(feeds(FeedConfig.named("prices")),
-                agents(pricing().idleStrategy(name)))), name);
+                agents(pricing().idleStrategy(kind)))), kind.name());
         }
     }
 
     // ---------------------------------------------------------------------------------------------- agents
 
     @Test
-    void unknownIdleStrategyNamesThePathTheValueAndTheChoices()
-    {
-        final ServerConfig config = config(feeds(FeedConfig.broadcast("prices")),
-            agents(AgentGroupConfig.named("a").processor("p0", NOOP),
-                AgentGroupConfig.named("b").idleStrategy("spinn").processor("p1", NOOP)));
-
-        assertEquals(List.of("agents[1].idleStrategy: unknown 'spinn'; expected one of " + NAMES), problems(config));
-        assertEquals(
-            List.of("agents[1].idleStrategy: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep"),
-            problems(config));
-    }
-
-    @Test
     void nullIdleStrategyIsAProblemNotACrash()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")), agents(pricing().idleStrategy(null)));
 
-        assertEquals(List.of("agents[0].idleStrategy: unknown null; expected one of " + NAMES), problems(config));
+        assertEquals(List.of("agents[0].idleStrategy: null; expected " + KINDS), problems(config));
+    }
+
+    /** {@link #pricing()} with a drain limit its wither would refuse: the record's constructor checks nothing. */
+    private static AgentGroupConfig pricingDraining(final int drainLimit)
+    {
+        final AgentGroupConfig p = pricing();
+        return new AgentGroupConfig(p.name(), p.idleStrategy(), drainLimit, p.pinning(), p.threadMode(), p.processors());
+    }
+
+    /** A named feed with settings its withers would refuse. */
+    private static FeedConfig feed(final String name, final int queueCapacity, final Duration publishTimeout)
+    {
+        return new FeedConfig(name, FeedKind.NAMED, queueCapacity, FullQueuePolicy.BACKOFF, publishTimeout);
     }
 
     @Test
-    void idleStrategyNamesAreCaseSensitive()
+    void drainLimitMustBeInItsRange()
     {
-        final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(pricing().idleStrategy("Busy-Spin")));
-
-        assertEquals(List.of("agents[0].idleStrategy: unknown 'Busy-Spin'; expected one of " + NAMES),
-            problems(config));
-    }
-
-    @Test
-    void drainLimitMustBeAtLeastOne()
-    {
-        assertEquals(List.of("agents[0].drainLimit: 0; expected at least 1"),
-            problems(config(feeds(FeedConfig.named("prices")), agents(pricing().drainLimit(0)))));
-        assertEquals(List.of("agents[0].drainLimit: -5; expected at least 1"),
-            problems(config(feeds(FeedConfig.named("prices")), agents(pricing().drainLimit(-5)))));
+        final String expected = "(agent group 'pricing'); expected an integer from 1 to 16777216";
+        assertEquals(List.of("agents[0].drainLimit: 0 " + expected),
+            problems(config(feeds(FeedConfig.named("prices")), agents(pricingDraining(0)))));
+        assertEquals(List.of("agents[0].drainLimit: -5 " + expected),
+            problems(config(feeds(FeedConfig.named("prices")), agents(pricingDraining(-5)))));
+        assertEquals(List.of("agents[0].drainLimit: 16777217 " + expected),
+            problems(config(feeds(FeedConfig.named("prices")), agents(pricingDraining((1 << 24) + 1)))));
+        assertEquals(List.of(), problems(config(feeds(FeedConfig.named("prices")), agents(pricingDraining(1 << 24)))));
     }
 
     @Test
     void duplicateAgentNames()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(pricing(), AgentGroupConfig.named("pricing").processor("other", NOOP, "prices")));
+            agents(pricing(), AgentGroupConfig.named("pricing").processor("other", new Noop(), "prices")));
 
         assertEquals(List.of("agents[1].name: duplicate 'pricing'; expected a name no other agent uses"),
             problems(config));
@@ -136,7 +138,7 @@ class ConfigValidationTest
     void blankAndNullAgentNames()
     {
         final ServerConfig config = config(feeds(FeedConfig.broadcast("prices")),
-            agents(AgentGroupConfig.named(" ").processor("p0", NOOP), AgentGroupConfig.named(null).processor("p1", NOOP)));
+            agents(AgentGroupConfig.named(" ").processor("p0", new Noop()), AgentGroupConfig.named(null).processor("p1", new Noop())));
 
         assertEquals(List.of(
             "agents[0].name: ' '; expected a non-blank agent name",
@@ -183,8 +185,8 @@ class ConfigValidationTest
     void duplicateProcessorNamesNameBothPlaces()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(pricing().processor("spare", NOOP, "prices"),
-                AgentGroupConfig.named("risk").processor("spare", NOOP).processor("vwap", NOOP)));
+            agents(pricing().processor("spare", new Noop(), "prices"),
+                AgentGroupConfig.named("risk").processor("spare", new Noop()).processor("vwap", new Noop())));
 
         assertEquals(List.of(
             "agents[1].processors[0].name: duplicate 'spare' (also at agents[0].processors[1]); " +
@@ -207,8 +209,8 @@ class ConfigValidationTest
     void nullProcessorEntryAndBlankProcessorName()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(new AgentGroupConfig("pricing", IdleStrategies.BUSY_SPIN, 1, Pinning.none(), ThreadMode.DEDICATED,
-                Arrays.asList(null, new ProcessorConfig("", NOOP, List.of("prices"))))));
+            agents(new AgentGroupConfig("pricing", IdleStrategyKind.BUSY_SPIN, 1, Pinning.none(), ThreadMode.DEDICATED,
+                Arrays.asList(null, new ProcessorConfig("", new Noop(), List.of("prices"))))));
 
         assertEquals(List.of(
             "agents[0].processors[0]: null; expected a processor",
@@ -219,7 +221,7 @@ class ConfigValidationTest
     void subscriptionToAnUnknownFeed()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices"), FeedConfig.broadcast("control")),
-            agents(AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices", "pricez")));
+            agents(AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices", "pricez")));
 
         assertEquals(List.of("agents[0].processors[0].subscriptions[1]: unknown feed 'pricez'; expected one of " +
             "prices, control"), problems(config));
@@ -229,7 +231,7 @@ class ConfigValidationTest
     void nullAndDuplicateSubscriptions()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices", null, "prices")));
+            agents(AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices", null, "prices")));
 
         assertEquals(List.of(
             "agents[0].processors[0].subscriptions[1]: unknown feed null; expected one of prices",
@@ -237,18 +239,66 @@ class ConfigValidationTest
             problems(config));
     }
 
+    private static final String ONE_INSTANCE_EXPECTED = "expected a new instance for each processor entry (an " +
+        "instance runs on one agent thread, with one context)";
+
+    /** Two threads would call it at once, each through its own context: refused before any thread starts. */
+    @Test
+    void oneProcessorInstanceOnTwoAgentGroupsIsRefusedNamingBothProcessorsAndGroups()
+    {
+        final EventProcessor shared = handlers ->
+        {
+        };
+        final MongooseServer.Builder builder = MongooseServer.builder().poolRegistry(new PoolRegistry("cfg"))
+            .feed(FeedConfig.named("prices"))
+            .agentGroup(AgentGroupConfig.named("cfg-shared-1").processor("vwap", shared, "prices"))
+            .agentGroup(AgentGroupConfig.named("cfg-shared-2").processor("twap", shared, "prices"));
+        final List<String> expected = List.of("agents[1].processors[0].processor: processor 'twap' on agent group " +
+            "'cfg-shared-2' is the same instance as processor 'vwap' on agent group 'cfg-shared-1' " +
+            "(agents[0].processors[0]); " + ONE_INSTANCE_EXPECTED);
+
+        assertEquals(expected, problems(builder.toConfig()));
+        assertEquals(expected, assertThrows(MongooseConfigException.class, builder::build).errors());
+        assertStartsNoThread(Set.of("cfg-shared-1", "cfg-shared-2"), builder::build);
+    }
+
+    @Test
+    void oneProcessorInstanceTwiceOnOneGroupIsRefusedToo()
+    {
+        final EventProcessor shared = handlers ->
+        {
+        };
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")), agents(AgentGroupConfig.named("pricing")
+            .processor("vwap", shared, "prices").processor("mid", new Noop(), "prices").processor("twap", shared, "prices")));
+
+        assertEquals(List.of("agents[0].processors[2].processor: processor 'twap' on agent group 'pricing' is the " +
+            "same instance as processor 'vwap' on agent group 'pricing' (agents[0].processors[0]); " +
+            ONE_INSTANCE_EXPECTED), problems(config));
+    }
+
+    @Test
+    void equalButDistinctProcessorsAreFine()
+    {
+        final ServerConfig config = config(feeds(FeedConfig.named("prices")), agents(
+            AgentGroupConfig.named("a").processor("p1", new Noop(), "prices"),
+            AgentGroupConfig.named("b").processor("p2", new Noop(), "prices").processor("p3", new Noop())));
+
+        assertEquals(List.of(), problems(config));
+    }
+
     // ---------------------------------------------------------------------------------------------- feeds
 
     @Test
-    void queueCapacityMustBeAPowerOfTwoOfAtLeastTwo()
+    void queueCapacityMustBeAPowerOfTwoInItsRange()
     {
-        for (final int bad : new int[] {1000, 3, 1, 0, -4, Integer.MIN_VALUE})
+        for (final int bad : new int[] {1000, 3, 1, 0, -4, Integer.MIN_VALUE, 1 << 25, 1 << 30})
         {
-            final ServerConfig config = config(feeds(FeedConfig.named("prices").queueCapacity(bad)), agents(pricing()));
-            assertEquals(List.of("feeds[0].queueCapacity: " + bad + "; expected a power of two, at least 2"),
-                problems(config));
+            final ServerConfig config =
+                config(feeds(feed("prices", bad, FeedConfig.DEFAULT_PUBLISH_TIMEOUT)), agents(pricing()));
+            assertEquals(List.of("feeds[0].queueCapacity: " + bad + " (feed 'prices'); expected a power of two from " +
+                "2 to 16777216"), problems(config));
         }
-        for (final int good : new int[] {2, 4, 1024, 1 << 30})
+        for (final int good : new int[] {2, 4, 1024, 1 << 24})
         {
             assertEquals(List.of(), problems(config(feeds(FeedConfig.named("prices").queueCapacity(good)),
                 agents(pricing()))), "capacity " + good);
@@ -279,7 +329,7 @@ class ConfigValidationTest
     void broadcastFeedNeedsNoSubscription()
     {
         final ServerConfig config = config(feeds(FeedConfig.broadcast("control")),
-            agents(AgentGroupConfig.named("a").processor("p", NOOP)));
+            agents(AgentGroupConfig.named("a").processor("p", new Noop())));
 
         assertEquals(List.of(), problems(config));
     }
@@ -348,7 +398,7 @@ class ConfigValidationTest
     @Test
     void noFeedsWithAnAgent()
     {
-        final ServerConfig config = config(List.of(), agents(AgentGroupConfig.named("a").processor("p", NOOP)));
+        final ServerConfig config = config(List.of(), agents(AgentGroupConfig.named("a").processor("p", new Noop())));
 
         assertEquals(List.of("feeds: empty; expected at least one feed"), problems(config));
     }
@@ -372,19 +422,24 @@ class ConfigValidationTest
     void zeroNegativeAndNullTimeouts()
     {
         final ServerConfig config = new ServerConfig("cfg",
-            feeds(FeedConfig.named("prices").publishTimeout(Duration.ZERO),
-                FeedConfig.broadcast("control").publishTimeout(Duration.ofMillis(-1)),
-                FeedConfig.broadcast("audit").publishTimeout(null)),
-            agents(pricing()), Duration.ZERO, Duration.ofSeconds(-1));
+            feeds(feed("prices", 1024, Duration.ZERO), feed("control", 1024, Duration.ofMillis(-1)),
+                feed("audit", 1024, null), feed("archive", 1024, Duration.ofHours(25))),
+            agents(AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices", "control", "audit", "archive")),
+            Duration.ZERO, Duration.ofSeconds(-1));
 
         assertEquals(List.of(
-            "startTimeout: PT0S; expected a positive duration",
-            "shutdownTimeout: PT-1S; expected a positive duration",
-            "feeds[0].publishTimeout: PT0S; expected a positive duration",
-            "feeds[1].publishTimeout: PT-0.001S; expected a positive duration",
-            "feeds[2].publishTimeout: null; expected a positive duration"), problems(config));
-        assertEquals(List.of("startTimeout: null; expected a positive duration"), problems(new ServerConfig("cfg",
-            feeds(FeedConfig.named("prices")), agents(pricing()), null, Duration.ofNanos(1))));
+            "startTimeout: PT0S; expected a positive duration up to 24h",
+            "shutdownTimeout: PT-1S; expected a positive duration up to 24h",
+            "feeds[0].publishTimeout: PT0S (feed 'prices'); expected a positive duration up to 24h",
+            "feeds[1].publishTimeout: PT-0.001S (feed 'control'); expected a positive duration up to 24h",
+            "feeds[2].publishTimeout: null (feed 'audit'); expected a positive duration up to 24h",
+            "feeds[3].publishTimeout: PT25H (feed 'archive'); expected a positive duration up to 24h"),
+            problems(config));
+        assertEquals(List.of("startTimeout: null; expected a positive duration up to 24h"), problems(new ServerConfig(
+            "cfg", feeds(FeedConfig.named("prices")), agents(pricing()), null, Duration.ofNanos(1))));
+        assertEquals(List.of("shutdownTimeout: PT1000000H; expected a positive duration up to 24h"), problems(
+            new ServerConfig("cfg", feeds(FeedConfig.named("prices")), agents(pricing()), Duration.ofHours(24),
+                Duration.ofHours(1_000_000))));
     }
 
     @Test
@@ -415,7 +470,7 @@ class ConfigValidationTest
     {
         final String forged = "prices\n  agents[9].name: forged";
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(AgentGroupConfig.named("pricing").processor("vwap", NOOP, "prices", forged, "x".repeat(80))));
+            agents(AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices", forged, "x".repeat(80))));
 
         assertEquals(List.of(
             "agents[0].processors[0].subscriptions[1]: unknown feed 'prices\\n  agents[9].name: forged'; expected " +
@@ -427,14 +482,13 @@ class ConfigValidationTest
     // ---------------------------------------------------------------------------------------------- all at once
 
     private static final List<String> MANY_PROBLEMS = List.of(
-        "startTimeout: PT0S; expected a positive duration",
-        "feeds[0].queueCapacity: 1000; expected a power of two, at least 2",
+        "feeds[0].queueCapacity: 1000 (feed 'prices'); expected a power of two from 2 to 16777216",
         "feeds[2].name: duplicate 'prices'; expected a name no other feed uses",
-        "agents[0].drainLimit: 0; expected at least 1",
+        "agents[0].drainLimit: 0 (agent group 'cfg-many-a'); expected an integer from 1 to 16777216",
         "agents[0].pinning: cpu -2; expected a CPU id of 0 or more",
         "agents[0].processors[0].subscriptions[0]: unknown feed 'pricez'; expected one of prices, orphan",
         "agents[1].name: duplicate 'cfg-many-a'; expected a name no other agent uses",
-        "agents[1].idleStrategy: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep",
+        "agents[1].idleStrategy: null; expected " + KINDS,
         "agents[1].processors[0].name: duplicate 'p' (also at agents[0].processors[0]); " +
             "expected a name no other processor uses",
         "agents[1].processors[0].processor: null; expected an EventProcessor instance",
@@ -448,13 +502,12 @@ class ConfigValidationTest
         return MongooseServer.builder()
             .name("cfg")
             .poolRegistry(new PoolRegistry("cfg"))
-            .startTimeout(Duration.ZERO)
-            .feed(FeedConfig.named("prices").queueCapacity(1000))
+            .feed(feed("prices", 1000, FeedConfig.DEFAULT_PUBLISH_TIMEOUT))
             .feed(FeedConfig.named("orphan"))
             .feed(FeedConfig.broadcast("prices"))
-            .agentGroup(AgentGroupConfig.named("cfg-many-a").drainLimit(0).pinning(Pinning.cpu(-2))
-                .processor("p", NOOP, "pricez"))
-            .agentGroup(AgentGroupConfig.named("cfg-many-a").idleStrategy("spinn").processor("p", null));
+            .agentGroup(new AgentGroupConfig("cfg-many-a", IdleStrategyKind.BUSY_SPIN, 0, Pinning.cpu(-2),
+                ThreadMode.DEDICATED, List.of(ProcessorConfig.of("p", new Noop(), "pricez"))))
+            .agentGroup(AgentGroupConfig.named("cfg-many-a").idleStrategy(null).processor("p", null));
     }
 
     @Test
@@ -470,7 +523,7 @@ class ConfigValidationTest
             manyProblems().toConfig(), new PoolRegistry("cfg"), new LoggingErrorHandler()));
 
         assertEquals(MANY_PROBLEMS, ex.errors());
-        assertEquals("invalid Mongoose configuration (12 errors):\n  " + String.join("\n  ", MANY_PROBLEMS),
+        assertEquals("invalid Mongoose configuration (11 errors):\n  " + String.join("\n  ", MANY_PROBLEMS),
             ex.getMessage());
     }
 
@@ -488,12 +541,12 @@ class ConfigValidationTest
         final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () -> MongooseServer.builder()
             .poolRegistry(new PoolRegistry("cfg"))
             .feed(FeedConfig.named("prices"))
-            .agentGroup(pricing().idleStrategy("spinn"))
+            .agentGroup(pricing().idleStrategy(null))
             .build());
 
-        assertEquals(List.of("agents[0].idleStrategy: unknown 'spinn'; expected one of " + NAMES), ex.errors());
-        assertEquals("invalid Mongoose configuration (1 error):\n  agents[0].idleStrategy: unknown 'spinn'; " +
-            "expected one of " + NAMES, ex.getMessage());
+        assertEquals(List.of("agents[0].idleStrategy: null; expected " + KINDS), ex.errors());
+        assertEquals("invalid Mongoose configuration (1 error):\n  agents[0].idleStrategy: null; expected " + KINDS,
+            ex.getMessage());
     }
 
     // ---------------------------------------------------------------------------------------------- registerHandlers
@@ -515,7 +568,7 @@ class ConfigValidationTest
             .name("cfg")
             .poolRegistry(new PoolRegistry("cfg"))
             .feed(FeedConfig.broadcast("prices"))
-            .agentGroup(AgentGroupConfig.named("cfg-reg-a").processor("fine", NOOP).processor("throws", throwing))
+            .agentGroup(AgentGroupConfig.named("cfg-reg-a").processor("fine", new Noop()).processor("throws", throwing))
             .agentGroup(AgentGroupConfig.named("cfg-reg-b").processor("dup", duplicate));
     }
 
@@ -565,7 +618,7 @@ class ConfigValidationTest
             .name("cfg")
             .poolRegistry(new PoolRegistry("cfg"))
             .feed(FeedConfig.broadcast("prices"))
-            .agentGroup(AgentGroupConfig.named("cfg-control").idleStrategy("sleep").processor("p", NOOP))
+            .agentGroup(AgentGroupConfig.named("cfg-control").idleStrategy(IdleStrategyKind.SLEEP).processor("p", new Noop()))
             .build();
         assertEquals(List.of(), AgentThreads.startedSince(before, Set.of("cfg-control")), "build() must start nothing");
         try

@@ -32,12 +32,12 @@ public final class CountersChildServer
         final int count = Integer.parseInt(args[1]);
         final PoolRegistry registry = new PoolRegistry("child");
         final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new,
-            PoolConfig.of(1024).waitingAtMost(Duration.ofMinutes(2)));
+            PoolConfig.of(1024).waitOnExhaustion(Duration.ofMinutes(2)));
         final SequenceChecker checker = new SequenceChecker(1);
         final MongooseServer server = MongooseServer.builder().name(NAME).poolRegistry(registry)
             .counters(CountersConfig.defaults().dir(dir))
             .feed(FeedConfig.named("ticks"))
-            .agentGroup(AgentGroupConfig.named("child-agent").idleStrategy("sleep")
+            .agentGroup(AgentGroupConfig.named("child-agent").idleStrategy(IdleStrategyKind.SLEEP)
                 .processor("child-checker", checker, "ticks"))
             .build();
         server.start();

@@ -48,7 +48,7 @@ class CountersFileTest
         return MongooseServer.builder().name(name).poolRegistry(registry)
             .counters(CountersConfig.defaults().dir(dir))
             .feed(FeedConfig.named("prices"))
-            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy("yield")
+            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy(IdleStrategyKind.YIELD)
                 .processor(name + "-checker", checker, "prices"));
     }
 

@@ -32,7 +32,7 @@ class EndToEndTest
     {
         final PoolRegistry registry = new PoolRegistry("e2e");
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(POOL_CAPACITY).waitingAtMost(Duration.ofMinutes(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(POOL_CAPACITY).waitOnExhaustion(Duration.ofMinutes(2)));
 
         // g0: p0a subscribes n0, p0b subscribes n1; g1: p1 subscribes n0 and n1. Broadcast b0/b1 reach all three.
         final SequenceChecker p0a = new SequenceChecker(FEEDS);
@@ -43,10 +43,10 @@ class EndToEndTest
             .feed(FeedConfig.named("n0").queueCapacity(1024))
             .feed(FeedConfig.broadcast("b1").queueCapacity(1024))
             .feed(FeedConfig.named("n1").queueCapacity(1024))
-            .agentGroup(AgentGroupConfig.named("g0").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("g0").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p0a", p0a, "n0")
                 .processor("p0b", p0b, "n1"))
-            .agentGroup(AgentGroupConfig.named("g1").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("g1").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p1", p1, "n0", "n1"))
             .shutdownTimeout(Duration.ofMinutes(2))
             .build();

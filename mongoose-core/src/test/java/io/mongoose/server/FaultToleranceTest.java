@@ -58,7 +58,7 @@ class FaultToleranceTest
     void aHandlerThatThrowsEveryThousandthMessageIsIsolatedCountedAndLeaksNothing()
     {
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(1024).waitingAtMost(Duration.ofMinutes(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(1024).waitOnExhaustion(Duration.ofMinutes(2)));
         final EveryThousandthThrows throwing = new EveryThousandthThrows();
         final ConcurrentLinkedQueue<String> reported = new ConcurrentLinkedQueue<>();
         final LoggingErrorHandler logging = new LoggingErrorHandler();
@@ -70,7 +70,8 @@ class FaultToleranceTest
         final MongooseServer server = MongooseServer.builder().name("throwing").poolRegistry(registry)
             .errorHandler(errors)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff").processor("thrower", throwing, "in"))
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("thrower", throwing, "in"))
             .build();
         server.start();
         final FeedPublisher in = server.publisher("in");
@@ -120,7 +121,7 @@ class FaultToleranceTest
     void aResetThatThrowsOnTheAgentIsReportedAndEveryMessageStillGoesBackToItsPool()
     {
         final ObjectPool<FlakyReset> pool = registry.register(
-            FlakyReset.class, FlakyReset::new, PoolConfig.of(256).waitingAtMost(Duration.ofMinutes(2)));
+            FlakyReset.class, FlakyReset::new, PoolConfig.of(256).waitOnExhaustion(Duration.ofMinutes(2)));
         final AtomicLong handled = new AtomicLong();
         final ConcurrentLinkedQueue<String> reported = new ConcurrentLinkedQueue<>();
         final AtomicLong failures = new AtomicLong();
@@ -133,7 +134,8 @@ class FaultToleranceTest
                 failures.addAndGet(1 + error.getSuppressed().length);
             })
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff").processor("counter", counting, "in"))
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("counter", counting, "in"))
             .build();
         server.start();
         final FeedPublisher in = server.publisher("in");
@@ -164,7 +166,8 @@ class FaultToleranceTest
     @Test
     void failFastPoolExhaustionReachesTheProducerAndRecovers()
     {
-        final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(8));
+        final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(8)
+            .failOnExhaustion());
         final GatedProcessor gated = new GatedProcessor();
         final MongooseServer server = gatedServer(gated);
         final FeedPublisher in = server.publisher("in");
@@ -190,7 +193,7 @@ class FaultToleranceTest
     void growingPoolCreatesBeyondCapacityThenRetiresTheSurplus()
     {
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(8).withExhaustionPolicy(io.mongoose.pool.ExhaustionPolicy.GROW));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(8).growOnExhaustion());
         final GatedProcessor gated = new GatedProcessor();
         final MongooseServer server = gatedServer(gated);
         final FeedPublisher in = server.publisher("in");
@@ -214,7 +217,7 @@ class FaultToleranceTest
     void waitingPoolHandsOutTheNextReleasedMessage() throws Exception
     {
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(8).waitingAtMost(Duration.ofMinutes(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(8).waitOnExhaustion(Duration.ofMinutes(2)));
         final GatedProcessor gated = new GatedProcessor();
         final MongooseServer server = gatedServer(gated);
         final FeedPublisher in = server.publisher("in");
@@ -248,11 +251,12 @@ class FaultToleranceTest
     void stopWhileMessagesAreInFlightDeliversEveryOne()
     {
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(4096).waitingAtMost(Duration.ofMinutes(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(4096).waitOnExhaustion(Duration.ofMinutes(2)));
         final SequenceChecker checker = new SequenceChecker(1);
         final MongooseServer server = MongooseServer.builder().name("drain").poolRegistry(registry)
             .feed(FeedConfig.named("in").queueCapacity(4096))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("sleep").drainLimit(1).processor("p", checker, "in"))
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.SLEEP)
+                .drainLimit(1).processor("p", checker, "in"))
             .shutdownTimeout(Duration.ofMinutes(2))
             .build();
         server.start();
@@ -280,7 +284,7 @@ class FaultToleranceTest
         final MongooseServer server = MongooseServer.builder().name("stuck").poolRegistry(registry)
             .errorHandler((source, message, error) -> errors.incrementAndGet())
             .feed(FeedConfig.named("in").queueCapacity(64))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff").drainLimit(1)
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF).drainLimit(1)
                 .processor("gated", gated, "in"))
             .shutdownTimeout(Duration.ofMillis(50))
             .build();
@@ -312,7 +316,8 @@ class FaultToleranceTest
         final SequenceChecker checker = new SequenceChecker(1);
         final MongooseServer server = MongooseServer.builder().name("unhandled").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff").processor("p", checker, "in"))
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("p", checker, "in"))
             .build();
         server.start();
         final FeedPublisher in = server.publisher("in");
@@ -334,7 +339,7 @@ class FaultToleranceTest
         final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(8));
         final MongooseServer server = MongooseServer.builder().name("errors").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p", new SequenceChecker(1), "in"))
             .build();
         final FeedPublisher in = server.publisher("in");
@@ -372,7 +377,7 @@ class FaultToleranceTest
         final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(8));
         final MongooseServer server = MongooseServer.builder().name("spsc").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p", new SequenceChecker(1), "in"))
             .build();
         server.start();
@@ -403,7 +408,8 @@ class FaultToleranceTest
     {
         final MongooseServer server = MongooseServer.builder().name("gated").poolRegistry(registry)
             .feed(FeedConfig.named("in").queueCapacity(64))
-            .agentGroup(AgentGroupConfig.named("a").idleStrategy("backoff").processor("gated", gated, "in"))
+            .agentGroup(AgentGroupConfig.named("a").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("gated", gated, "in"))
             .build();
         server.start();
         return server;

@@ -39,8 +39,9 @@ class FullQueuePolicyTest
         final MongooseServer server = MongooseServer.builder().name("fq-" + policy).poolRegistry(registry)
             .feed(FeedConfig.broadcast("feed").queueCapacity(QUEUE).fullQueuePolicy(policy)
                 .publishTimeout(publishTimeout))
-            .agentGroup(AgentGroupConfig.named("gated").idleStrategy("backoff").processor("gated", gated))
-            .agentGroup(AgentGroupConfig.named("free").idleStrategy("backoff").processor("free", free))
+            .agentGroup(AgentGroupConfig.named("gated").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("gated", gated))
+            .agentGroup(AgentGroupConfig.named("free").idleStrategy(IdleStrategyKind.BACKOFF).processor("free", free))
             .build();
         server.start();
         return server;

@@ -35,7 +35,8 @@ class HealthTest
             .counters(CountersConfig.disabled().sampleInterval(Duration.ofMillis(10)))
             .health(health)
             .feed(FeedConfig.named("in").queueCapacity(queueCapacity))
-            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy("yield").processor("p", processor, "in"))
+            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy(IdleStrategyKind.YIELD)
+                .processor("p", processor, "in"))
             .build();
     }
 

@@ -40,7 +40,8 @@ class LatencyMonitoringTest
 {
     private final PoolRegistry registry = new PoolRegistry("latency");
     private final ObjectPool<SeqMessage> pool =
-        registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(1024).waitingAtMost(Duration.ofMinutes(2)));
+        registry.register(SeqMessage.class, SeqMessage::new,
+            PoolConfig.of(1024).waitOnExhaustion(Duration.ofMinutes(2)));
     private MongooseServer server;
 
     /** Counts what it handles and remembers the smallest and largest publish stamp it saw. */
@@ -80,9 +81,9 @@ class LatencyMonitoringTest
         return MongooseServer.builder().name("latency").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
             .feed(FeedConfig.named("quiet"))
-            .agentGroup(AgentGroupConfig.named("monitored").idleStrategy("yield")
+            .agentGroup(AgentGroupConfig.named("monitored").idleStrategy(IdleStrategyKind.YIELD)
                 .processor(ProcessorConfig.of("watched", watched, "in").latencyMonitoring(true)))
-            .agentGroup(AgentGroupConfig.named("unmonitored").idleStrategy("yield")
+            .agentGroup(AgentGroupConfig.named("unmonitored").idleStrategy(IdleStrategyKind.YIELD)
                 .processor("plain", plain, "in", "quiet"))
             .build();
     }
@@ -273,7 +274,7 @@ class LatencyMonitoringTest
         final SequenceChecker checker = new SequenceChecker(1);
         server = MongooseServer.builder().name("alloc").poolRegistry(registry)
             .feed(FeedConfig.named("in").queueCapacity(1024))
-            .agentGroup(AgentGroupConfig.named("alloc-agent").idleStrategy("yield").drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("alloc-agent").idleStrategy(IdleStrategyKind.YIELD).drainLimit(64)
                 .processor(ProcessorConfig.of("checked", checker, "in").latencyMonitoring(true)))
             .build();
         server.start();

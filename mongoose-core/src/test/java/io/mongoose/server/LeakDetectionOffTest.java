@@ -29,7 +29,7 @@ class LeakDetectionOffTest
         final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(8));
         final MongooseServer server = MongooseServer.builder().name("leak-off").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("leak-off-agent").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("leak-off-agent").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("checker", new SequenceChecker(1), "in"))
             .build();
         server.start();

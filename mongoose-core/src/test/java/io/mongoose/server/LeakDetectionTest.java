@@ -52,7 +52,7 @@ class LeakDetectionTest
         final SequenceChecker checker = new SequenceChecker(1);
         final MongooseServer server = MongooseServer.builder().name("leak-stop").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("leak-stop-agent").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("leak-stop-agent").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("checker", checker, "in"))
             .build();
         server.start();
@@ -147,7 +147,7 @@ class LeakDetectionTest
     void instancesCreatedByGrowthAreScannedToo()
     {
         final ObjectPool<SeqMessage> pool = new PoolRegistry("leak-grow").register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(2).withExhaustionPolicy(ExhaustionPolicy.GROW));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(2).growOnExhaustion());
         final List<SeqMessage> held = new ArrayList<>();
         for (int i = 0; i < 7; i++)
         {
@@ -172,7 +172,7 @@ class LeakDetectionTest
                 registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(10_100));
             final MongooseServer server = MongooseServer.builder().name("leak-group").poolRegistry(registry)
                 .feed(FeedConfig.named("in"))
-                .agentGroup(AgentGroupConfig.named("leak-group-agent").idleStrategy("backoff")
+                .agentGroup(AgentGroupConfig.named("leak-group-agent").idleStrategy(IdleStrategyKind.BACKOFF)
                     .processor("checker", new SequenceChecker(1), "in"))
                 .build();
             server.start();
@@ -225,7 +225,7 @@ class LeakDetectionTest
         final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(16));
         final MongooseServer server = MongooseServer.builder().name("leak-suspects").poolRegistry(registry)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("leak-suspects-agent").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("leak-suspects-agent").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("checker", new SequenceChecker(1), "in"))
             .build();
         server.start();

@@ -90,7 +90,7 @@ class LifecycleTest
         final Recording first = new Recording("p1", null);
         final MongooseServer server = MongooseServer.builder().name("life").poolRegistry(registry)
             .feed(FeedConfig.broadcast("all"))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p1", first).processor("p2", new Recording("p2", null)))
             .build();
         assertEquals(ServerState.NEW, server.state());
@@ -119,8 +119,9 @@ class LifecycleTest
         final MongooseServer server = MongooseServer.builder().name("bad-start").poolRegistry(registry)
             .errorHandler((source, message, error) -> journal.add("error:" + source + ":" + error.getMessage()))
             .feed(FeedConfig.broadcast("all"))
-            .agentGroup(AgentGroupConfig.named("good").idleStrategy("backoff").processor("g", new Recording("g", null)))
-            .agentGroup(AgentGroupConfig.named("bad").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("good").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("g", new Recording("g", null)))
+            .agentGroup(AgentGroupConfig.named("bad").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("b1", new Recording("b1", null)).processor("b2", new Recording("b2", "start")))
             .build();
 
@@ -146,7 +147,7 @@ class LifecycleTest
         final MongooseServer server = MongooseServer.builder().name("bad-init").poolRegistry(registry)
             .errorHandler((source, message, error) -> journal.add("error:" + source))
             .feed(FeedConfig.broadcast("all"))
-            .agentGroup(AgentGroupConfig.named("bad").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("bad").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("b1", new Recording("b1", "init")).processor("b2", new Recording("b2", null)))
             .build();
         final MongooseStartException failure = assertThrows(MongooseStartException.class, server::start);
@@ -162,7 +163,8 @@ class LifecycleTest
         final AtomicReference<MongooseServer> self = new AtomicReference<>();
         final MongooseServer server = MongooseServer.builder().name("self-stop").poolRegistry(registry)
             .feed(FeedConfig.broadcast("all"))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("backoff").processor("p", new EventProcessor()
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("p", new EventProcessor()
             {
                 @Override
                 public void registerHandlers(final HandlerRegistry handlers)
@@ -258,11 +260,13 @@ class LifecycleTest
         {
             final MongooseServer server = MongooseServer.builder().name("pin").poolRegistry(registry)
                 .feed(FeedConfig.broadcast("all"))
-                .agentGroup(AgentGroupConfig.named("nowhere").idleStrategy("backoff").pinning(Pinning.cpu(4096))
+                .agentGroup(AgentGroupConfig.named("nowhere").idleStrategy(IdleStrategyKind.BACKOFF)
+                    .pinning(Pinning.cpu(4096))
                     .processor("p1", new Recording("p1", null)))
-                .agentGroup(AgentGroupConfig.named("anywhere").idleStrategy("backoff").pinning(Pinning.anyCpu())
+                .agentGroup(AgentGroupConfig.named("anywhere").idleStrategy(IdleStrategyKind.BACKOFF)
+                    .pinning(Pinning.anyCpu())
                     .processor("p2", new Recording("p2", null)))
-                .agentGroup(AgentGroupConfig.named("unpinned").idleStrategy("backoff")
+                .agentGroup(AgentGroupConfig.named("unpinned").idleStrategy(IdleStrategyKind.BACKOFF)
                     .processor("p3", new Recording("p3", null)))
                 .build();
             server.start();

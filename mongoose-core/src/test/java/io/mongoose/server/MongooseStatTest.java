@@ -28,7 +28,7 @@ class MongooseStatTest
 {
     private final PoolRegistry registry = new PoolRegistry("stat");
     private final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new,
-        PoolConfig.of(256).waitingAtMost(Await.GENEROUS));
+        PoolConfig.of(256).waitOnExhaustion(Await.GENEROUS));
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -53,7 +53,7 @@ class MongooseStatTest
         return MongooseServer.builder().name(name).poolRegistry(registry)
             .counters(CountersConfig.defaults().dir(dir))
             .feed(FeedConfig.named("prices"))
-            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy("yield")
+            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy(IdleStrategyKind.YIELD)
                 .processor(name + "-p", checker, "prices"))
             .build();
     }

@@ -85,14 +85,14 @@ class MonitoringConfigTest
     {
         final Path file = Files.writeString(dir.resolve("file"), "x");
         assertEquals(List.of(
-                "counters.sampleInterval: PT0S; expected a positive duration of at most 10s",
+                "counters.sampleInterval: PT0S; expected a positive duration up to 10s",
                 "counters.dir: '" + file + "' is not a directory; expected a directory (created if missing), or no " +
                     "dir for the default",
                 "health.agentDownAfter: PT1S (agentStaleAfter is PT2S); expected a duration longer than " +
                     "agentStaleAfter",
                 "health.queueSaturation: 1.5; expected a fill ratio above 0 and at most 1, e.g. 0.8",
                 "health.errorRate: -1.0; expected errors per second, 0 or more (0: any error degrades)",
-                "health.errorRateWindow: null; expected a positive duration"),
+                "health.errorRateWindow: null; expected a positive duration up to 24h"),
             ConfigValidator.problems(withMonitoring(
                 new CountersConfig(true, file, true, Duration.ZERO),
                 new HealthConfig(Duration.ofSeconds(2), Duration.ofSeconds(1), 1.5, -1, null))));
@@ -104,9 +104,13 @@ class MonitoringConfigTest
                     "interval"),
             ConfigValidator.problems(withMonitoring(CountersConfig.defaults(),
                 HealthConfig.defaults().queueSaturation(Double.NaN).errorRate(1, Duration.ofMillis(50)))));
-        assertEquals(List.of("counters.sampleInterval: PT11S; expected a positive duration of at most 10s"),
-            ConfigValidator.problems(withMonitoring(CountersConfig.defaults().sampleInterval(Duration.ofSeconds(11)),
+        assertEquals(List.of("counters.sampleInterval: PT11S; expected a positive duration up to 10s"),
+            ConfigValidator.problems(withMonitoring(new CountersConfig(true, null, true, Duration.ofSeconds(11)),
                 HealthConfig.defaults())));
+        assertEquals(List.of("health.agentStaleAfter: PT25H; expected a positive duration up to 24h",
+                "health.agentDownAfter: PT1000000H; expected a positive duration up to 24h"),
+            ConfigValidator.problems(withMonitoring(CountersConfig.defaults(), new HealthConfig(Duration.ofHours(25),
+                Duration.ofHours(1_000_000), 0.8, 1, Duration.ofSeconds(10)))));
     }
 
     @Test

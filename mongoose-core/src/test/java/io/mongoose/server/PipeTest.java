@@ -30,7 +30,7 @@ class PipeTest
 {
     private final PoolRegistry registry = new PoolRegistry("pipes");
     private final ObjectPool<SeqMessage> pool = registry.register(
-        SeqMessage.class, SeqMessage::new, PoolConfig.of(8192).waitingAtMost(Duration.ofMinutes(1)));
+        SeqMessage.class, SeqMessage::new, PoolConfig.of(8192).waitOnExhaustion(Duration.ofMinutes(1)));
 
     /** Forwards each message's sequence to the feed it publishes: one pipe stage. */
     private final class Forwarder implements EventProcessor
@@ -124,11 +124,12 @@ class PipeTest
             .feed(FeedConfig.named("in").queueCapacity(1024))
             .feed(FeedConfig.named("mid").queueCapacity(1024))
             .feed(FeedConfig.named("out").queueCapacity(1024))
-            .agentGroup(AgentGroupConfig.named("stage-1").idleStrategy("yield").drainLimit(16)
+            .agentGroup(AgentGroupConfig.named("stage-1").idleStrategy(IdleStrategyKind.YIELD).drainLimit(16)
                 .processor(ProcessorConfig.of("first", first, "in").publishes("mid")))
-            .agentGroup(AgentGroupConfig.named("stage-2").idleStrategy("yield").drainLimit(16)
+            .agentGroup(AgentGroupConfig.named("stage-2").idleStrategy(IdleStrategyKind.YIELD).drainLimit(16)
                 .processor(ProcessorConfig.of("second", second, "mid").publishes("out")))
-            .agentGroup(AgentGroupConfig.named("stage-3").idleStrategy("yield").drainLimit(16).processor("last", last, "out"))
+            .agentGroup(AgentGroupConfig.named("stage-3").idleStrategy(IdleStrategyKind.YIELD)
+                .drainLimit(16).processor("last", last, "out"))
             .build();
         running.set(server);
         server.start();
@@ -168,7 +169,7 @@ class PipeTest
         // release batch until the drain ends. The pool must hand them out rather than wait for them.
         final PoolRegistry small = new PoolRegistry("own-batch");
         final ObjectPool<SeqMessage> nine = small.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(9).waitingAtMost(Duration.ofSeconds(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(9).waitOnExhaustion(Duration.ofSeconds(2)));
         final EventProcessor stage = new EventProcessor()
         {
             private FeedPublisher out;
@@ -195,9 +196,10 @@ class PipeTest
         final MongooseServer server = MongooseServer.builder().poolRegistry(small)
             .feed(FeedConfig.named("in").queueCapacity(8))
             .feed(FeedConfig.named("out").queueCapacity(8))
-            .agentGroup(AgentGroupConfig.named("stage").idleStrategy("yield").drainLimit(8)
+            .agentGroup(AgentGroupConfig.named("stage").idleStrategy(IdleStrategyKind.YIELD).drainLimit(8)
                 .processor(ProcessorConfig.of("copier", stage, "in").publishes("out")))
-            .agentGroup(AgentGroupConfig.named("sink").idleStrategy("yield").processor("last", last, "out"))
+            .agentGroup(AgentGroupConfig.named("sink").idleStrategy(IdleStrategyKind.YIELD)
+                .processor("last", last, "out"))
             .build();
         server.start();
         server.pauseFeed("in");
@@ -232,7 +234,7 @@ class PipeTest
         final MongooseServer server = MongooseServer.builder().poolRegistry(registry)
             .feed(FeedConfig.named("in"))
             .feed(FeedConfig.named("loop").fullQueuePolicy(FullQueuePolicy.DROP))
-            .agentGroup(AgentGroupConfig.named("solo").idleStrategy("yield")
+            .agentGroup(AgentGroupConfig.named("solo").idleStrategy(IdleStrategyKind.YIELD)
                 .processor(ProcessorConfig.of("forwarder", forwarder, "in").publishes("loop"))
                 .processor("checker", checker, "loop"))
             .build();

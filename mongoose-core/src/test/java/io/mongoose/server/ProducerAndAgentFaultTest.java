@@ -11,7 +11,7 @@ import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,7 +47,7 @@ class ProducerAndAgentFaultTest
 
     private final PoolRegistry registry = new PoolRegistry("producer-agent-faults");
     private final ObjectPool<SeqMessage> pool = registry.register(
-        SeqMessage.class, SeqMessage::new, PoolConfig.of(CAPACITY).waitingAtMost(Await.GENEROUS));
+        SeqMessage.class, SeqMessage::new, PoolConfig.of(CAPACITY).waitOnExhaustion(Await.GENEROUS));
     private final ConcurrentLinkedQueue<String> reported = new ConcurrentLinkedQueue<>();
     private final DispatchErrorHandler recording = (source, message, error) ->
         reported.add(source + ": " + error.getMessage());
@@ -61,7 +61,7 @@ class ProducerAndAgentFaultTest
         final MongooseServer server = MongooseServer.builder().name("dying-producer").poolRegistry(registry)
             .errorHandler(recording)
             .feed(FeedConfig.named("in").queueCapacity(1024))
-            .agentGroup(AgentGroupConfig.named("dying-producer-a").idleStrategy(IdleStrategies.BACKOFF)
+            .agentGroup(AgentGroupConfig.named("dying-producer-a").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p", checker, "in"))
             .build();
         server.start();
@@ -124,9 +124,9 @@ class ProducerAndAgentFaultTest
             .feed(FeedConfig.named("f0").queueCapacity(256))
             .feed(FeedConfig.named("f1").queueCapacity(256))
             .feed(FeedConfig.named("f2").queueCapacity(256))
-            .agentGroup(AgentGroupConfig.named("racing-stop-g0").idleStrategy(IdleStrategies.YIELD)
+            .agentGroup(AgentGroupConfig.named("racing-stop-g0").idleStrategy(IdleStrategyKind.YIELD)
                 .processor("c0", g0, "f0", "f1"))
-            .agentGroup(AgentGroupConfig.named("racing-stop-g1").idleStrategy(IdleStrategies.YIELD)
+            .agentGroup(AgentGroupConfig.named("racing-stop-g1").idleStrategy(IdleStrategyKind.YIELD)
                 .processor("c1", g1, "f2"))
             .shutdownTimeout(Await.GENEROUS)
             .build();
@@ -245,10 +245,11 @@ class ProducerAndAgentFaultTest
      * agent then ran onClose and its thread ended without a word, while the server still looked RUNNING.
      */
     @ParameterizedTest
-    @ValueSource(strings = {IdleStrategies.BUSY_SPIN, IdleStrategies.YIELD, IdleStrategies.BACKOFF, IdleStrategies.SLEEP})
-    void anAgentInterruptedWhileIdleSaysItStoppedAndStopReleasesWhatReachesItLater(final String idle) throws Exception
+    @EnumSource(IdleStrategyKind.class)
+    void anAgentInterruptedWhileIdleSaysItStoppedAndStopReleasesWhatReachesItLater(final IdleStrategyKind idle)
+        throws Exception
     {
-        final String agent = "interrupted-idle-" + idle;
+        final String agent = "interrupted-idle-" + idle.yamlName();
         final Journal journal = new Journal();
         final MongooseServer server = MongooseServer.builder().name("interrupt-idle").poolRegistry(registry)
             .errorHandler(recording)
@@ -302,7 +303,8 @@ class ProducerAndAgentFaultTest
         final MongooseServer server = MongooseServer.builder().name("interrupt-busy").poolRegistry(registry)
             .errorHandler(recording)
             .feed(FeedConfig.named("in").queueCapacity(64))
-            .agentGroup(AgentGroupConfig.named(agent).idleStrategy(IdleStrategies.BACKOFF).processor("p", journal, "in"))
+            .agentGroup(AgentGroupConfig.named(agent).idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("p", journal, "in"))
             .build();
         server.start();
         final FeedPublisher in = server.publisher("in");
@@ -399,7 +401,7 @@ class ProducerAndAgentFaultTest
         final MongooseServer server = MongooseServer.builder().name("normal-stop").poolRegistry(registry)
             .errorHandler(recording)
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("normal-stop-a").idleStrategy(IdleStrategies.BACKOFF)
+            .agentGroup(AgentGroupConfig.named("normal-stop-a").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p", journal, "in"))
             .build();
         server.start();

@@ -41,11 +41,11 @@ class RingFeedTest
 {
     private final PoolRegistry registry = new PoolRegistry("ring-feed");
     private final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new,
-        PoolConfig.of(64).waitingAtMost(Duration.ofSeconds(30)));
+        PoolConfig.of(64).waitOnExhaustion(Duration.ofSeconds(30)));
 
     private MongooseServer server(final FeedConfig feed, final EventProcessor... processors)
     {
-        AgentGroupConfig group = AgentGroupConfig.named("agent").idleStrategy("backoff").drainLimit(8);
+        AgentGroupConfig group = AgentGroupConfig.named("agent").idleStrategy(IdleStrategyKind.BACKOFF).drainLimit(8);
         for (int i = 0; i < processors.length; i++)
         {
             group = group.processor("p" + i, processors[i], feed.name());
@@ -211,7 +211,8 @@ class RingFeedTest
         final MongooseServer server = MongooseServer.builder().name("ring").poolRegistry(registry)
             .errorHandler((source, message, error) -> reported.compareAndSet(null, source + ": " + error.getMessage()))
             .feed(FeedConfig.named("ticks").queueCapacity(4).ring(SeqMessage.class))
-            .agentGroup(AgentGroupConfig.named("agent").idleStrategy("backoff").processor("thrower", thrower, "ticks"))
+            .agentGroup(AgentGroupConfig.named("agent").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("thrower", thrower, "ticks"))
             .build();
         server.start();
 
@@ -295,7 +296,7 @@ class RingFeedTest
             .shutdownTimeout(Duration.ofMillis(50))
             .feed(FeedConfig.named("ticks").queueCapacity(8).ring(SeqMessage.class))
             // One message per drain, so the agent, interrupted out of the gated handler at stop, takes no more.
-            .agentGroup(AgentGroupConfig.named("agent").idleStrategy("backoff").drainLimit(1)
+            .agentGroup(AgentGroupConfig.named("agent").idleStrategy(IdleStrategyKind.BACKOFF).drainLimit(1)
                 .processor("gated", gated, "ticks"))
             .build();
         server.start();
@@ -547,7 +548,7 @@ class RingFeedTest
         final MongooseServer server = MongooseServer.builder().name("ring").poolRegistry(registry)
             .feed(FeedConfig.named("ticks").queueCapacity(4).ring(SeqMessage.class))
             .feed(FeedConfig.named("queue"))
-            .agentGroup(AgentGroupConfig.named("agent").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("agent").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("checker", new SequenceChecker(1), "ticks", "queue"))
             .build();
         server.start();

@@ -1,6 +1,7 @@
 package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.HandlerRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -15,11 +16,20 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  */
 class RingHeadStartConfigTest
 {
-    private static final EventProcessor PRICER = handlers ->
+    /**
+     * Equal to every other instance, so a loaded config can equal a builder-made one record for record, while each
+     * entry still has an instance of its own (the validator refuses one instance in two entries).
+     */
+    private record Pricer() implements EventProcessor
     {
-    };
-    private static final ProcessorTypes TYPES = ProcessorTypes.builder().add("pricer", () -> PRICER).build();
-    private static final String EXPECTED = "expected " + ConfigValidator.RING_HEAD_START_EXPECTED;
+        @Override
+        public void registerHandlers(final HandlerRegistry handlers)
+        {
+        }
+    }
+
+    private static final ProcessorTypes TYPES = ProcessorTypes.builder().add("pricer", Pricer::new).build();
+    private static final String EXPECTED = "expected " + AgentGroupConfig.RING_HEAD_START_RANGE.expected();
 
     private static ServerConfig load(final String yaml)
     {
@@ -31,10 +41,13 @@ class RingHeadStartConfigTest
         return assertThrows(MongooseConfigException.class, () -> load(yaml)).errors();
     }
 
+    /** The validator's view of a group made with the record's constructor, which checks nothing itself. */
     private static List<String> problems(final Duration headStart)
     {
+        final AgentGroupConfig group = AgentGroupConfig.named("pricing").processor("p", new Pricer(), "quotes");
         return ConfigValidator.problems(MongooseServer.builder().feed(FeedConfig.named("quotes"))
-            .agentGroup(AgentGroupConfig.named("pricing").ringHeadStart(headStart).processor("p", PRICER, "quotes"))
+            .agentGroup(new AgentGroupConfig(group.name(), group.idleStrategy(), group.drainLimit(), group.pinning(),
+                group.threadMode(), group.processors(), group.timerTickResolution(), group.timerWheelSize(), headStart))
             .toConfig());
     }
 
@@ -43,9 +56,9 @@ class RingHeadStartConfigTest
     {
         assertEquals(Duration.ofNanos(4_000), AgentGroupConfig.DEFAULT_RING_HEAD_START);
         assertEquals(Duration.ofNanos(4_000), AgentGroupConfig.named("a").ringHeadStart());
-        assertEquals(Duration.ofNanos(4_000), new AgentGroupConfig("a", IdleStrategies.BUSY_SPIN, 256, Pinning.none(),
+        assertEquals(Duration.ofNanos(4_000), new AgentGroupConfig("a", IdleStrategyKind.BUSY_SPIN, 256, Pinning.none(),
             ThreadMode.DEDICATED, List.of()).ringHeadStart());
-        assertEquals(Duration.ofNanos(4_000), new AgentGroupConfig("a", IdleStrategies.BUSY_SPIN, 256, Pinning.none(),
+        assertEquals(Duration.ofNanos(4_000), new AgentGroupConfig("a", IdleStrategyKind.BUSY_SPIN, 256, Pinning.none(),
             ThreadMode.DEDICATED, List.of(), Duration.ofMillis(1), 512).ringHeadStart());
         assertEquals(Duration.ofNanos(4_000), load("""
             feeds: [{ name: quotes, kind: named }]
@@ -57,9 +70,10 @@ class RingHeadStartConfigTest
     void everyOtherSettingKeepsIt()
     {
         final Duration held = Duration.ofNanos(7_000);
-        final AgentGroupConfig group = AgentGroupConfig.named("a").ringHeadStart(held).idleStrategy("backoff")
-            .drainLimit(32).pinning(Pinning.anyCpu()).threadMode(ThreadMode.INVOKER).processor("p", PRICER, "quotes")
-            .processor(ProcessorConfig.of("q", PRICER, "quotes")).timerTickResolution(Duration.ofNanos(100_000))
+        final AgentGroupConfig group = AgentGroupConfig.named("a").ringHeadStart(held)
+            .idleStrategy(IdleStrategyKind.BACKOFF)
+            .drainLimit(32).pinning(Pinning.anyCpu()).threadMode(ThreadMode.INVOKER).processor("p", new Pricer(), "quotes")
+            .processor(ProcessorConfig.of("q", new Pricer(), "quotes")).timerTickResolution(Duration.ofNanos(100_000))
             .timerWheelSize(64);
         assertEquals(held, group.ringHeadStart());
     }
@@ -77,11 +91,11 @@ class RingHeadStartConfigTest
             """);
         final ServerConfig built = MongooseServer.builder()
             .feed(FeedConfig.named("quotes"))
-            .agentGroup(AgentGroupConfig.named("a").ringHeadStart(Duration.ofNanos(10_000)).processor("p1", PRICER,
+            .agentGroup(AgentGroupConfig.named("a").ringHeadStart(Duration.ofNanos(10_000)).processor("p1", new Pricer(),
                 "quotes"))
-            .agentGroup(AgentGroupConfig.named("b").ringHeadStart(Duration.ZERO).processor("p2", PRICER, "quotes"))
-            .agentGroup(AgentGroupConfig.named("c").ringHeadStart(Duration.ZERO).processor("p3", PRICER, "quotes"))
-            .agentGroup(AgentGroupConfig.named("d").ringHeadStart(Duration.ofMillis(1)).processor("p4", PRICER,
+            .agentGroup(AgentGroupConfig.named("b").ringHeadStart(Duration.ZERO).processor("p2", new Pricer(), "quotes"))
+            .agentGroup(AgentGroupConfig.named("c").ringHeadStart(Duration.ZERO).processor("p3", new Pricer(), "quotes"))
+            .agentGroup(AgentGroupConfig.named("d").ringHeadStart(Duration.ofMillis(1)).processor("p4", new Pricer(),
                 "quotes"))
             .toConfig();
         assertEquals(built, loaded);
@@ -94,7 +108,7 @@ class RingHeadStartConfigTest
             "agents[0].ringHeadStart: 'soon'; " + EXPECTED,
             "agents[1].ringHeadStart: '-4us'; " + EXPECTED,
             "agents[2].ringHeadStart: a list; " + EXPECTED,
-            "agents[3].ringHeadStart: PT0.002S; " + EXPECTED), errors("""
+            "agents[3].ringHeadStart: PT0.002S (agent group 'd'); " + EXPECTED), errors("""
             feeds: [{ name: quotes, kind: named }]
             agents:
               - { name: a, ringHeadStart: soon, processors: [{ name: p1, type: pricer, subscriptions: [quotes] }]}
@@ -107,15 +121,29 @@ class RingHeadStartConfigTest
     @Test
     void theBuilderRefusesANullANegativeOrTooLongAHeadStart()
     {
-        assertEquals(List.of("agents[0].ringHeadStart: null; " + EXPECTED), problems(null));
-        assertEquals(List.of("agents[0].ringHeadStart: PT-0.000000001S; " + EXPECTED), problems(Duration.ofNanos(-1)));
-        assertEquals(List.of("agents[0].ringHeadStart: PT0.001000001S; " + EXPECTED),
+        final AgentGroupConfig pricing = AgentGroupConfig.named("pricing");
+        assertEquals("agent group 'pricing' ringHeadStart: null; " + EXPECTED,
+            assertThrows(NullPointerException.class, () -> pricing.ringHeadStart(null)).getMessage());
+        assertEquals("agent group 'pricing' ringHeadStart: PT-0.000000001S; " + EXPECTED,
+            assertThrows(IllegalArgumentException.class, () -> pricing.ringHeadStart(Duration.ofNanos(-1)))
+                .getMessage());
+        assertEquals("agent group 'pricing' ringHeadStart: PT1S; " + EXPECTED,
+            assertThrows(IllegalArgumentException.class, () -> pricing.ringHeadStart(Duration.ofSeconds(1)))
+                .getMessage());
+        assertEquals(Duration.ZERO, pricing.ringHeadStart(Duration.ZERO).ringHeadStart());
+        assertEquals(AgentGroupConfig.MAX_RING_HEAD_START,
+            pricing.ringHeadStart(AgentGroupConfig.MAX_RING_HEAD_START).ringHeadStart());
+    }
+
+    @Test
+    void theValidatorRefusesWhatTheConstructorLetThrough()
+    {
+        assertEquals(List.of("agents[0].ringHeadStart: null (agent group 'pricing'); " + EXPECTED), problems(null));
+        assertEquals(List.of("agents[0].ringHeadStart: PT-0.000000001S (agent group 'pricing'); " + EXPECTED),
+            problems(Duration.ofNanos(-1)));
+        assertEquals(List.of("agents[0].ringHeadStart: PT0.001000001S (agent group 'pricing'); " + EXPECTED),
             problems(Duration.ofNanos(1_000_001)));
         assertEquals(List.of(), problems(Duration.ZERO));
         assertEquals(List.of(), problems(AgentGroupConfig.MAX_RING_HEAD_START));
-        final MongooseConfigException refused = assertThrows(MongooseConfigException.class,
-            () -> MongooseServer.builder().feed(FeedConfig.named("quotes")).agentGroup(AgentGroupConfig.named("pricing")
-                .ringHeadStart(Duration.ofSeconds(1)).processor("p", PRICER, "quotes")).build());
-        assertEquals(List.of("agents[0].ringHeadStart: PT1S; " + EXPECTED), refused.errors());
     }
 }

@@ -44,7 +44,7 @@ class RingHeadStartTest
     RingHeadStartTest()
     {
         registry.register(SeqMessage.class, SeqMessage::new,
-            PoolConfig.of(2 * RING_CAPACITY).waitingAtMost(Duration.ofSeconds(30)));
+            PoolConfig.of(2 * RING_CAPACITY).waitOnExhaustion(Duration.ofSeconds(30)));
         clock.update(1_000_000);
     }
 

@@ -45,7 +45,8 @@ class RingLayoutTest
         final MongooseServer.Builder builder = MongooseServer.builder().name("layout").poolRegistry(pools)
             .counters(CountersConfig.disabled())
             .feed(FeedConfig.named("ticks").queueCapacity(SLOTS).ring(SeqMessage.class))
-            .agentGroup(AgentGroupConfig.named("agent").idleStrategy("backoff").processor("p", NOOP, "ticks"));
+            .agentGroup(AgentGroupConfig.named("agent").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("p", NOOP, "ticks"));
         server = (null == layout ? builder : builder.ringLayout(layout)).build();
         return server;
     }

@@ -36,8 +36,10 @@ class SamplerAllocationTest
         final MongooseServer server = MongooseServer.builder().name(name).poolRegistry(registry)
             .counters(CountersConfig.defaults().dir(dir).sampleInterval(Duration.ofMillis(1)))
             .feed(FeedConfig.named("a")).feed(FeedConfig.broadcast("b"))
-            .agentGroup(AgentGroupConfig.named("sa-1").idleStrategy("sleep").processor("p1", new SequenceChecker(2), "a"))
-            .agentGroup(AgentGroupConfig.named("sa-2").idleStrategy("sleep").processor("p2", new SequenceChecker(2)))
+            .agentGroup(AgentGroupConfig.named("sa-1").idleStrategy(IdleStrategyKind.SLEEP)
+                .processor("p1", new SequenceChecker(2), "a"))
+            .agentGroup(AgentGroupConfig.named("sa-2").idleStrategy(IdleStrategyKind.SLEEP)
+                .processor("p2", new SequenceChecker(2)))
             .build();
         server.start();
         try

@@ -77,7 +77,7 @@ class SchedulerTest
         return MongooseServer.builder().name(name).poolRegistry(registry)
             .errorHandler((source, message, error) -> errors.add(source + ": " + error.getMessage()))
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy("yield").threadMode(mode)
+            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy(IdleStrategyKind.YIELD).threadMode(mode)
                 .processor("timed", processor, "in"))
             .build();
     }
@@ -297,38 +297,61 @@ class SchedulerTest
         }
     }
 
+    /** A processor that schedules nothing; a new one for each entry, since an instance may be hosted once. */
+    private static TimerProcessor idle()
+    {
+        return new TimerProcessor(ctx -> { }, s -> { });
+    }
+
+    /** A group made with the record's constructor, which leaves checking its timer wheel to the validator. */
+    private static AgentGroupConfig timerGroup(
+        final String name, final Duration tick, final int spokes, final ProcessorConfig processor)
+    {
+        return new AgentGroupConfig(name, IdleStrategyKind.BUSY_SPIN, AgentGroupConfig.DEFAULT_DRAIN_LIMIT,
+            Pinning.none(), ThreadMode.DEDICATED, List.of(processor), tick, spokes);
+    }
+
     @Test
     void timerWheelSettingsAreValidatedNamingTheAgent()
     {
-        final TimerProcessor processor = new TimerProcessor(ctx -> { }, s -> { });
         final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () ->
             MongooseServer.builder().poolRegistry(registry).feed(FeedConfig.named("in"))
-                .agentGroup(AgentGroupConfig.named("a").timerTickResolution(Duration.ofNanos(999)).timerWheelSize(3)
-                    .processor("p1", processor, "in"))
-                .agentGroup(AgentGroupConfig.named("b").timerTickResolution(Duration.ofMillis(1001))
-                    .timerWheelSize(1 << 17).processor("p2", processor, "in"))
-                .agentGroup(AgentGroupConfig.named("c").timerTickResolution(null).timerWheelSize(0)
-                    .processor("p3", processor, "in"))
+                .agentGroup(timerGroup("a", Duration.ofNanos(999), 3, ProcessorConfig.of("p1", idle(), "in")))
+                .agentGroup(timerGroup("b", Duration.ofMillis(1001), 1 << 17, ProcessorConfig.of("p2", idle(), "in")))
+                .agentGroup(timerGroup("c", null, 0, ProcessorConfig.of("p3", idle(), "in")))
                 .build());
         final String expectedTick = "expected a duration from 1us to 1s (rounded up to a power of two nanoseconds)";
         assertEquals(List.of(
-            "agents[0].timerTickResolution: PT0.000000999S; " + expectedTick,
-            "agents[0].timerWheelSize: 3; expected a power of two from 2 to 65536",
-            "agents[1].timerTickResolution: PT1.001S; " + expectedTick,
-            "agents[1].timerWheelSize: 131072; expected a power of two from 2 to 65536",
-            "agents[2].timerTickResolution: null; " + expectedTick,
-            "agents[2].timerWheelSize: 0; expected a power of two from 2 to 65536"), ex.errors());
+            "agents[0].timerTickResolution: PT0.000000999S (agent group 'a'); " + expectedTick,
+            "agents[0].timerWheelSize: 3 (agent group 'a'); expected a power of two from 2 to 65536",
+            "agents[1].timerTickResolution: PT1.001S (agent group 'b'); " + expectedTick,
+            "agents[1].timerWheelSize: 131072 (agent group 'b'); expected a power of two from 2 to 65536",
+            "agents[2].timerTickResolution: null (agent group 'c'); " + expectedTick,
+            "agents[2].timerWheelSize: 0 (agent group 'c'); expected a power of two from 2 to 65536"), ex.errors());
+    }
+
+    @Test
+    void theWithersRefuseTimerWheelSettingsOutOfTheirRange()
+    {
+        final AgentGroupConfig group = AgentGroupConfig.named("a");
+        assertEquals("agent group 'a' timerTickResolution: PT0.000000999S; expected a duration from 1us to 1s " +
+            "(rounded up to a power of two nanoseconds)", assertThrows(IllegalArgumentException.class,
+            () -> group.timerTickResolution(Duration.ofNanos(999))).getMessage());
+        assertThrows(NullPointerException.class, () -> group.timerTickResolution(null));
+        assertEquals("agent group 'a' timerWheelSize: 131072; expected a power of two from 2 to 65536",
+            assertThrows(IllegalArgumentException.class, () -> group.timerWheelSize(1 << 17)).getMessage());
+        assertEquals("agent group 'a' timerWheelSize: 3; expected a power of two from 2 to 65536",
+            assertThrows(IllegalArgumentException.class, () -> group.timerWheelSize(3)).getMessage());
     }
 
     @Test
     void timerWheelSettingsAtTheirBoundsAreAccepted()
     {
-        final TimerProcessor processor = new TimerProcessor(ctx -> { }, s -> { });
         final MongooseServer server = MongooseServer.builder().poolRegistry(registry).feed(FeedConfig.named("in"))
             .agentGroup(AgentGroupConfig.named("a").timerTickResolution(Duration.ofNanos(1000)).timerWheelSize(2)
-                .processor("p1", processor, "in"))
+                .processor("p1", idle(), "in"))
             .agentGroup(AgentGroupConfig.named("b").timerTickResolution(Duration.ofSeconds(1)).timerWheelSize(1 << 16)
-                .processor("p2", processor, "in"))
+                .processor("p2", idle(), "in"))
             .build();
         assertEquals(Duration.ofNanos(1000), server.config().agentGroups().get(0).timerTickResolution());
         assertEquals(1 << 16, server.config().agentGroups().get(1).timerWheelSize());

@@ -1,6 +1,7 @@
 package io.mongoose.server;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.pool.PoolRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -18,10 +19,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  */
 class SchedulingAndMonitoringYamlTest
 {
-    private static final EventProcessor PRICER = handlers ->
+    /**
+     * Equal to every other instance, so a loaded config can equal a builder-made one record for record, while each
+     * entry still has an instance of its own (the validator refuses one instance in two entries).
+     */
+    private record Pricer() implements EventProcessor
     {
-    };
-    private static final ProcessorTypes TYPES = ProcessorTypes.builder().add("quote-pricer", () -> PRICER).build();
+        @Override
+        public void registerHandlers(final HandlerRegistry handlers)
+        {
+        }
+    }
+
+    private static final ProcessorTypes TYPES = ProcessorTypes.builder().add("quote-pricer", Pricer::new).build();
 
     private static ServerConfig load(final String yaml)
     {
@@ -49,8 +59,8 @@ class SchedulingAndMonitoringYamlTest
         final ServerConfig built = MongooseServer.builder()
             .feed(FeedConfig.named("quotes"))
             .agentGroup(AgentGroupConfig.named("pricing").timerTickResolution(Duration.ofNanos(100_000))
-                .timerWheelSize(2048).processor("pricer", PRICER, "quotes"))
-            .agentGroup(AgentGroupConfig.named("defaults").processor("other", PRICER, "quotes"))
+                .timerWheelSize(2048).processor("pricer", new Pricer(), "quotes"))
+            .agentGroup(AgentGroupConfig.named("defaults").processor("other", new Pricer(), "quotes"))
             .toConfig();
         assertEquals(built, loaded);
         assertEquals(AgentGroupConfig.DEFAULT_TIMER_TICK_RESOLUTION, loaded.agentGroups().get(1).timerTickResolution());
@@ -64,9 +74,9 @@ class SchedulingAndMonitoringYamlTest
             "agents[0].timerTickResolution: 'fast'; expected a positive duration: a whole number and a unit (ns, us, " +
                 "ms, s, m, h), such as 250ms or 10s",
             "agents[0].timerWheelSize: 'big'; expected a power of two from 2 to 65536",
-            "agents[1].timerTickResolution: PT2S; expected a duration from 1us to 1s (rounded up to a power of two " +
+            "agents[1].timerTickResolution: PT2S (agent group 'b'); expected a duration from 1us to 1s (rounded up to a power of two " +
                 "nanoseconds)",
-            "agents[1].timerWheelSize: 1000; expected a power of two from 2 to 65536"), errors("""
+            "agents[1].timerWheelSize: 1000 (agent group 'b'); expected a power of two from 2 to 65536"), errors("""
             feeds: [{ name: quotes, kind: named }]
             agents:
               - name: a
@@ -95,9 +105,9 @@ class SchedulingAndMonitoringYamlTest
             """);
         final ServerConfig built = MongooseServer.builder().latencyMonitoring(true)
             .feed(FeedConfig.named("quotes"))
-            .agentGroup(AgentGroupConfig.named("pricing").processor("default", PRICER, "quotes")
-                .processor(ProcessorConfig.of("opted-out", PRICER, "quotes").latencyMonitoring(false))
-                .processor(ProcessorConfig.of("explicit", PRICER, "quotes").latencyMonitoring(true)))
+            .agentGroup(AgentGroupConfig.named("pricing").processor("default", new Pricer(), "quotes")
+                .processor(ProcessorConfig.of("opted-out", new Pricer(), "quotes").latencyMonitoring(false))
+                .processor(ProcessorConfig.of("explicit", new Pricer(), "quotes").latencyMonitoring(true)))
             .toConfig();
         assertEquals(built, loaded);
         final MongooseServer server = MongooseServer.create(loaded, new PoolRegistry("yaml-latency"),

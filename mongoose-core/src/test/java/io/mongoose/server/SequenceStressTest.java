@@ -66,7 +66,7 @@ class SequenceStressTest
         final PoolRegistry registry = new PoolRegistry("stress");
         // WAIT: when every queue is full the producers wait for the agents to return messages instead of failing.
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(POOL_CAPACITY).waitingAtMost(Await.GENEROUS));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(POOL_CAPACITY).waitOnExhaustion(Await.GENEROUS));
 
         final SequenceChecker[] checkers = new SequenceChecker[PROCESSORS.length];
         final MongooseServer.Builder builder = MongooseServer.builder().name("stress").poolRegistry(registry)
@@ -80,7 +80,7 @@ class SequenceStressTest
         for (final String group : GROUPS)
         {
             // backoff parks idle agents, so six threads can share two cores without starving the producers.
-            AgentGroupConfig config = AgentGroupConfig.named(group).idleStrategy(IdleStrategies.BACKOFF);
+            AgentGroupConfig config = AgentGroupConfig.named(group).idleStrategy(IdleStrategyKind.BACKOFF);
             for (int p = 0; p < PROCESSORS.length; p++)
             {
                 if (GROUP_OF[p].equals(group))

@@ -33,7 +33,7 @@ class ServicesTest
 {
     private final PoolRegistry registry = new PoolRegistry("services");
     private final ObjectPool<SeqMessage> pool = registry.register(
-        SeqMessage.class, SeqMessage::new, PoolConfig.of(256).waitingAtMost(Duration.ofMinutes(1)));
+        SeqMessage.class, SeqMessage::new, PoolConfig.of(256).waitOnExhaustion(Duration.ofMinutes(1)));
     private final List<String> journal = new CopyOnWriteArrayList<>();
     private final List<String> errors = new CopyOnWriteArrayList<>();
     private final DispatchErrorHandler errorHandler =
@@ -123,7 +123,7 @@ class ServicesTest
             .errorHandler(errorHandler)
             .service(ServiceConfig.of("refdata", refData))
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor(ProcessorConfig.of("user", processor, "in").services("refdata")))
             .build();
         final String main = Thread.currentThread().getName();
@@ -155,7 +155,8 @@ class ServicesTest
             .service(ServiceConfig.of("b", new Recorded("b", false, false)))
             .service(ServiceConfig.of("c", new Recorded("c", false, false)))
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("backoff").processor("p", new UsesNothing(), "in"))
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("p", new UsesNothing(), "in"))
             .build();
         server.start();
         server.stop();
@@ -174,7 +175,8 @@ class ServicesTest
             .service(ServiceConfig.of("broken", new Recorded("broken", true, false)))
             .service(ServiceConfig.of("never", new Recorded("never", false, false)))
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("backoff").processor("p", processor, "in"))
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("p", processor, "in"))
             .build();
 
         final MongooseStartException ex = assertThrows(MongooseStartException.class, server::start);
@@ -196,7 +198,8 @@ class ServicesTest
         final MongooseServer server = MongooseServer.builder().poolRegistry(registry).errorHandler(errorHandler)
             .service(ServiceConfig.of("a", new Recorded("a", false, false)))
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("backoff").processor("p", new UsesNothing()
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("p", new UsesNothing()
             {
                 @Override
                 public void onStart()
@@ -218,7 +221,8 @@ class ServicesTest
             .service(ServiceConfig.of("b", new Recorded("b", false, true)))
             .service(ServiceConfig.of("c", new Recorded("c", false, true)))
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("backoff").processor("p", new UsesNothing(), "in"))
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("p", new UsesNothing(), "in"))
             .build();
         server.start();
 
@@ -275,9 +279,10 @@ class ServicesTest
         final Ticker ticker = new Ticker(pool);
         final io.mongoose.testing.SequenceChecker checker = new io.mongoose.testing.SequenceChecker(1);
         final MongooseServer server = MongooseServer.builder().poolRegistry(registry).errorHandler(errorHandler)
-            .service(ServiceConfig.of("ticker", ticker).publishes("ticks").idleStrategy("yield"))
+            .service(ServiceConfig.of("ticker", ticker).publishes("ticks").idleStrategy(IdleStrategyKind.YIELD))
             .feed(FeedConfig.named("ticks").queueCapacity(64))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("yield").processor("checker", checker, "ticks"))
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.YIELD)
+                .processor("checker", checker, "ticks"))
             .build();
         server.start();
         Await.until("ticks flowing", () -> checker.received(0) > 10_000);
@@ -304,10 +309,11 @@ class ServicesTest
         final io.mongoose.testing.SequenceChecker checker = new io.mongoose.testing.SequenceChecker(1);
         final MongooseServer server = MongooseServer.builder().name("svc").poolRegistry(registry)
             .errorHandler(errorHandler)
-            .service(ServiceConfig.of("ticker", ticker).publishes("ticks").idleStrategy("yield"))
+            .service(ServiceConfig.of("ticker", ticker).publishes("ticks").idleStrategy(IdleStrategyKind.YIELD))
             .service(ServiceConfig.of("plain", new Recorded("plain", false, false)))
             .feed(FeedConfig.named("ticks").queueCapacity(64))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("yield").processor("checker", checker, "ticks"))
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.YIELD)
+                .processor("checker", checker, "ticks"))
             .build();
         server.start();
         Await.until("ticks flowing", () -> checker.received(0) > 1_000);
@@ -350,7 +356,8 @@ class ServicesTest
         final MongooseServer server = MongooseServer.builder().poolRegistry(registry).errorHandler(errorHandler)
             .service(ServiceConfig.of("flaky", flaky))
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("backoff").processor("p", new UsesNothing(), "in"))
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("p", new UsesNothing(), "in"))
             .build();
         server.start();
         Await.until("three errors", () -> server.serviceStats("flaky").errors() >= 3);
@@ -390,7 +397,7 @@ class ServicesTest
             .service(ServiceConfig.of("looker", looker).publishes("mine"))
             .feed(FeedConfig.named("mine"))
             .feed(FeedConfig.named("other"))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("backoff")
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("p", new UsesNothing(), "mine", "other"))
             .build();
         server.start();
@@ -426,7 +433,8 @@ class ServicesTest
             .service(ServiceConfig.of("a", new Recorded("a", false, false)))
             .service(ServiceConfig.of("b", new Recorded("b", false, false)))
             .feed(FeedConfig.named("in"))
-            .agentGroup(AgentGroupConfig.named("worker").idleStrategy("backoff").processor("asking", asking, "in"))
+            .agentGroup(AgentGroupConfig.named("worker").idleStrategy(IdleStrategyKind.BACKOFF)
+                .processor("asking", asking, "in"))
             .build();
         server.start();
         server.stop();
@@ -447,7 +455,7 @@ class ServicesTest
         final Recorded plain = new Recorded("plain", false, false);
         final MongooseServer.Builder builder = MongooseServer.builder().poolRegistry(registry)
             .service(ServiceConfig.of("refdata", new Recorded("refdata", false, false)))
-            .service(ServiceConfig.of("refdata", new Flaky()).idleStrategy("spinn"))
+            .service(ServiceConfig.of("refdata", new Flaky()).idleStrategy(null))
             .service(ServiceConfig.of("plain", plain).publishes("a"))
             .service(ServiceConfig.of("ticker", new Flaky()).publishes("a", "nope", "a"))
             .service(ServiceConfig.of("  ", null).pinning(Pinning.cpu(-1)))
@@ -462,7 +470,7 @@ class ServicesTest
 
         assertEquals(List.of(
             "services[1].name: duplicate 'refdata' (also at services[0]); expected a name no other service uses",
-            "services[1].idleStrategy: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep",
+            "services[1].idleStrategy: null; expected one of BUSY_SPIN, YIELD, BACKOFF, SLEEP",
             "services[2].publishes: 1 feeds, but io.mongoose.server.ServicesTest$Recorded is not an AgentService; " +
                 "expected an AgentService (a service publishes from its duty cycle, on its own agent thread)",
             "services[3].publishes[1]: unknown feed 'nope'; expected one of a, b",

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -34,20 +35,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class YamlConfigTest
 {
+    /**
+     * Equal to every other instance, so a loaded config can equal a builder-made one record for record, while each
+     * entry still has an instance of its own (the validator refuses one instance in two entries).
+     */
+    private record Pricer() implements EventProcessor
+    {
+        @Override
+        public void registerHandlers(final HandlerRegistry handlers)
+        {
+        }
+    }
+
+    /** Equal to every other instance, like the pricer. */
+    private record Risk() implements EventProcessor
+    {
+        @Override
+        public void registerHandlers(final HandlerRegistry handlers)
+        {
+        }
+    }
+
     private static final String IDLE_NAMES = "busy-spin, yield, backoff, sleep";
     private static final String DURATION =
         "a positive duration: a whole number and a unit (ns, us, ms, s, m, h), such as 250ms or 10s";
 
-    /** One instance per type, so a loaded config can equal a builder-made one record for record. */
-    private static final EventProcessor PRICER = handlers ->
-    {
-    };
-    private static final EventProcessor RISK = handlers ->
-    {
-    };
     private static final ProcessorTypes TYPES = ProcessorTypes.builder()
-        .add("quote-pricer", () -> PRICER)
-        .add("risk-check", () -> RISK)
+        .add("quote-pricer", Pricer::new)
+        .add("risk-check", Risk::new)
         .build();
 
     /** The smallest valid file: one named feed, one agent, one processor subscribing to it. */
@@ -144,14 +159,14 @@ class YamlConfigTest
                 .publishTimeout(Duration.ofMillis(250)))
             .feed(FeedConfig.broadcast("control").queueCapacity(16).fullQueuePolicy(FullQueuePolicy.FAIL)
                 .publishTimeout(Duration.ofMinutes(2)))
-            .agentGroup(AgentGroupConfig.named("pricing").idleStrategy(IdleStrategies.BUSY_SPIN).drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("pricing").idleStrategy(IdleStrategyKind.BUSY_SPIN).drainLimit(64)
                 .pinning(Pinning.cpu(1)).threadMode(ThreadMode.DEDICATED)
-                .processor("pricer", PRICER, "quotes").processor("pricer-2", PRICER, "quotes"))
-            .agentGroup(AgentGroupConfig.named("risk").idleStrategy(IdleStrategies.BACKOFF).pinning(Pinning.anyCpu())
-                .processor("limits", RISK))
-            .agentGroup(AgentGroupConfig.named("audit").idleStrategy(IdleStrategies.SLEEP).drainLimit(1)
+                .processor("pricer", new Pricer(), "quotes").processor("pricer-2", new Pricer(), "quotes"))
+            .agentGroup(AgentGroupConfig.named("risk").idleStrategy(IdleStrategyKind.BACKOFF).pinning(Pinning.anyCpu())
+                .processor("limits", new Risk()))
+            .agentGroup(AgentGroupConfig.named("audit").idleStrategy(IdleStrategyKind.SLEEP).drainLimit(1)
                 .pinning(Pinning.none()).threadMode(ThreadMode.INVOKER)
-                .processor("audit-log", RISK, "quotes", "control"))
+                .processor("audit-log", new Risk(), "quotes", "control"))
             .toConfig();
 
         assertEquals(built, loaded);
@@ -162,7 +177,7 @@ class YamlConfigTest
     {
         final ServerConfig built = MongooseServer.builder()
             .feed(FeedConfig.named("quotes"))
-            .agentGroup(AgentGroupConfig.named("pricing").processor("pricer", PRICER, "quotes"))
+            .agentGroup(AgentGroupConfig.named("pricing").processor("pricer", new Pricer(), "quotes"))
             .toConfig();
 
         assertEquals(built, load(MINIMAL));
@@ -342,12 +357,12 @@ class YamlConfigTest
                 "feeds[0]: 'quotes'; expected a feed: a map with keys name, kind, queueCapacity, fullQueuePolicy, " +
                     "publishTimeout, ring",
                 "feeds[1].name: a list; expected a feed name",
-                "feeds[1].queueCapacity: 'big'; expected a power of two from 2 to 1073741824",
+                "feeds[1].queueCapacity: 'big'; expected a power of two from 2 to 16777216",
                 "feeds[1].publishTimeout: 10; expected " + DURATION,
                 "agents[0]: a list; expected an agent group: a map with keys name, idleStrategy, drainLimit, pinning, " +
                     "threadMode, processors, timerTickResolution, timerWheelSize, ringHeadStart",
                 "agents[1].idleStrategy: a map; expected one of " + IDLE_NAMES,
-                "agents[1].drainLimit: 2.5; expected an integer from 1 to 2147483647",
+                "agents[1].drainLimit: 2.5; expected an integer from 1 to 16777216",
                 "agents[1].processors[0]: 'pricer'; expected a processor: a map with keys name, type, subscriptions, " +
                     "properties, services, publishes, latencyMonitoring",
                 "agents[1].processors[1].subscriptions: 'quotes'; expected a list of feed names",
@@ -392,22 +407,22 @@ class YamlConfigTest
     void explicitNullsAreWrongTypesToo()
     {
         assertEquals(List.of(
-                "feeds[0].queueCapacity: null; expected a power of two from 2 to 1073741824",
+                "feeds[0].queueCapacity: null; expected a power of two from 2 to 16777216",
                 "feeds[0].fullQueuePolicy: null; expected one of backoff, drop, fail",
                 "feeds[0].publishTimeout: null; expected " + DURATION,
                 "feeds[0].name: null; expected a non-blank feed name"),
             errors(feedIs("{ name: ~, kind: named, queueCapacity: , fullQueuePolicy: null, publishTimeout: ~ }")));
         assertEquals(List.of(
+                "agents[0].idleStrategy: null; expected one of " + IDLE_NAMES,
                 "agents[0].pinning: null; expected none, any, or { cpu: <CPU id> }",
-                "agents[0].threadMode: null; expected one of dedicated, invoker",
-                "agents[0].idleStrategy: unknown null; expected one of " + IDLE_NAMES),
+                "agents[0].threadMode: null; expected one of dedicated, invoker"),
             errors(agentWith("idleStrategy: ~\npinning: ~\nthreadMode: ~")));
     }
 
     @Test
     void anExplicitCoreTagOnAnEmptyValueIsShownQuoted()
     {
-        assertEquals(List.of("feeds[0].queueCapacity: ''; expected a power of two from 2 to 1073741824"),
+        assertEquals(List.of("feeds[0].queueCapacity: ''; expected a power of two from 2 to 16777216"),
             errors(feedIs("{ name: quotes, kind: named, queueCapacity: !!int '' }")));
     }
 
@@ -431,13 +446,13 @@ class YamlConfigTest
     @Test
     void integersOutOfRange()
     {
-        assertEquals(List.of("feeds[0].queueCapacity: 4294967296; expected a power of two from 2 to 1073741824"),
+        assertEquals(List.of("feeds[0].queueCapacity: 4294967296; expected a power of two from 2 to 16777216"),
             errors(feedIs("{ name: quotes, kind: named, queueCapacity: 4294967296 }")));
         assertEquals(List.of("feeds[0].queueCapacity: 99999999999999999999999; expected a power of two from 2 to " +
-                "1073741824"),
+                "16777216"),
             errors(feedIs("{ name: quotes, kind: named, queueCapacity: 99999999999999999999999 }")));
         assertEquals(List.of(
-                "agents[0].drainLimit: -2147483649; expected an integer from 1 to 2147483647",
+                "agents[0].drainLimit: -2147483649; expected an integer from 1 to 16777216",
                 "agents[0].pinning.cpu: 2147483648; expected any, or a CPU id from 0 to 2147483647"),
             errors(agentWith("drainLimit: -2147483649\npinning: { cpu: 2147483648 }")));
     }
@@ -493,11 +508,11 @@ class YamlConfigTest
     {
         assertEquals(List.of(
                 "server.name: ' '; expected a non-blank server name",
-                "feeds[0].queueCapacity: 1000; expected a power of two, at least 2",
+                "feeds[0].queueCapacity: 1000 (feed 'quotes'); expected a power of two from 2 to 16777216",
                 "feeds[1].name: duplicate 'quotes'; expected a name no other feed uses",
                 "feeds[2]: feed 'orphan' has no subscriber; expected at least one processor subscribing to it " +
                     "(or remove the feed)",
-                "agents[0].drainLimit: 0; expected at least 1",
+                "agents[0].drainLimit: 0 (agent group 'pricing'); expected an integer from 1 to 16777216",
                 "agents[0].pinning: cpu -1; expected a CPU id of 0 or more",
                 "agents[0].processors[0].subscriptions[0]: unknown feed 'quotez'; expected one of quotes, orphan",
                 "agents[0].processors[0].subscriptions[2]: duplicate 'quotes'; expected each feed once",
@@ -626,7 +641,7 @@ class YamlConfigTest
     }
 
     private static final ProcessorTypes ALERTS = ProcessorTypes.builder()
-        .add("quote-pricer", () -> PRICER)
+        .add("quote-pricer", Pricer::new)
         .addConfigurable("alert", Alert::new)
         .build();
 
@@ -659,8 +674,6 @@ class YamlConfigTest
     void badPropertiesAreReportedWithTheirPaths()
     {
         assertEquals(List.of(
-                "agents[0].processors[0].properties.nested: a map; expected a single value: a string, number, " +
-                    "boolean or duration",
                 "agents[0].processors[0].properties.label: null; expected a value",
                 "agents[0].processors[0].properties.max: 'many'; expected an integer from -9223372036854775808 to " +
                     "9223372036854775807",
@@ -668,10 +681,30 @@ class YamlConfigTest
                 "agents[0].processors[0].properties.window: '5s'; expected at most 1s",
                 "agents[0].processors[0].properties.owner: missing; expected the team to page",
                 "agents[0].processors[0].properties.colour: unknown key; expected one of label, max, loud, window, owner"),
-            errors(alertWith("{ label: ~, max: many, loud: yes, window: 5s, colour: red, nested: { a: 1 } }"), ALERTS));
+            errors(alertWith("{ label: ~, max: many, loud: yes, window: 5s, colour: red }"), ALERTS));
         assertEquals(List.of("agents[0].processors[0].properties.window: 'soon'; expected " + DURATION,
                 "agents[0].processors[0].properties.owner: missing; expected the team to page"),
             errors(alertWith("{ window: soon }"), ALERTS));
+    }
+
+    /**
+     * A property that is not a single value is a problem of the file's shape, found before any factory runs; the
+     * factory's own checks of the entry's properties wait until the rest of the file is valid.
+     */
+    @Test
+    void aPropertyThatIsNotASingleValueIsFoundBeforeTheFactoryRuns()
+    {
+        final AtomicInteger made = new AtomicInteger();
+        final ProcessorTypes types = ProcessorTypes.builder().addConfigurable("alert", properties ->
+        {
+            made.incrementAndGet();
+            return new Alert(properties);
+        }).build();
+
+        assertEquals(List.of("agents[0].processors[0].properties.nested: a map; expected a single value: a string, " +
+                "number, boolean or duration"),
+            errors(alertWith("{ label: ~, max: many, nested: { a: 1 } }"), types));
+        assertEquals(0, made.get());
     }
 
     @Test
@@ -716,7 +749,7 @@ class YamlConfigTest
             assertEquals("keeper", properties.type());
             assertEquals(Set.of("a"), properties.keys());
             properties.text("a", "");
-            return PRICER;
+            return new Pricer();
         }).build();
         YamlConfig.load("""
             feeds: [{ name: quotes, kind: broadcast }]
@@ -747,7 +780,7 @@ class YamlConfigTest
         final List<String> expected = List.of(
             "server.startTimeout: 'soon'; expected " + DURATION,
             "feeds[0].fullQueuePolicy: unknown 'wait'; expected one of backoff, drop, fail",
-            "feeds[0].queueCapacity: 1000; expected a power of two, at least 2",
+            "feeds[0].queueCapacity: 1000 (feed 'quotes'); expected a power of two from 2 to 16777216",
             "agents[0].processors[0].type: unknown 'quote-pricr'; expected one of quote-pricer, risk-check",
             "agents[0].idleStrategy: unknown 'spinn'; expected one of " + IDLE_NAMES);
         assertEquals(expected.subList(0, 3), ex.errors().subList(0, 3));
@@ -1004,7 +1037,8 @@ class YamlConfigTest
                 processors: [{ name: counter, type: seq-counter, subscriptions: [seq] }]
             """);
         final PoolRegistry pools = new PoolRegistry("yaml-seq");
-        final ObjectPool<SeqMessage> seqs = pools.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(16).waitingAtMost(Await.GENEROUS));
+        final ObjectPool<SeqMessage> seqs =
+            pools.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(16).waitOnExhaustion(Await.GENEROUS));
         final long before = SeqCounter.HANDLED.get();
 
         final MongooseServer server = MongooseServer.fromYaml(
@@ -1038,6 +1072,23 @@ class YamlConfigTest
 
         assertEquals(2, ex.errors().size(), ex::getMessage);
         AgentThreads.assertNoneStartedSince(before, Set.of("yaml-bad-a", "yaml-bad-b"));
+    }
+
+    /** A factory that hands every entry its one instance would put it on two agent threads: refused at load. */
+    @Test
+    void aFactoryReturningOneInstanceForTwoEntriesIsRefused()
+    {
+        final EventProcessor singleton = new Pricer();
+        final ProcessorTypes types = ProcessorTypes.builder().add("singleton", () -> singleton).build();
+
+        assertEquals(List.of("agents[1].processors[0].type: processor 'b' on agent group 'g2' is the same instance as " +
+            "processor 'a' on agent group 'g1' (agents[0].processors[0]); expected a new instance for each processor " +
+            "entry (an instance runs on one agent thread, with one context)"), errors("""
+                feeds: [{ name: quotes, kind: broadcast }]
+                agents:
+                  - { name: g1, processors: [{ name: a, type: singleton }] }
+                  - { name: g2, processors: [{ name: b, type: singleton }] }
+                """, types));
     }
 
     @Test

@@ -149,15 +149,11 @@ class YamlServicesTest
             "services[1].type: unknown 'file-sorce'; expected one of file-source, memory-source, prefix",
             "services[2].publishes: 'lines'; expected a list of feed names",
             "services[2].name: duplicate 'prefix' (also at services[0]); expected a name no other service uses",
-            "services[3].properties.path: missing; expected the path of a readable file",
-            "services[3].properties.lines: unknown key; expected one of path, maxLineLength, linesPerCycle, tail, feed",
-            "services[4].properties.path: '" + dir.resolve("nope.txt") + "'; expected the path of a readable file",
             "services[4].idleStrategy: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep",
             "agents[0].processors[0].services[0]: unknown service 'prefx'; expected one of prefix, reader, r3, r4",
             "agents[0].processors[0].publishes[0]: feed 'lines' is already published by service 'reader' " +
                 "(services[1].publishes[0]); expected one producer per feed (add a feed per producer)",
-            "agents[0].processors[1].type: unknown 'file-snk'; expected one of file-sink, memory-sink, prefixer",
-            "agents[0].processors[2].properties.capacity: 1; expected an integer from 2 to 1073741824"),
+            "agents[0].processors[1].type: unknown 'file-snk'; expected one of file-sink, memory-sink, prefixer"),
             errors("""
                 feeds:
                   - { name: lines, kind: named }
@@ -174,6 +170,28 @@ class YamlServicesTest
                       - { name: q, type: file-snk, subscriptions: [lines] }
                       - { name: r, type: memory-sink, subscriptions: [lines], properties: { capacity: 1 } }
                 """.formatted(in, dir.resolve("nope.txt"))));
+    }
+
+    /** The factories check their entries' properties once the rest of the file is valid, and list every problem. */
+    @Test
+    void badPropertiesOfEveryEntryAreListedAtOnce()
+    {
+        assertEquals(List.of(
+            "services[0].properties.path: missing; expected the path of a readable file",
+            "services[0].properties.lines: unknown key; expected one of path, maxLineLength, linesPerCycle, tail, feed",
+            "services[1].properties.path: '" + dir.resolve("nope.txt") + "'; expected the path of a readable file",
+            "agents[0].processors[0].properties.capacity: 1; expected an integer from 2 to 1073741824"),
+            errors("""
+                feeds:
+                  - { name: lines, kind: named }
+                services:
+                  - { name: r3, type: file-source, properties: { lines: 10 } }
+                  - { name: r4, type: file-source, properties: { path: '%s' } }
+                agents:
+                  - name: pipe
+                    processors:
+                      - { name: r, type: memory-sink, subscriptions: [lines], properties: { capacity: 1 } }
+                """.formatted(dir.resolve("nope.txt"))));
     }
 
     @Test

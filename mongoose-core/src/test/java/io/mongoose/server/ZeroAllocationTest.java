@@ -54,15 +54,15 @@ class ZeroAllocationTest
         assertFalse(LeakDetection.ENABLED, "measure with -D" + LeakDetection.PROPERTY + " off (the default)");
         final PoolRegistry registry = new PoolRegistry("alloc");
         final ObjectPool<SeqMessage> pool = registry.register(
-            SeqMessage.class, SeqMessage::new, PoolConfig.of(4096).waitingAtMost(Duration.ofMinutes(2)));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(4096).waitOnExhaustion(Duration.ofMinutes(2)));
         final SequenceChecker direct = new SequenceChecker(2);
         final SequenceChecker fanOut = new SequenceChecker(2);
         final MongooseServer server = MongooseServer.builder().name("alloc").poolRegistry(registry)
             .feed(FeedConfig.named("direct").queueCapacity(1024))
             .feed(FeedConfig.broadcast("all").queueCapacity(1024))
-            .agentGroup(AgentGroupConfig.named("alloc-a").idleStrategy("yield").drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("alloc-a").idleStrategy(IdleStrategyKind.YIELD).drainLimit(64)
                 .processor("direct", direct, "direct"))
-            .agentGroup(AgentGroupConfig.named("alloc-b").idleStrategy("yield").drainLimit(64)
+            .agentGroup(AgentGroupConfig.named("alloc-b").idleStrategy(IdleStrategyKind.YIELD).drainLimit(64)
                 .processor("fan-out", fanOut))
             .build();
         server.start();

@@ -8,7 +8,7 @@ import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
 import org.agrona.concurrent.IdleStrategy;
@@ -103,8 +103,8 @@ public class HopBenchmark
     @State(Scope.Thread)
     public static class MongooseHop
     {
-        /** Idle strategy of the agent: one of {@link IdleStrategies#NAMES}. */
-        @Param({IdleStrategies.BUSY_SPIN})
+        /** Idle strategy of the agent: a {@link IdleStrategyKind#yamlName()}. */
+        @Param({"busy-spin"})
         public String idle;
 
         ObjectPool<Tick> ticks;
@@ -121,14 +121,14 @@ public class HopBenchmark
             // Twice the queue: a full queue, the message the agent is handling and the one being filled never exhaust
             // it. WAIT rather than FAIL only so that a stalled agent shows up as a clear timeout.
             ticks = pools.register(Tick.class, Tick::new,
-                PoolConfig.of(2 * QUEUE_CAPACITY).waitingAtMost(Duration.ofSeconds(10)));
+                PoolConfig.of(2 * QUEUE_CAPACITY).waitOnExhaustion(Duration.ofSeconds(10)));
             processor = new SumProcessor();
             server = MongooseServer.builder()
                 .name("jmh-hop")
                 .poolRegistry(pools)
                 .feed(FeedConfig.named("ticks").queueCapacity(QUEUE_CAPACITY))
                 .agentGroup(AgentGroupConfig.named("hop-agent")
-                    .idleStrategy(idle)
+                    .idleStrategy(IdleStrategyKind.fromYamlName(idle))
                     .drainLimit(DRAIN_LIMIT)
                     .processor("sum", processor, "ticks"))
                 .build();
@@ -182,8 +182,8 @@ public class HopBenchmark
     @State(Scope.Thread)
     public static class RawHop
     {
-        /** Idle strategy of the consumer thread: one of {@link IdleStrategies#NAMES}. */
-        @Param({IdleStrategies.BUSY_SPIN})
+        /** Idle strategy of the consumer thread: a {@link IdleStrategyKind#yamlName()}. */
+        @Param({"busy-spin"})
         public String idle;
 
         SpscArrayQueue<Tick> queue;
@@ -208,7 +208,7 @@ public class HopBenchmark
             {
                 ring[i] = new Tick();
             }
-            consumer = new RawConsumer(queue, IdleStrategies.byName(idle));
+            consumer = new RawConsumer(queue, IdleStrategyKind.fromYamlName(idle).newIdleStrategy());
             thread = new Thread(consumer, "raw-hop-consumer");
             thread.setDaemon(true);
             thread.start();

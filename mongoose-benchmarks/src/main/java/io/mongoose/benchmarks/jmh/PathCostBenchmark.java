@@ -305,7 +305,7 @@ public class PathCostBenchmark
         public void start()
         {
             final PoolRegistry pools = new PoolRegistry("jmh-path-cost");
-            ticks = pools.register(Tick.class, Tick::new, PoolConfig.of(POOL_CAPACITY));
+            ticks = pools.register(Tick.class, Tick::new, PoolConfig.of(POOL_CAPACITY).failOnExhaustion());
             processor = new ConsumingProcessor();
             server = startServer(pools, FeedConfig.named("ticks").queueCapacity(QUEUE_CAPACITY), processor);
             publisher = server.publisher("ticks");
@@ -348,7 +348,7 @@ public class PathCostBenchmark
         public void start()
         {
             final PoolRegistry pools = new PoolRegistry("jmh-ring-feed");
-            ticks = pools.register(Tick.class, Tick::new, PoolConfig.of(POOL_CAPACITY));
+            ticks = pools.register(Tick.class, Tick::new, PoolConfig.of(POOL_CAPACITY).failOnExhaustion());
             processor = new ConsumingProcessor();
             server = startServer(pools, FeedConfig.named("ticks").queueCapacity(QUEUE_CAPACITY).ring(Tick.class),
                 processor);

@@ -10,7 +10,7 @@ import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.AgentGroupInvoker;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
 import io.mongoose.server.ThreadMode;
@@ -156,8 +156,8 @@ public class PingPongBenchmark
     @State(Scope.Thread)
     public static class MongoosePingPong
     {
-        /** Idle strategy of the echo agent: one of {@link IdleStrategies#NAMES}. */
-        @Param({IdleStrategies.BUSY_SPIN})
+        /** Idle strategy of the echo agent: a {@link IdleStrategyKind#yamlName()}. */
+        @Param({"busy-spin"})
         public String idle;
 
         ObjectPool<Ping> pings;
@@ -173,8 +173,9 @@ public class PingPongBenchmark
         public void start()
         {
             final PoolRegistry pools = new PoolRegistry("jmh-ping-pong");
-            pings = pools.register(Ping.class, Ping::new, PoolConfig.of(POOL_CAPACITY));
-            final ObjectPool<Pong> pongs = pools.register(Pong.class, Pong::new, PoolConfig.of(POOL_CAPACITY));
+            pings = pools.register(Ping.class, Ping::new, PoolConfig.of(POOL_CAPACITY).failOnExhaustion());
+            final ObjectPool<Pong> pongs =
+                pools.register(Pong.class, Pong::new, PoolConfig.of(POOL_CAPACITY).failOnExhaustion());
             echo = new EchoProcessor(pongs);
             receiver = new PongReceiver();
             server = MongooseServer.builder()
@@ -183,7 +184,7 @@ public class PingPongBenchmark
                 .feed(FeedConfig.named("pings").queueCapacity(QUEUE_CAPACITY))
                 .feed(FeedConfig.named("pongs").queueCapacity(QUEUE_CAPACITY))
                 .agentGroup(AgentGroupConfig.named("echo-agent")
-                    .idleStrategy(idle)
+                    .idleStrategy(IdleStrategyKind.fromYamlName(idle))
                     .processor("echo", echo, "pings"))
                 .agentGroup(AgentGroupConfig.named("pong-invoker")
                     .threadMode(ThreadMode.INVOKER)
@@ -221,8 +222,8 @@ public class PingPongBenchmark
     @State(Scope.Thread)
     public static class RawPingPong
     {
-        /** Idle strategy of the echo thread: one of {@link IdleStrategies#NAMES}. */
-        @Param({IdleStrategies.BUSY_SPIN})
+        /** Idle strategy of the echo thread: a {@link IdleStrategyKind#yamlName()}. */
+        @Param({"busy-spin"})
         public String idle;
 
         SpscArrayQueue<Ping> pingQueue;
@@ -239,7 +240,7 @@ public class PingPongBenchmark
             pingQueue = new SpscArrayQueue<>(QUEUE_CAPACITY);
             pongQueue = new SpscArrayQueue<>(QUEUE_CAPACITY);
             ping = new Ping();
-            echo = new RawEcho(pingQueue, pongQueue, IdleStrategies.byName(idle));
+            echo = new RawEcho(pingQueue, pongQueue, IdleStrategyKind.fromYamlName(idle).newIdleStrategy());
             thread = new Thread(echo, "raw-echo");
             thread.setDaemon(true);
             thread.start();

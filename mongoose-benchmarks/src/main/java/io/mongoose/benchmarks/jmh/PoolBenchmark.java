@@ -63,7 +63,8 @@ public class PoolBenchmark
     @Setup(Level.Trial)
     public void createPool()
     {
-        pool = new PoolRegistry("jmh-pool").register(Tick.class, Tick::new, PoolConfig.of(POOL_CAPACITY));
+        pool = new PoolRegistry("jmh-pool").register(Tick.class, Tick::new,
+            PoolConfig.of(POOL_CAPACITY).failOnExhaustion());
         cache = pool.newThreadCache(RELEASE_BATCH);
         releases = new SingleThreadReleaseBatch(RELEASE_BATCH);
     }

@@ -8,6 +8,7 @@ import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
 
@@ -163,16 +164,16 @@ public final class EpsilonSoak
     {
         final PoolRegistry registry = new PoolRegistry("soak");
         final ObjectPool<SoakMessage> pool = registry.register(
-            SoakMessage.class, SoakMessage::new, PoolConfig.of(POOL_CAPACITY).waitingAtMost(Duration.ofSeconds(10)));
+            SoakMessage.class, SoakMessage::new, PoolConfig.of(POOL_CAPACITY).waitOnExhaustion(Duration.ofSeconds(10)));
         final SoakChecker direct = new SoakChecker(3);
         final SoakChecker fanOut = new SoakChecker(3);
         final MongooseServer server = MongooseServer.builder().name("soak").poolRegistry(registry)
             .feed(FeedConfig.named("direct").queueCapacity(QUEUE_CAPACITY))
             .feed(FeedConfig.broadcast("all").queueCapacity(QUEUE_CAPACITY))
             .feed(FeedConfig.named("ring").queueCapacity(QUEUE_CAPACITY).ring(SoakMessage.class))
-            .agentGroup(AgentGroupConfig.named("soak-a").idleStrategy(options.idle())
+            .agentGroup(AgentGroupConfig.named("soak-a").idleStrategy(IdleStrategyKind.fromYamlName(options.idle()))
                 .processor("direct-all-and-ring", direct, "direct", "ring"))
-            .agentGroup(AgentGroupConfig.named("soak-b").idleStrategy(options.idle())
+            .agentGroup(AgentGroupConfig.named("soak-b").idleStrategy(IdleStrategyKind.fromYamlName(options.idle()))
                 .processor("all-only", fanOut))
             .build();
         server.start();

@@ -1,7 +1,7 @@
 package io.mongoose.benchmarks.soak;
 
 import io.mongoose.benchmarks.Flags;
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,13 +22,13 @@ public record SoakOptions(long messages, String idle)
     public static final long DEFAULT_MESSAGES = 100_000_000L;
 
     /** The default idle strategy; {@link EpsilonSoak} says why. */
-    public static final String DEFAULT_IDLE = IdleStrategies.BACKOFF;
+    public static final String DEFAULT_IDLE = IdleStrategyKind.BACKOFF.yamlName();
 
     /** Usage text. */
     public static final String USAGE = String.join("\n",
         "usage: EpsilonSoak [--messages=N] [--idle=NAME]",
         "  --messages=N   messages to publish over both feeds, at least 1; k/M/G suffixes (default 100M)",
-        "  --idle=NAME    idle strategy of both agent groups: " + String.join(", ", IdleStrategies.NAMES) +
+        "  --idle=NAME    idle strategy of both agent groups: " + String.join(", ", IdleStrategyKind.yamlNames()) +
             " (default " + DEFAULT_IDLE + ")");
 
     /**
@@ -45,9 +45,10 @@ public record SoakOptions(long messages, String idle)
         final Map<String, String> values = Flags.parse(args, defaults, errors);
         final long messages = count(values.get("messages"), errors);
         final String idle = values.get("idle");
-        if (!IdleStrategies.isKnown(idle))
+        if (!IdleStrategyKind.yamlNames().contains(idle))
         {
-            errors.add("--idle: unknown '" + idle + "'; expected one of " + String.join(", ", IdleStrategies.NAMES));
+            errors.add("--idle: unknown '" + idle + "'; expected one of " +
+                String.join(", ", IdleStrategyKind.yamlNames()));
         }
         if (!errors.isEmpty())
         {

@@ -7,7 +7,7 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.SleepingWaitStrategy;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.YieldingWaitStrategy;
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 
 import java.util.concurrent.CountDownLatch;
 
@@ -100,16 +100,12 @@ final class DisruptorHop implements Hop
 
     private static WaitStrategy waitStrategy(final String idle)
     {
-        switch (idle)
+        return switch (IdleStrategyKind.fromYamlName(idle))
         {
-            case IdleStrategies.BUSY_SPIN:
-                return new BusySpinWaitStrategy();
-            case IdleStrategies.YIELD:
-                return new YieldingWaitStrategy();
-            case IdleStrategies.SLEEP:
-                return new SleepingWaitStrategy(0, 100_000);
-            default:
-                return new SleepingWaitStrategy();
-        }
+            case BUSY_SPIN -> new BusySpinWaitStrategy();
+            case YIELD -> new YieldingWaitStrategy();
+            case SLEEP -> new SleepingWaitStrategy(0, 100_000);
+            case BACKOFF -> new SleepingWaitStrategy();
+        };
     }
 }

@@ -10,6 +10,7 @@ import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
+import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.Pinning;
 import io.mongoose.server.ShutdownReport;
@@ -77,7 +78,8 @@ final class MongooseHop implements Hop
         };
         server = MongooseServer.builder().name("latency-sweep").poolRegistry(pools)
             .feed(feed(FEED, options.queueCapacity(), ringFeed))
-            .agentGroup(AgentGroupConfig.named(AGENT).idleStrategy(options.idle()).drainLimit(options.drainLimit())
+            .agentGroup(AgentGroupConfig.named(AGENT).idleStrategy(IdleStrategyKind.fromYamlName(options.idle()))
+                .drainLimit(options.drainLimit())
                 .pinning("auto".equals(options.pin()) ? Pinning.anyCpu() : Pinning.none())
                 .processor("recorder", processor, FEED))
             .build();
@@ -113,6 +115,12 @@ final class MongooseHop implements Hop
         return ringFeed ? feed.ring(BenchMessage.class) : feed;
     }
 
+    /** Largest queue of any hop: a Mongoose hop's pool holds twice its queue ({@link #ringSize(int)}). */
+    static final int MAX_QUEUE_CAPACITY = PoolConfig.MAX_CAPACITY / 2;
+    /** What {@code --queueCapacity} accepts, as the options' errors say it. */
+    static final String QUEUE_CAPACITY_EXPECTED = "a power of two up to " + MAX_QUEUE_CAPACITY +
+        " (a Mongoose hop's pool holds twice the queue, at most " + PoolConfig.MAX_CAPACITY + ")";
+
     /**
      * The publisher's ring of every Mongoose hop, the sweep's and the paired harness's alike: twice the queue, more
      * than a full queue and the agent's drain can have out at once, so the slot the ring comes round to is always free
@@ -146,7 +154,7 @@ final class MongooseHop implements Hop
         final MessageLayout layout)
     {
         return pools.register(BenchMessage.class, BenchMessage::new,
-            PoolConfig.of(ringSize(queueCapacity)).waitingAtMost(Duration.ofMinutes(1)).withLayout(layout));
+            PoolConfig.of(ringSize(queueCapacity)).waitOnExhaustion(Duration.ofMinutes(1)).withLayout(layout));
     }
 
     /** One send on a ring feed, as every Mongoose hop makes it: claim the ring's next message, fill, publish. */

@@ -1,6 +1,6 @@
 package io.mongoose.benchmarks.sweep;
 
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -46,7 +46,8 @@ final class OwnThreadConsumers implements PairedConsumers
             {
                 final Transport transport = transports.get(i);
                 final Hop hop = Hops.create(new SweepOptions(options.rate(), 0, 0, Path.of(transport.flagName()),
-                    transport, options.drainLimit(), IdleStrategies.BUSY_SPIN, "none", options.queueCapacity(), 0,
+                    transport, options.drainLimit(), IdleStrategyKind.BUSY_SPIN.yamlName(), "none",
+                    options.queueCapacity(), 0,
                     options.peerEvent()));
                 final SliceGate gate = new SliceGate();
                 hop.start(gate);

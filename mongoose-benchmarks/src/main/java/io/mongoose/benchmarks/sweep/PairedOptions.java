@@ -120,9 +120,9 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
         final long cycles = SweepOptions.positiveLong("cycles", values.get("cycles"), 1, errors);
         final long warmup = SweepOptions.positiveLong("warmupCycles", values.get("warmupCycles"), 0, errors);
         final long capacity = SweepOptions.positiveLong("queueCapacity", values.get("queueCapacity"), 2, errors);
-        if (capacity > 0 && (Long.bitCount(capacity) != 1 || capacity > 1 << 30))
+        if (capacity > 0 && (Long.bitCount(capacity) != 1 || capacity > MongooseHop.MAX_QUEUE_CAPACITY))
         {
-            errors.add("--queueCapacity: " + capacity + "; expected a power of two up to 2^30");
+            errors.add("--queueCapacity: " + capacity + "; expected " + MongooseHop.QUEUE_CAPACITY_EXPECTED);
         }
         final long drainLimit = SweepOptions.positiveLong("drainLimit", values.get("drainLimit"), 1, errors);
         final Consumers consumers = consumers(values.get("consumers"), errors);

@@ -1,6 +1,6 @@
 package io.mongoose.benchmarks.sweep;
 
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import org.agrona.concurrent.IdleStrategy;
 import org.jctools.queues.SpscArrayQueue;
 
@@ -61,7 +61,7 @@ abstract class RecyclingQueueHop implements Hop
             {
                 pinning = pin.outcome();
                 started.countDown();
-                final IdleStrategy idle = IdleStrategies.byName(options.idle());
+                final IdleStrategy idle = IdleStrategyKind.fromYamlName(options.idle()).newIdleStrategy();
                 final int limit = options.drainLimit();
                 while (running)
                 {

@@ -1,7 +1,7 @@
 package io.mongoose.benchmarks.sweep;
 
 import io.mongoose.benchmarks.Flags;
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ public record SweepOptions(
         "  --output=FILE.hgrm   latency distribution to write; .service.hgrm and .run.properties go beside it",
         "  --transport=NAME     " + String.join(" | ", Transport.separateRunNames()) + " (default mongoose)",
         "  --drainLimit=N       consumer batch limit per duty cycle (default 256)",
-        "  --idle=NAME          consumer idle strategy: " + String.join(", ", IdleStrategies.NAMES) +
+        "  --idle=NAME          consumer idle strategy: " + String.join(", ", IdleStrategyKind.yamlNames()) +
             " (default busy-spin)",
         "  --pin=none|auto      auto pins consumer and publisher to distinct free CPUs, best effort (default none)",
         "  --queueCapacity=N    queue or ring capacity, a power of two (default 65536)",
@@ -63,7 +63,7 @@ public record SweepOptions(
         d.put("output", "");
         d.put("transport", "mongoose");
         d.put("drainLimit", "256");
-        d.put("idle", IdleStrategies.BUSY_SPIN);
+        d.put("idle", IdleStrategyKind.BUSY_SPIN.yamlName());
         d.put("pin", "none");
         d.put("queueCapacity", "65536");
         d.put("jitterIntervalMicros", "10000");
@@ -97,9 +97,10 @@ public record SweepOptions(
         }
         final long drainLimit = positiveLong("drainLimit", values.get("drainLimit"), 1, errors);
         final String idle = values.get("idle");
-        if (!IdleStrategies.isKnown(idle))
+        if (!IdleStrategyKind.yamlNames().contains(idle))
         {
-            errors.add("--idle: unknown '" + idle + "'; expected one of " + String.join(", ", IdleStrategies.NAMES));
+            errors.add("--idle: unknown '" + idle + "'; expected one of " +
+                String.join(", ", IdleStrategyKind.yamlNames()));
         }
         final String pin = values.get("pin");
         if (!pin.equals("none") && !pin.equals("auto"))
@@ -107,9 +108,9 @@ public record SweepOptions(
             errors.add("--pin: '" + pin + "'; expected none or auto");
         }
         final long capacity = positiveLong("queueCapacity", values.get("queueCapacity"), 2, errors);
-        if (capacity > 0 && (Long.bitCount(capacity) != 1 || capacity > 1 << 30))
+        if (capacity > 0 && (Long.bitCount(capacity) != 1 || capacity > MongooseHop.MAX_QUEUE_CAPACITY))
         {
-            errors.add("--queueCapacity: " + capacity + "; expected a power of two up to 2^30");
+            errors.add("--queueCapacity: " + capacity + "; expected " + MongooseHop.QUEUE_CAPACITY_EXPECTED);
         }
         final long jitterInterval = positiveLong("jitterIntervalMicros", values.get("jitterIntervalMicros"), 0, errors);
         if (jitterInterval > MAX_JITTER_INTERVAL_MICROS)

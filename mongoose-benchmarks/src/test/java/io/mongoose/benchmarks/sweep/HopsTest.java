@@ -2,7 +2,7 @@ package io.mongoose.benchmarks.sweep;
 
 import io.mongoose.pool.MessageLayout;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -15,7 +15,7 @@ class HopsTest
     private static Hop hopFor(final Transport transport)
     {
         return Hops.create(new SweepOptions(10_000, 0, 0, Path.of(transport.flagName()), transport, 256,
-            IdleStrategies.BUSY_SPIN, "none", 1024, 0, PeerEvent.RAW));
+            IdleStrategyKind.BUSY_SPIN.yamlName(), "none", 1024, 0, PeerEvent.RAW));
     }
 
     @Test

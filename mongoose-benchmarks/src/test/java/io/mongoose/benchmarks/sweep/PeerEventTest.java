@@ -1,6 +1,6 @@
 package io.mongoose.benchmarks.sweep;
 
-import io.mongoose.server.IdleStrategies;
+import io.mongoose.server.IdleStrategyKind;
 import org.agrona.UnsafeApi;
 import org.junit.jupiter.api.Test;
 
@@ -76,8 +76,8 @@ class PeerEventTest
             final Class<?> expected = event.create().getClass();
             for (final Transport t : List.of(Transport.DISRUPTOR, Transport.AGRONA, Transport.JCTOOLS, Transport.ABQ))
             {
-                try (Hop hop = Hops.create(new SweepOptions(10_000, 0, 0, Path.of(t.flagName()), t, 16, IdleStrategies.SLEEP,
-                    "none", 64, 0, event)))
+                try (Hop hop = Hops.create(new SweepOptions(10_000, 0, 0, Path.of(t.flagName()), t, 16,
+                    IdleStrategyKind.SLEEP.yamlName(), "none", 64, 0, event)))
                 {
                     hop.start((intended, sent) -> { });
                     final Class<?> carried = hop instanceof DisruptorHop d ? d.eventClass() :

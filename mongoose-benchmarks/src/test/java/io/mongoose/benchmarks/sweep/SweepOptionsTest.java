@@ -49,7 +49,8 @@ class SweepOptionsTest
             "--drainLimit: 0; expected at least 1",
             "--idle: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep",
             "--pin: 'cpu3'; expected none or auto",
-            "--queueCapacity: 1000; expected a power of two up to 2^30",
+            "--queueCapacity: 1000; expected a power of two up to 8388608 (a Mongoose hop's pool holds twice the " +
+                "queue, at most 16777216)",
             "--jitterIntervalMicros: -1; expected at least 0"), e.getMessage());
     }
 

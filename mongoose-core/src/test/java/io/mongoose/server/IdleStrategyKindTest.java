@@ -1,0 +1,102 @@
+package io.mongoose.server;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.SleepingIdleStrategy;
+import org.agrona.concurrent.YieldingIdleStrategy;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class IdleStrategyKindTest
+{
+    private static final String EXPECTED = "; expected one of busy-spin, yield, backoff, sleep";
+
+    @Test
+    void eachKindMakesItsAgronaStrategy()
+    {
+        assertSame(BusySpinIdleStrategy.class, IdleStrategyKind.BUSY_SPIN.newIdleStrategy().getClass());
+        assertSame(YieldingIdleStrategy.class, IdleStrategyKind.YIELD.newIdleStrategy().getClass());
+        assertSame(BackoffIdleStrategy.class, IdleStrategyKind.BACKOFF.newIdleStrategy().getClass());
+        assertSame(SleepingIdleStrategy.class, IdleStrategyKind.SLEEP.newIdleStrategy().getClass());
+    }
+
+    @Test
+    void theYamlNamesStayWhatFilesSay()
+    {
+        assertEquals("busy-spin", IdleStrategyKind.BUSY_SPIN.yamlName());
+        assertEquals("yield", IdleStrategyKind.YIELD.yamlName());
+        assertEquals("backoff", IdleStrategyKind.BACKOFF.yamlName());
+        assertEquals("sleep", IdleStrategyKind.SLEEP.yamlName());
+        assertEquals(List.of("busy-spin", "yield", "backoff", "sleep"), IdleStrategyKind.yamlNames());
+        for (final IdleStrategyKind kind : IdleStrategyKind.values())
+        {
+            assertSame(kind, IdleStrategyKind.fromYamlName(kind.yamlName()));
+        }
+    }
+
+    @Test
+    void everyCallMakesANewStrategyBecauseTheyHoldState()
+    {
+        for (final IdleStrategyKind kind : IdleStrategyKind.values())
+        {
+            final IdleStrategy first = kind.newIdleStrategy();
+            final IdleStrategy second = kind.newIdleStrategy();
+            assertNotSame(first, second, kind.name());
+            assertSame(first.getClass(), second.getClass(), kind.name());
+        }
+    }
+
+    @Test
+    void anUnknownNameThrowsNamingTheValueAndTheChoices()
+    {
+        for (final String bad : new String[] {"spinn", "", "BUSY-SPIN", "Busy-Spin", "busy_spin", " yield", "sleeping"})
+        {
+            assertEquals("idleStrategy: unknown '" + bad + "'" + EXPECTED,
+                assertThrows(IllegalArgumentException.class, () -> IdleStrategyKind.fromYamlName(bad)).getMessage());
+        }
+        assertEquals("idleStrategy: unknown null" + EXPECTED,
+            assertThrows(IllegalArgumentException.class, () -> IdleStrategyKind.fromYamlName(null)).getMessage());
+        assertEquals("idleStrategy: unknown 'a\\nb'" + EXPECTED,
+            assertThrows(IllegalArgumentException.class, () -> IdleStrategyKind.fromYamlName("a\nb")).getMessage());
+    }
+
+    /** A typo in an idle strategy is a compile error: the configuration takes the enum, never its name. */
+    @Test
+    void theConfigurationTakesTheKindNotAString() throws ReflectiveOperationException
+    {
+        final Class<?>[] records = {AgentGroupConfig.class, ServiceConfig.class, AgentGroupStats.class};
+        for (final Class<?> config : records)
+        {
+            for (final RecordComponent component : config.getRecordComponents())
+            {
+                if (component.getName().equals("idleStrategy"))
+                {
+                    assertEquals("io.mongoose.server.IdleStrategyKind", component.getType().getName(),
+                        config.getName());
+                }
+            }
+        }
+        for (final Class<?> config : new Class<?>[] {AgentGroupConfig.class, ServiceConfig.class})
+        {
+            for (final Method method : config.getMethods())
+            {
+                if (method.getName().equals("idleStrategy") && method.getParameterCount() == 1)
+                {
+                    assertEquals("io.mongoose.server.IdleStrategyKind", method.getParameterTypes()[0].getName(),
+                        config.getName());
+                }
+            }
+        }
+        assertThrows(ClassNotFoundException.class, () -> Class.forName("io.mongoose.server.IdleStrategies"),
+            "the string constants are gone: one way to name an idle strategy");
+    }
+}
