@@ -10,7 +10,9 @@ import java.time.Duration;
  *
  * @param name            unique feed name.
  * @param kind            broadcast to every processor, or named subscribers only.
- * @param queueCapacity   capacity of each subscriber queue; a power of two, at least 2.
+ * @param queueCapacity   capacity of each subscriber queue; a power of two, at least 2. Each of them that leads into a
+ *                        pipe stage counts towards the pool its messages come from ({@link MongooseServer}, "Pools that
+ *                        cover their queues").
  * @param fullQueuePolicy what a publish does when a subscriber queue is full.
  * @param publishTimeout  how long {@link FullQueuePolicy#BACKOFF} retries before failing the publish.
  * @param ringType        for a ring feed, the one message type its ring carries; {@code null} for a queue feed.
