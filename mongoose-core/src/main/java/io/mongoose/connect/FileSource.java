@@ -1,8 +1,10 @@
 package io.mongoose.connect;
 
 import io.mongoose.pool.ObjectPool;
+import io.mongoose.pool.PoolRegistry;
+import io.mongoose.pool.PooledMessage;
 import io.mongoose.server.FeedPublisher;
-import io.mongoose.service.AgentService;
+import io.mongoose.service.MessageSource;
 import io.mongoose.service.ServiceContext;
 
 import java.io.IOException;
@@ -30,10 +32,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * be opened fails the server's start, naming the file; a read error is reported the same way as a long line.
  *
  * <p>The feed is the one named, or else the only one the service entry declares in {@code publishes}. Messages come
- * from the server registry's line pool ({@link LineMessage#pool}); a cycle that finds it empty publishes what it has
- * and tries again on the next one.
+ * from the server registry's line pool ({@link LineMessage#pool}), which the server registers at build sized from the
+ * queues in front of its pipe stages, or refuses at build if the application registered one too small for them
+ * ({@link MessageSource}). A cycle that finds the pool empty publishes what it has and tries again on the next one.
+ *
+ * <p>No line is lost without a trace: a line the feed refuses ({@code FAIL} policy, a full queue) is published first on
+ * a later cycle; one the server stops before publishing is reported as an error of this service at stop, and one a
+ * lossless publish gave up on ({@code PublishTimeoutException}) is reported and counted as its error when it happens.
  */
-public final class FileSource implements AgentService
+public final class FileSource implements MessageSource
 {
     /** Default longest line, in bytes. */
     public static final int DEFAULT_MAX_LINE_LENGTH = 4096;
@@ -49,6 +56,8 @@ public final class FileSource implements AgentService
     private FileChannel channel;
     private ObjectPool<LineMessage> pool;
     private FeedPublisher publisher;
+    /** A line the feed refused ({@code FAIL} policy): still ours, published before any other. */
+    private LineMessage refused;
     private long lineNumber;
     private boolean atEnd;
     private boolean stopped;
@@ -94,6 +103,22 @@ public final class FileSource implements AgentService
     }
 
     @Override
+    public Class<? extends PooledMessage> messageType(final String feedName)
+    {
+        return null == feed || feed.equals(feedName) ? LineMessage.class : null;
+    }
+
+    @Override
+    public void registerPool(
+        final PoolRegistry registry, final Class<? extends PooledMessage> type, final int minCapacity)
+    {
+        if (LineMessage.class == type)
+        {
+            LineMessage.pool(registry, minCapacity);
+        }
+    }
+
+    @Override
     public void onStart(final ServiceContext context) throws IOException
     {
         pool = LineMessage.pool(context.pools());
@@ -111,11 +136,21 @@ public final class FileSource implements AgentService
     @Override
     public int doWork()
     {
+        int lines = 0;
+        if (null != refused)
+        {
+            if (!publisher.publish(refused))
+            {
+                return 0;
+            }
+            refused = null;
+            linesPublished.lazySet(linesPublished.get() + 1);
+            lines++;
+        }
         if (stopped)
         {
-            return 0;
+            return lines;
         }
-        int lines = 0;
         while (lines < linesPerCycle)
         {
             final int start = buffer.position();
@@ -153,7 +188,11 @@ public final class FileSource implements AgentService
             }
             line.set(buffer, start, length).lineNumber(++lineNumber);
             buffer.position(end + 1);
-            publisher.publish(line);
+            if (!publisher.publish(line))
+            {
+                refused = line;
+                break;
+            }
             linesPublished.lazySet(linesPublished.get() + 1);
             lines++;
         }
@@ -167,6 +206,15 @@ public final class FileSource implements AgentService
         if (null != channel)
         {
             channel.close();
+        }
+        if (null != refused)
+        {
+            final long number = refused.lineNumber();
+            refused.release();
+            refused = null;
+            throw new IllegalStateException("file source '" + path + "': line " + number + " was read but never " +
+                "published: the feed refused it until the server stopped (expected a feed with room for it: " +
+                "a larger queueCapacity or policy BACKOFF)");
         }
     }
 
@@ -267,7 +315,11 @@ public final class FileSource implements AgentService
             }
             line.set(buffer, start, length).lineNumber(++lineNumber);
             buffer.position(buffer.limit());
-            publisher.publish(line);
+            if (!publisher.publish(line))
+            {
+                refused = line; // the next cycle publishes it, then finds the end of file again
+                return 0;
+            }
             linesPublished.lazySet(linesPublished.get() + 1);
         }
         endOfFile = true;

@@ -1,9 +1,10 @@
 package io.mongoose.connect;
 
 import io.mongoose.pool.ObjectPool;
+import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.server.FeedPublisher;
-import io.mongoose.service.AgentService;
+import io.mongoose.service.MessageSource;
 import io.mongoose.service.ServiceContext;
 import org.jctools.queues.MpscArrayQueue;
 
@@ -19,6 +20,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * it ({@code FAIL} policy), and is published in order on a later duty cycle. Values still waiting when the server
  * stops are reported as an error of this service at stop.
  *
+ * <p>The pool is the type's in the server's registry. For lines the server registers it at build, sized from the
+ * queues in front of its pipe stages, unless the application registered one first; any other type's pool the
+ * application registers, and the server checks it against those queues at build ({@link MessageSource}).
+ *
  * <p>Copies by design: values are objects the caller allocates (a {@code String} per line for {@link #lines}), so this
  * source is for applications and tests, not for a zero-allocation path; a file or socket source reads into pooled
  * messages directly.
@@ -33,7 +38,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param <V> the values offered.
  * @param <M> the pooled messages published.
  */
-public final class InMemorySource<V, M extends PooledMessage> implements AgentService
+public final class InMemorySource<V, M extends PooledMessage> implements MessageSource
 {
     /** Most values published per duty cycle. */
     public static final int BATCH = 256;
@@ -49,7 +54,8 @@ public final class InMemorySource<V, M extends PooledMessage> implements AgentSe
     private M refused;
 
     /**
-     * @param type     the message type; its pool must be registered in the server's pool registry.
+     * @param type     the message type; its pool must be in the server's pool registry by start (the server
+     *                 registers the line pool at build).
      * @param feed     the feed to publish into; {@code null} for the only feed the service entry declares.
      * @param capacity most values waiting; at least 2.
      * @param filler   fills a message from a value.
@@ -116,6 +122,22 @@ public final class InMemorySource<V, M extends PooledMessage> implements AgentSe
     public int waiting()
     {
         return waiting.size() + (null == refused ? 0 : 1);
+    }
+
+    @Override
+    public Class<? extends PooledMessage> messageType(final String feedName)
+    {
+        return null == feed || feed.equals(feedName) ? type : null;
+    }
+
+    @Override
+    public void registerPool(
+        final PoolRegistry registry, final Class<? extends PooledMessage> messageType, final int minCapacity)
+    {
+        if (LineMessage.class == messageType && LineMessage.class == type)
+        {
+            LineMessage.pool(registry, minCapacity);
+        }
     }
 
     @Override

@@ -17,8 +17,10 @@ import java.time.Duration;
  */
 public final class LineMessage extends PooledMessage
 {
-    /** Capacity of the pool {@link #pool(PoolRegistry)} registers. */
+    /** Fewest lines of the pool {@link #pool(PoolRegistry)} and {@link #pool(PoolRegistry, int)} register. */
     public static final int POOL_CAPACITY = 4096;
+    /** How long an acquire on the registered line pool waits for a free line when all are in flight. */
+    private static final Duration MAX_WAIT = Duration.ofSeconds(10);
     private static final int INITIAL_BYTES = 128;
 
     private final ExpandableArrayBuffer bytes = new ExpandableArrayBuffer(INITIAL_BYTES);
@@ -29,13 +31,37 @@ public final class LineMessage extends PooledMessage
      * The line pool of a registry, registered on first use with {@link #POOL_CAPACITY} lines that wait up to 10 s
      * for a free line when all are in flight.
      *
+     * <p>A server whose sources publish lines ({@link FileSource}, {@link InMemorySource#lines}) registers this pool
+     * when it is built, sized from the queues in front of its pipe stages ({@link #pool(PoolRegistry, int)}); a stage
+     * that looks the pool up once the server is built ({@code onInit}) gets that one. Called before the build, this
+     * registers {@link #POOL_CAPACITY} lines, and the build refuses the pool if the queues need more.
+     *
      * @param registry the server's pools.
      * @return its pool of lines.
      */
     public static ObjectPool<LineMessage> pool(final PoolRegistry registry)
     {
+        return pool(registry, POOL_CAPACITY);
+    }
+
+    /**
+     * The line pool of a registry, registered on first use with {@code minCapacity} lines, or {@link #POOL_CAPACITY}
+     * if that is more, that wait up to 10 s for a free line when all are in flight. A pool already registered is
+     * returned as it is, whatever its capacity.
+     *
+     * @param registry    the server's pools.
+     * @param minCapacity fewest lines of a pool registered now; at least 1.
+     * @return its pool of lines.
+     * @throws IllegalArgumentException if {@code minCapacity} is below 1.
+     */
+    public static ObjectPool<LineMessage> pool(final PoolRegistry registry, final int minCapacity)
+    {
+        if (minCapacity < 1)
+        {
+            throw new IllegalArgumentException("minCapacity: " + minCapacity + "; expected at least 1");
+        }
         return registry.poolFor(LineMessage.class, LineMessage::new,
-            PoolConfig.of(POOL_CAPACITY).waitOnExhaustion(Duration.ofSeconds(10)));
+            PoolConfig.of(Math.max(POOL_CAPACITY, minCapacity)).waitOnExhaustion(MAX_WAIT));
     }
 
     /**

@@ -9,7 +9,9 @@ import java.util.Objects;
 /**
  * Sizing, exhaustion behaviour and heap layout of one {@link ObjectPool}.
  *
- * @param capacity         instances created up front and the most the free list holds: {@link #CAPACITY_RANGE}.
+ * @param capacity         instances created up front and the most the free list holds: {@link #CAPACITY_RANGE}. A
+ *                         pool whose messages wait in queues in front of a stage that acquires from it must hold more
+ *                         than those queues: a server checks this at build for the types its sources publish.
  * @param exhaustionPolicy what an acquire on an empty pool does.
  * @param maxWait          how long {@link ExhaustionPolicy#WAIT} waits before failing; ignored by other policies:
  *                         {@link #MAX_WAIT_RANGE}.

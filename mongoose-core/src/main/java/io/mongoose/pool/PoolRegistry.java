@@ -12,6 +12,11 @@ import java.util.function.Supplier;
  * that want isolation create their own and hand it to the server builder.
  *
  * <p>Thread-safe. Look up pools once and keep the reference: a lookup is a hash-map read, not free on a hot path.
+ *
+ * <p>A server built on a registry registers the pools its message sources need and the registry lacks, sized from the
+ * queues in front of its pipe stages, and refuses at build a pool registered here too small for them
+ * ({@code MongooseServer}, "Pools that cover their queues"). A registry shared by servers that run at the same time
+ * needs room for all of their queues.
  */
 public final class PoolRegistry
 {

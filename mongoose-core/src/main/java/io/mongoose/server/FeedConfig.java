@@ -12,7 +12,9 @@ import java.time.Duration;
  *
  * @param name            unique feed name.
  * @param kind            broadcast to every processor, or named subscribers only.
- * @param queueCapacity   capacity of each subscriber queue (or of the ring): {@link #QUEUE_CAPACITY_RANGE}.
+ * @param queueCapacity   capacity of each subscriber queue (or of the ring): {@link #QUEUE_CAPACITY_RANGE}. Each queue
+ *                        that leads into a pipe stage counts towards the pool its messages come from
+ *                        ({@link MongooseServer}, "Pools that cover their queues").
  * @param fullQueuePolicy what a publish does when a subscriber queue is full.
  * @param publishTimeout  how long {@link FullQueuePolicy#BACKOFF} retries before failing the publish:
  *                        {@link #PUBLISH_TIMEOUT_RANGE}.

@@ -55,6 +55,15 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>{@link #start()} and {@link #stop()} may be called from any thread except an agent thread of this server, with
  * one rule for {@link ThreadMode#INVOKER} groups: both must come from the thread that drives them.
+ *
+ * <p><b>Pools that cover their queues.</b> A pipe stage that acquires from the pool its input comes from starves once
+ * every message of that pool is parked in the queues in front of it. So, for every message type a
+ * {@link io.mongoose.service.MessageSource} publishes (the connectors' lines), the build works out what can park in
+ * front of the pipe stages those messages reach: each of their queues full, plus the receiving group's drain limit per
+ * queue, one message per feed for its producer, and the ring of any ring feed of the type. With no pool of the type in the registry, the server has the
+ * sources register one that large (the line pool: at least {@code LineMessage.POOL_CAPACITY}); a smaller one the
+ * application registered fails the build with a {@link MongooseConfigException} naming the pool, its capacity, the
+ * queues and the capacity needed. A {@code GROW} pool is exempt: it allocates rather than starves.
  */
 public final class MongooseServer implements AutoCloseable
 {
@@ -172,11 +181,11 @@ public final class MongooseServer implements AutoCloseable
         final NanoClock clock)
     {
         ConfigValidator.validate(config);
-        return new MongooseServer(
-            config,
-            Objects.requireNonNull(pools, "pools: null; expected a PoolRegistry (PoolRegistry.global() by default)"),
-            Objects.requireNonNull(errorHandler, "errorHandler: null; expected a DispatchErrorHandler"),
-            Objects.requireNonNull(clock, "clock: null; expected a NanoClock"));
+        Objects.requireNonNull(pools, "pools: null; expected a PoolRegistry (PoolRegistry.global() by default)");
+        Objects.requireNonNull(errorHandler, "errorHandler: null; expected a DispatchErrorHandler");
+        Objects.requireNonNull(clock, "clock: null; expected a NanoClock");
+        PoolSizing.apply(config, pools);
+        return new MongooseServer(config, pools, errorHandler, clock);
     }
 
     /**
