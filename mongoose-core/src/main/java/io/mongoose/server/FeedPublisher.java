@@ -2,6 +2,7 @@ package io.mongoose.server;
 
 import io.mongoose.pool.Backoff;
 import io.mongoose.pool.DebugChecks;
+import io.mongoose.pool.FeedReferences;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SpscMessageRing;
 
@@ -10,9 +11,12 @@ import io.mongoose.pool.SpscMessageRing;
  * The single producer of one feed. Threading contract: one thread publishes through a given publisher at a time
  * (the queues behind it are single-producer); with {@code -Dmongoose.checks=true} a second thread is detected.
  *
- * <p>{@link #publish(PooledMessage)} takes over the caller's reference: the framework takes one reference per subscriber
- * queue and drops the caller's, and each subscriber's agent releases its own after dispatch. The only outcome that
- * leaves the reference with the caller is a {@code false} return under {@link FullQueuePolicy#FAIL}.
+ * <p>{@link #publish(PooledMessage)} takes over the caller's reference: it becomes one reference per subscriber queue,
+ * held by the framework, and each subscriber's agent releases its own after dispatch. The only outcomes that leave the
+ * reference with the caller are a {@code false} return under {@link FullQueuePolicy#FAIL} and an
+ * {@link IllegalArgumentException} for a message the caller holds no reference to (published already, or released):
+ * such a message is refused before anything is delivered, so no handler ever receives a message that went back to its
+ * pool.
  *
  * <p>A ring feed ({@link FeedConfig#ring(Class)}) carries its messages in its own ring instead: the producer claims the
  * next message with {@link #claim(Class)}, fills it and publishes it; the feed's full-queue policy applies at the
@@ -161,7 +165,10 @@ public final class FeedPublisher
      *         {@code false} only under {@link FullQueuePolicy#FAIL} when a subscriber queue was full: nothing was
      *         delivered and the caller still owns its reference.
      * @throws NullPointerException     if {@code message} is null.
-     * @throws IllegalArgumentException if the message holds no reference (never acquired, or already published).
+     * @throws IllegalArgumentException if the caller holds no reference to the message (already published, released,
+     *                                  or never acquired; a handler forwarding a message it received must
+     *                                  {@link PooledMessage#retain()} it first), or, on a ring feed, if it is not the
+     *                                  oldest unpublished message {@link #claim(Class)} returned. Nothing is delivered.
      * @throws IllegalStateException    if the server is not running; the message has been released. On a ring feed
      *                                  the claim made that test: a claimed message is refused only once the feed's
      *                                  ring has closed at stop, which returned it to its pool.
@@ -182,17 +189,18 @@ public final class FeedPublisher
         {
             throw notOpen(message);
         }
-        if (message.refCount() <= 0)
-        {
-            throw notOwned(message);
-        }
         if (DebugChecks.ENABLED)
         {
             checkSingleProducer();
         }
-
+        final int n = queues.length;
+        if (!FeedReferences.handOver(message, n))
+        {
+            throw notOwned(message);
+        }
         if (FullQueuePolicy.FAIL == policy && !roomInEveryQueue())
         {
+            FeedReferences.takeBack(message, n);
             rejected.increment();
             return false;
         }
@@ -231,8 +239,9 @@ public final class FeedPublisher
      *         counted as a drop.
      * @throws NullPointerException      if {@code messages} or one of the batch's elements is null.
      * @throws IndexOutOfBoundsException if {@code offset} and {@code count} do not name a range of {@code messages}.
-     * @throws IllegalArgumentException  if a message of the batch holds no reference (never acquired, or already
-     *                                   published).
+     * @throws IllegalArgumentException  if the caller holds no reference to a message of the batch (already
+     *                                   published, released, never acquired, or in the batch twice with one
+     *                                   reference); nothing of the batch is published then.
      * @throws IllegalStateException     if the server is not running; every message of the batch has been released.
      * @throws PublishTimeoutException   if a lossless publish waited longer than the feed's publish timeout for one
      *                                   message; the messages before it were delivered, and the references not
@@ -254,12 +263,14 @@ public final class FeedPublisher
         {
             checkSingleProducer();
         }
+        final int end = offset + count;
+        handOverBatch(messages, offset, end);
         if (FullQueuePolicy.FAIL == policy && !roomInEveryQueue(count))
         {
+            takeBackBatch(messages, offset, end);
             rejected.add(count);
             return 0;
         }
-        final int end = offset + count;
         if (stampsPublishTime)
         {
             final long now = System.nanoTime();
@@ -281,7 +292,10 @@ public final class FeedPublisher
             // messages[i] failed and has released its own undelivered references; the rest never started.
             for (int rest = i + 1; rest < end; rest++)
             {
-                messages[rest].release();
+                for (int q = 0; q < queues.length; q++)
+                {
+                    FeedReferences.releaseQueued(messages[rest]);
+                }
             }
             published.add(i - offset);
             throw inBatch(failure, i - offset, count);
@@ -418,7 +432,7 @@ public final class FeedPublisher
                     dispatched--;
                     continue;
                 }
-                left.release();
+                FeedReferences.releaseQueued(left);
                 count++;
             }
             queue.dispatchedAhead = 0;
@@ -566,16 +580,12 @@ public final class FeedPublisher
             "carries");
     }
 
-    /** One reference per subscriber queue (the caller's becomes the first), then one offer per queue. */
+    /** One offer per subscriber queue, each holding one of the references the publish handed over. */
     private void deliver(final PooledMessage message)
     {
         final DeliveryQueue[] queues = this.queues;
         final int n = queues.length;
-        if (n > 1)
-        {
-            message.retain(n - 1);
-        }
-        else if (1 == n)
+        if (1 == n)
         {
             // One subscriber: its agent may take the message from the message itself (see DeliveryQueue).
             queues[0].announceNext(message);
@@ -611,7 +621,7 @@ public final class FeedPublisher
         return true;
     }
 
-    /** The whole batch, checked before anything is published, so a bad one leaves every reference with the caller. */
+    /** The batch's bounds and elements, checked before anything is published, so a bad one leaves every reference with the caller. */
     private void checkBatch(final PooledMessage[] messages, final int offset, final int count)
     {
         if (null == messages)
@@ -632,11 +642,6 @@ public final class FeedPublisher
             {
                 throw new NullPointerException("feed '" + feedName + "': messages[" + i + "] null; expected a " +
                     "pooled message (nothing of the batch was published)");
-            }
-            if (message.refCount() <= 0)
-            {
-                throw new IllegalArgumentException(notOwned(message).getMessage() + " (messages[" + i + "]; nothing " +
-                    "of the batch was published)");
             }
         }
     }
@@ -662,7 +667,7 @@ public final class FeedPublisher
         if (FullQueuePolicy.DROP == policy)
         {
             dropped.increment();
-            message.release();
+            FeedReferences.releaseQueued(message);
             return;
         }
         if (FullQueuePolicy.BACKOFF == policy)
@@ -705,7 +710,33 @@ public final class FeedPublisher
     {
         for (int i = firstUndelivered; i < queues.length; i++)
         {
-            message.release();
+            FeedReferences.releaseQueued(message);
+        }
+    }
+
+    /**
+     * Hand over the caller's reference of every message of the batch, or of none: a message the caller holds no
+     * reference to (one in the batch twice, too) refuses the whole batch before anything is offered.
+     */
+    private void handOverBatch(final PooledMessage[] messages, final int offset, final int end)
+    {
+        final int n = queues.length;
+        for (int i = offset; i < end; i++)
+        {
+            if (!FeedReferences.handOver(messages[i], n))
+            {
+                takeBackBatch(messages, offset, i);
+                throw new IllegalArgumentException(notOwned(messages[i]).getMessage() + " (messages[" + i + "]; " +
+                    "nothing of the batch was published)");
+            }
+        }
+    }
+
+    private void takeBackBatch(final PooledMessage[] messages, final int offset, final int end)
+    {
+        for (int i = offset; i < end; i++)
+        {
+            FeedReferences.takeBack(messages[i], queues.length);
         }
     }
 
@@ -729,15 +760,29 @@ public final class FeedPublisher
     {
         for (int i = offset, end = offset + count; i < end; i++)
         {
-            messages[i].release();
+            releaseIfHeld(messages[i]);
         }
         return notOpen("all " + count + " messages of the batch released");
     }
 
     private IllegalStateException notOpen(final PooledMessage message)
     {
-        message.release();
+        if (!releaseIfHeld(message))
+        {
+            throw notOwned(message);
+        }
         return notOpen("message released");
+    }
+
+    /** A refused publish releases the caller's reference, if it holds one (a message in a batch twice holds one). */
+    private static boolean releaseIfHeld(final PooledMessage message)
+    {
+        if (0 == FeedReferences.heldCount(message))
+        {
+            return false;
+        }
+        message.release();
+        return true;
     }
 
     private IllegalStateException notOpen(final String released)
@@ -749,9 +794,11 @@ public final class FeedPublisher
 
     private IllegalArgumentException notOwned(final PooledMessage message)
     {
-        return new IllegalArgumentException("feed '" + feedName + "': " + message.getClass().getName() +
-            " holds no reference (refCount=" + message.refCount() + "); expected a message from pool.acquire() " +
-            "that has not been published yet");
+        final int refCount = message.refCount();
+        return new IllegalArgumentException("feed '" + feedName + "': " + message.getClass().getName() + " holds no " +
+            "reference of the caller's (" + (0 == refCount ? "it is free in its pool" : refCount + " held by queues " +
+            "for delivery") + "); expected a message from pool.acquire() that has not been published yet, or one a " +
+            "handler retain()ed before publishing it on");
     }
 
     private PublishTimeoutException timedOut(final int stuckAt)

@@ -442,7 +442,7 @@ class RingFeedTest
     }
 
     @Test
-    void aHandlerThatReleasesTheAgentsReferenceIsReportedOnceForTheDrainAndTheDrainCompletes()
+    void aHandlerThatReleasesAReferenceItNeverHeldIsRefusedThereAndTheRingKeepsItsMessage()
     {
         final List<Long> seen = new ArrayList<>();
         final List<String> reported = new ArrayList<>();
@@ -460,12 +460,15 @@ class RingFeedTest
         assertEquals(5, invoker.invoke());
         assertEquals(List.of(0L, 1L, 2L, 3L, 4L), seen);
         assertEquals(1, reported.size(), reported::toString);
-        assertTrue(reported.get(0).startsWith("agent:agent -: "), reported.get(0));
-        assertTrue(reported.get(0).contains("without a matching reference"), reported.get(0));
-        assertEquals(1, server.agentStats("agent").errors());
-        assertEquals(5, server.processorStats("p").handled(), "the handler returned for each");
+        assertTrue(reported.get(0).startsWith("p 2: "), reported.get(0));
+        assertTrue(reported.get(0).contains("none by user code"), reported.get(0));
+        assertEquals(0, server.agentStats("agent").errors());
+        assertEquals(1, server.processorStats("p").errors());
+        assertEquals(4, server.processorStats("p").handled(), "the handler returned for the other four");
         assertEquals(0, server.feedStats("ticks").queueDepth(), "the drain's slots handed back");
-        server.stop();
+        final ShutdownReport report = server.stop();
+        assertEquals(Map.of(), report.leaksByType(), "the message stayed the ring's, and went back at stop");
+        assertEquals(0, registry.pool(SeqMessage.class).inFlight());
     }
 
     @Test
