@@ -310,6 +310,15 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     }
 
     /**
+     * @return messages this ring's producer has published, ever, as it sees them: the sequence its next publish moves
+     *         past. Producer thread only.
+     */
+    public long producerSequence()
+    {
+        return publishSequence;
+    }
+
+    /**
      * @return messages claimed and not yet published; producer thread only.
      */
     public int claimedUnpublished()

@@ -6,6 +6,9 @@ import io.mongoose.pool.FeedReferences;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SpscMessageRing;
 
+import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+
 
 /**
  * The single producer of one feed. Threading contract: one thread publishes through a given publisher at a time
@@ -31,6 +34,14 @@ public final class FeedPublisher
     private static final int OFFERED = 0;
     private static final int TIMED_OUT = 1;
     private static final int CLOSED = 2;
+    /**
+     * How long after {@link #close()} the final sweep of the queues waits at least. A publish that read the feed open
+     * just before the close made its offer before that read; the offer is visible to the sweep once it has left the
+     * producer core's store buffer, which takes nanoseconds (a context switch drains it too). So the sweep finds every
+     * message whose publish saw the feed open, and a producer that sees it closed settles with the sweep under
+     * {@link #sweepLock}.
+     */
+    static final long SETTLE_NANOS = 1_000_000;
 
     static
     {
@@ -63,6 +74,22 @@ public final class FeedPublisher
     private volatile int state = STATE_NEW;
     private volatile Thread owner;
     private volatile long undeliveredAtStop;
+    /** When {@link #close()} ran; the final sweep waits until {@link #SETTLE_NANOS} after it. */
+    private volatile long closedAtNanos;
+    /**
+     * Guards {@link #swept} and {@link #publishedAtSweep} between the stop's final sweep and a producer that finds the
+     * feed closed right after it offered or published: only those two ever take it, never a publish on an open feed.
+     */
+    private final Object sweepLock = new Object();
+    /** Whether the stop's final sweep ran: nothing drains the queues or the ring after it but a late producer. */
+    private boolean swept;
+    /** A ring feed's published sequence when the sweep closed the ring: messages before it were counted. */
+    private long publishedAtSweep;
+    /**
+     * Per queue, whether the sweep left it alone because its agent's thread had not ended: that thread is still its
+     * consumer, so nobody else polls it.
+     */
+    private final boolean[] consumerAlive;
 
     FeedPublisher(
         final String serverName, final FeedConfig config, final DeliveryQueue[] queues,
@@ -83,6 +110,7 @@ public final class FeedPublisher
         this.publishTimeoutNanos = config.publishTimeout().toNanos();
         this.queues = queues;
         this.subscriberNames = subscriberNames;
+        this.consumerAlive = new boolean[queues.length];
         this.ring = null;
         this.ringType = NoRing.class;
     }
@@ -99,6 +127,7 @@ public final class FeedPublisher
         this.policy = config.fullQueuePolicy();
         this.publishTimeoutNanos = config.publishTimeout().toNanos();
         this.queues = new DeliveryQueue[0];
+        this.consumerAlive = new boolean[0];
         this.subscriberNames = new String[] {subscriberName};
         this.ring = ring;
         this.ringType = ring.pool().type();
@@ -127,7 +156,7 @@ public final class FeedPublisher
         // compiler keeps out of the producer's loop: the same checks spread over several branches here cost about a
         // quarter more per message on one thread (PathCostBenchmark.mongooseInvokerRingFeedPath, session 38).
         final PooledMessage message;
-        if (type == ringType && STATE_OPEN == state && !DebugChecks.ENABLED && null != (message = ring.tryClaim()))
+        if (type == ringType && STATE_OPEN == state && !DebugChecks.ENABLED && null != (message = claimFromRing()))
         {
             // Unchecked: the ring holds messages of ringType only, which is type.
             @SuppressWarnings("unchecked") final T typed = (T)message;
@@ -151,7 +180,7 @@ public final class FeedPublisher
         {
             checkSingleProducer();
         }
-        final PooledMessage message = ring.tryClaim();
+        final PooledMessage message = claimFromRing();
         @SuppressWarnings("unchecked") final T typed = (T)(null != message ? message : onFullRing());
         return typed;
     }
@@ -209,6 +238,10 @@ public final class FeedPublisher
             message.stampPublishNanos(System.nanoTime());
         }
         deliver(message);
+        if (STATE_OPEN != state)
+        {
+            afterOffersWhileClosing(message);
+        }
         published.increment();
         return true;
     }
@@ -299,6 +332,16 @@ public final class FeedPublisher
             }
             published.add(i - offset);
             throw inBatch(failure, i - offset, count);
+        }
+        if (STATE_OPEN != state)
+        {
+            final int late = takeBackLateOffers();
+            if (late > 0)
+            {
+                throw new IllegalStateException("feed '" + feedName + "' closed while this batch of " + count +
+                    " was offered: server '" + serverName + "' swept its queues before " + late + " of the offers " +
+                    "landed, which were released there undelivered");
+            }
         }
         published.add(count);
         return count;
@@ -404,24 +447,77 @@ public final class FeedPublisher
 
     void close()
     {
-        state = STATE_CLOSED;
+        if (STATE_CLOSED != state)
+        {
+            closedAtNanos = System.nanoTime();
+            state = STATE_CLOSED;
+        }
     }
 
     /**
-     * Release whatever is left in the queues. Only after every consumer thread has ended (their join gives this thread
-     * the consumer role).
+     * The final sweep: release whatever is left in the queues, or close the ring, and count it undelivered. Only after
+     * every consumer thread has ended (their join gives this thread the consumer role), and on a closed feed; waits
+     * until {@link #SETTLE_NANOS} after the close first. After it, a producer that was still offering when the feed
+     * closed takes its own late offers back and is refused ({@link #afterOffersWhileClosing}).
      *
      * @return messages released.
      */
     long releaseUndelivered()
     {
-        if (null != ring)
+        return releaseUndelivered(Set.of());
+    }
+
+    /**
+     * As {@link #releaseUndelivered()}, leaving alone the queues (or the ring) of agent groups whose threads have not
+     * ended: what they hold stays out of its pool.
+     *
+     * @param stillRunning names of agent groups whose threads did not end at stop.
+     * @return messages released.
+     */
+    long releaseUndelivered(final Set<String> stillRunning)
+    {
+        close();
+        final long settleLeft = closedAtNanos + SETTLE_NANOS - System.nanoTime();
+        if (settleLeft > 0)
         {
-            return returnRing();
+            LockSupport.parkNanos(settleLeft);
         }
-        long count = 0;
-        for (final DeliveryQueue queue : queues)
+        synchronized (sweepLock)
         {
+            for (int i = 0; i < queues.length; i++)
+            {
+                consumerAlive[i] = stillRunning.contains(subscriberNames[i]);
+            }
+            long count = 0;
+            if (null == ring)
+            {
+                count = sweepQueues();
+            }
+            else if (stillRunning.contains(subscriberNames[0]))
+            {
+                // The ring stays open for its agent, which may yet handle what a late publish adds.
+                publishedAtSweep = Long.MAX_VALUE;
+            }
+            else
+            {
+                count = returnRing();
+            }
+            swept = true;
+            undeliveredAtStop += count;
+            return count;
+        }
+    }
+
+    private long sweepQueues()
+    {
+        long count = 0;
+        for (int i = 0; i < queues.length; i++)
+        {
+            if (consumerAlive[i])
+            {
+                continue;
+            }
+            final DeliveryQueue queue = queues[i];
             // The agent dispatched and released these on announcement; their slots arrived after it stopped.
             long dispatched = queue.dispatchedAhead;
             PooledMessage left;
@@ -437,8 +533,51 @@ public final class FeedPublisher
             }
             queue.dispatchedAhead = 0;
         }
-        undeliveredAtStop += count;
         return count;
+    }
+
+    /**
+     * A publish found the feed closed after its offers. Before the final sweep, they are the sweep's to count (or an
+     * agent still handles them), and the publish stands. After it, nothing drains these queues but this producer: it
+     * takes back what landed after the sweep and is refused, so every message is handled, counted undelivered, or
+     * refused, never left in a queue.
+     */
+    private void afterOffersWhileClosing(final PooledMessage message)
+    {
+        final int late = takeBackLateOffers();
+        if (late > 0)
+        {
+            throw new IllegalStateException("feed '" + feedName + "' closed while this message was offered: server '" +
+                serverName + "' swept its queues before " + late + " of its " + queues.length + " offers landed, " +
+                "which were released there undelivered");
+        }
+    }
+
+    /** After the final sweep, this producer's offers that landed since: released. Producer thread only. */
+    private int takeBackLateOffers()
+    {
+        synchronized (sweepLock)
+        {
+            if (!swept)
+            {
+                return 0;
+            }
+            int late = 0;
+            for (int i = 0; i < queues.length; i++)
+            {
+                if (consumerAlive[i])
+                {
+                    continue;
+                }
+                PooledMessage left;
+                while (null != (left = queues[i].poll()))
+                {
+                    FeedReferences.releaseQueued(left);
+                    late++;
+                }
+            }
+            return late;
+        }
     }
 
     /**
@@ -448,7 +587,7 @@ public final class FeedPublisher
     private long returnRing()
     {
         final long count = ring.depth();
-        undeliveredAtStop += count;
+        publishedAtSweep = ring.published();
         try
         {
             ring.close();
@@ -477,7 +616,35 @@ public final class FeedPublisher
             message.stampPublishNanos(System.nanoTime());
         }
         publishClaimed(message);
+        if (STATE_OPEN != state)
+        {
+            afterRingPublishWhileClosing(1);
+        }
         return true;
+    }
+
+    /**
+     * A ring publish found the feed closed after it moved the ring's sequence. Before the final sweep, the sweep counts
+     * it (or the agent still handles it). After it, the messages the sweep did not count went back to their pool when
+     * it closed the ring: the publish is refused.
+     */
+    private void afterRingPublishWhileClosing(final int count)
+    {
+        final long uncounted;
+        synchronized (sweepLock)
+        {
+            if (!swept)
+            {
+                return;
+            }
+            final long end = ring.producerSequence();
+            uncounted = end - Math.max(publishedAtSweep, end - count);
+        }
+        if (uncounted > 0)
+        {
+            throw notOpen(uncounted + " of the published messages went back to their pool when the feed's ring " +
+                "closed at stop, undelivered");
+        }
     }
 
     private int publishToRing(final PooledMessage[] messages, final int offset, final int count)
@@ -506,6 +673,17 @@ public final class FeedPublisher
         {
             throw new IllegalArgumentException("feed '" + feedName + "': " + e.getMessage(), e);
         }
+        catch (final IllegalStateException e)
+        {
+            final IllegalStateException refused =
+                notOpen("the messages went back to their pool when the feed's ring closed at stop");
+            refused.initCause(e);
+            throw refused;
+        }
+        if (STATE_OPEN != state)
+        {
+            afterRingPublishWhileClosing(count);
+        }
         return count;
     }
 
@@ -529,6 +707,24 @@ public final class FeedPublisher
         }
     }
 
+    /**
+     * The ring's claim. A producer that read the feed open and was then held up past the stop's final sweep finds the
+     * ring closed: refused as a claim on a closed feed is.
+     */
+    private PooledMessage claimFromRing()
+    {
+        try
+        {
+            return ring.tryClaim();
+        }
+        catch (final IllegalStateException closed)
+        {
+            final IllegalStateException refused = notOpen("nothing claimed");
+            refused.initCause(closed);
+            throw refused;
+        }
+    }
+
     /** The ring was full at a claim: the feed's policy decides. */
     private PooledMessage onFullRing()
     {
@@ -548,7 +744,7 @@ public final class FeedPublisher
         for (;;)
         {
             Backoff.pauseForFullQueue();
-            final PooledMessage message = ring.tryClaim();
+            final PooledMessage message = claimFromRing();
             if (null != message)
             {
                 return message;
@@ -676,7 +872,11 @@ public final class FeedPublisher
             if (OFFERED != outcome)
             {
                 releaseRemaining(message, i);
-                throw TIMED_OUT == outcome ? timedOut(i) : closedWhileWaiting(i);
+                if (TIMED_OUT == outcome)
+                {
+                    throw timedOut(i);
+                }
+                throw closedWhileWaiting(i, takeBackLateOffers());
             }
             return;
         }
@@ -809,11 +1009,12 @@ public final class FeedPublisher
             queues.length + " subscribers. Raise queueCapacity or publishTimeout, or speed up the subscriber");
     }
 
-    private IllegalStateException closedWhileWaiting(final int stuckAt)
+    private IllegalStateException closedWhileWaiting(final int stuckAt, final int takenBack)
     {
         return new IllegalStateException("feed '" + feedName + "' closed while waiting for room in the queue to '" +
-            subscriberNames[stuckAt] + "': server '" + serverName + "' is stopping; delivered to " + stuckAt +
-            " of " + queues.length + " subscribers");
+            subscriberNames[stuckAt] + "': server '" + serverName + "' is stopping; offered to " + stuckAt + " of " +
+            queues.length + " subscribers" + (takenBack > 0 ? ", " + takenBack + " of those after the stop swept " +
+            "the queues, taken back and released" : ""));
     }
 
     /** {@link #ringType} of a queue feed: no message type is this class, so no claim passes the usual case's test. */

@@ -99,6 +99,26 @@ class RingFeedTest
     }
 
     @Test
+    void aMessageAcquiredFromThePoolAndPublishedOnARingFeedIsRefusedWithTheWayToClaimOne()
+    {
+        final SequenceChecker checker = new SequenceChecker(1);
+        final MongooseServer server = server(FeedConfig.named("ticks").queueCapacity(16).ring(SeqMessage.class),
+            checker);
+        final SeqMessage acquired = pool.acquire();
+
+        final IllegalArgumentException refused =
+            assertThrows(IllegalArgumentException.class, () -> server.publisher("ticks").publish(acquired));
+        assertEquals("feed 'ticks': ring of pool 'SeqMessage': publish of " + SeqMessage.class.getName() + "@" +
+            Integer.toHexString(System.identityHashCode(acquired)) + ", which was not claimed from this ring; on a " +
+            "ring feed, use claim() to take the next message and publish that, rather than a message acquired from " +
+            "a pool", refused.getMessage());
+        assertEquals(1, acquired.refCount(), "still the caller's");
+        assertTrue(acquired.release());
+        assertTrue(server.stop().clean());
+        assertEquals(0, checker.received(0));
+    }
+
+    @Test
     void thePublishedCounterFollowsTheRingsSequenceAtEachSample()
     {
         final SequenceChecker checker = new SequenceChecker(1);
