@@ -58,7 +58,7 @@ class OperationsWalkthroughExampleTest
         final Path hgrm = dir.resolve("price-sum.hgrm");
         assertContains(printed, "wrote 51000 samples of 'price-sum' to " + hgrm);
         assertTrue(Files.readString(hgrm).contains("Total count    =        51000]"), Files.readString(hgrm));
-        assertContains(printed, "## 7. stop\nmongoose> stop\nserver 'operations' stopped: ShutdownReport[drained=true");
+        assertContains(printed, "## 7. stop\nmongoose> stop\nserver 'operations' stopped: ShutdownReport[clean]");
         assertEquals("", err.toString(StandardCharsets.UTF_8));
     }
 

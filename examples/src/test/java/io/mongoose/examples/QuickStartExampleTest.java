@@ -28,7 +28,6 @@ class QuickStartExampleTest
 
         final String out = captured.toString(StandardCharsets.UTF_8);
         // 100,000 quotes with prices 10,000 + i % 100: 1,000 rounds of (10,000 * 100 + 4,950).
-        assertTrue(out.startsWith("handled 100000 quotes, price sum 1004950000, ShutdownReport[drained=true, " +
-            "undeliveredByFeed={}, leaksByType={}, handlerErrors=0, unhandled=0]"), out);
+        assertTrue(out.startsWith("handled 100000 quotes, price sum 1004950000, ShutdownReport[clean]"), out);
     }
 }

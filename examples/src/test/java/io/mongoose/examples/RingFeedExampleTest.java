@@ -27,7 +27,7 @@ class RingFeedExampleTest
 
         final String out = captured.toString(StandardCharsets.UTF_8);
         // Quantities 1 + i % 1,000 over 100,000 trades: 100 rounds of 500,500. The first 1,000 is the largest kept.
-        assertTrue(out.startsWith("handled 100000 trades, quantity sum 50050000, largest 1000, ShutdownReport[" +
-            "drained=true, undeliveredByFeed={}, leaksByType={}, handlerErrors=0, unhandled=0]"), out);
+        assertTrue(out.startsWith("handled 100000 trades, quantity sum 50050000, largest 1000, ShutdownReport[clean]"),
+            out);
     }
 }

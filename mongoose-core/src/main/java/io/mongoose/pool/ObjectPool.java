@@ -237,7 +237,7 @@ public final class ObjectPool<T extends PooledMessage>
                     "of " + size + "; expected a ring no larger than the free messages (" + free() + " now, " +
                     "capacity " + config.capacity() + ")");
             }
-            message.setFirstReference();
+            message.setRingReference();
             slots[i] = message;
         }
         return new SpscMessageRing<>(this, slots);
@@ -472,7 +472,7 @@ public final class ObjectPool<T extends PooledMessage>
         {
             message = onEmpty();
         }
-        message.setFirstReference();
+        message.setRingReference();
         return message;
     }
 

@@ -11,6 +11,13 @@ import java.lang.invoke.VarHandle;
  * {@link #retain()}; the last {@link #release()} runs {@link #reset()} and returns it to its pool. Publishing hands the
  * caller's reference to the framework, so producers never release a published message themselves.
  *
+ * <p>References held by user code (the acquirer's, and each {@link #retain()}'s) are counted apart from those the
+ * framework holds for delivery (one per queue a message waits in, or the ring slot it lies in). A publish turns one of
+ * the first kind into the second, and refuses a message whose caller holds none (published already, or released), so
+ * a message is never delivered twice on one reference. A {@link #release()} drops one of the first kind only: a
+ * handler that releases a message it did not retain is refused, and no queue ever holds a message that went back to
+ * its pool.
+ *
  * <p>Threading: reference counting is thread-safe; the message's own fields follow the usual hand-off rule: written by
  * the producer before publish, read by handlers after, never written by two threads at once.
  *
@@ -42,6 +49,19 @@ public abstract class PooledMessage
     private static final VarHandle RING_STATE;
     private static final VarHandle ANNOUNCED_INDEX;
     private static final long NOT_ANNOUNCED = -1;
+    /**
+     * One reference held outside the framework: the acquirer's, or one taken with {@link #retain()}. The count keeps
+     * these in its low 16 bits and the framework's in its high bits, so a publish can tell a reference its caller
+     * holds from one a queue holds, and no release by user code can drop a reference a queue still needs.
+     */
+    static final int HELD = 1;
+    /** One reference held by a feed's queue or ring slot for delivery: taken by a publish, dropped after dispatch. */
+    static final int QUEUED = 1 << 16;
+    private static final int HELD_MASK = QUEUED - 1;
+    /** Most references held outside the framework at once. */
+    static final int MAX_HELD = HELD_MASK;
+    /** Most references held by queues at once: the count stays positive. */
+    static final int MAX_QUEUED = Short.MAX_VALUE;
     /** Out of its ring: handed out, or being released; or taken back by the pool when its ring closed. */
     private static final int RING_IN_USE = 0;
     /** Back in its ring slot, reset, for the ring's taker to take again. */
@@ -90,11 +110,22 @@ public abstract class PooledMessage
     }
 
     /**
-     * @return the current reference count; 0 means the message is free in its pool and must not be touched.
+     * @return the current reference count: those held by user code (the acquirer's and every {@link #retain()}'s) and
+     *         those the framework holds for delivery; 0 means the message is free in its pool and must not be touched.
      */
     public final int refCount()
     {
-        return (int)REF_COUNT.getVolatile(state);
+        final int count = count();
+        return (count & HELD_MASK) + (count >>> 16);
+    }
+
+    /**
+     * @return the references held outside the framework: the acquirer's, until it publishes or releases it, and every
+     *         {@link #retain()}'s not yet released. A publish takes one of them; a message with none can't be published.
+     */
+    final int heldCount()
+    {
+        return count() & HELD_MASK;
     }
 
     /**
@@ -147,87 +178,220 @@ public abstract class PooledMessage
     }
 
     /**
-     * Take {@code count} more references at once (one atomic operation), as a publisher does for fan-out.
+     * Take {@code count} more references at once (one atomic operation). The caller must already hold one, or be a
+     * handler of the message, which may keep it past its return this way.
      *
-     * @param count references to add, at least 1.
-     * @throws IllegalArgumentException if {@code count} is less than 1.
-     * @throws IllegalStateException    if the message holds no reference (it is free in its pool).
+     * @param count references to add, from 1 to 65,535.
+     * @throws IllegalArgumentException if {@code count} is out of range.
+     * @throws IllegalStateException    if the message holds no reference (it is free in its pool), or if user code would
+     *                                  then hold more than 65,535 references to it.
      */
     public final void retain(final int count)
     {
-        if (count < 1)
+        if (count < 1 || count > MAX_HELD)
         {
-            throw new IllegalArgumentException("count: " + count + "; expected at least 1");
+            throw new IllegalArgumentException("count: " + count + "; expected 1 to " + MAX_HELD);
         }
         int current;
         do
         {
-            current = (int)REF_COUNT.getVolatile(state);
-            if (current <= 0)
+            current = count();
+            if (0 == current)
             {
                 throw retainOfFreeMessage(current);
             }
+            if ((current & HELD_MASK) + count > MAX_HELD)
+            {
+                throw new IllegalStateException("retain of " + describe() + ": " + (current & HELD_MASK) + " + " +
+                    count + " references; expected at most " + MAX_HELD + " held at once");
+            }
         }
-        while (!REF_COUNT.compareAndSet(state, current, current + count));
+        while (!casCount(current, current + count));
         noteHolderChange();
     }
 
     /**
-     * Drop one reference; the last one returns the message to its pool.
+     * Drop one reference held by user code (the acquirer's, or one taken with {@link #retain()}); the last reference
+     * returns the message to its pool.
      *
-     * <p>Dropping the last reference costs no atomic read-modify-write: a holder that sees the count at 1 is its only
+     * <p>Dropping the last reference costs no atomic read-modify-write: a holder that sees the count at one is its only
      * holder, so nobody can legitimately retain or release it concurrently. A later release of the freed message is
      * always detected; two threads releasing the same last reference at the same instant (a double release racing
      * itself) is detected with {@link DebugChecks} on.
      *
      * @return {@code true} if this call released the last reference and the message went back to its pool.
-     * @throws IllegalStateException if there is no reference to drop: the release has no matching acquire or retain.
-     *                               The pool counts it and its free list is left untouched.
+     * @throws IllegalStateException if user code holds no reference to drop: the release has no matching acquire or
+     *                               retain (a handler that keeps a message must retain it first). The pool counts it,
+     *                               and the references the framework holds for delivery are left untouched.
      */
     public final boolean release()
     {
-        if (dropReference())
+        if (dropHeld())
         {
-            final SingleThreadMessageRing<?> home = state.ring;
-            if (null != home)
-            {
-                home.giveBack(this);
-            }
-            else
-            {
-                state.pool.recycle(this);
-            }
+            recycle();
             return true;
         }
         return false;
     }
 
     /**
-     * Drop one reference without recycling.
+     * Framework use: drop one reference a queue or ring slot held for delivery, once the message is dispatched or
+     * found undelivered at stop; the last one returns the message to its pool.
+     *
+     * @return {@code true} if it was the last reference.
+     * @throws IllegalStateException if no queue holds a reference to it.
+     */
+    final boolean releaseQueued()
+    {
+        if (dropQueued())
+        {
+            recycle();
+            return true;
+        }
+        return false;
+    }
+
+    /** After the last reference: back to the ring slot it came from, or to its pool's free list. */
+    private void recycle()
+    {
+        final SingleThreadMessageRing<?> home = state.ring;
+        if (null != home)
+        {
+            home.giveBack(this);
+        }
+        else
+        {
+            state.pool.recycle(this);
+        }
+    }
+
+    /**
+     * Drop one reference held by user code without recycling.
      *
      * @return {@code true} if it was the last: the caller now owns a free message and must hand it to its pool.
      */
-    final boolean dropReference()
+    final boolean dropHeld()
     {
         noteHolderChange();
         for (;;)
         {
-            final int current = (int)REF_COUNT.getVolatile(state);
-            if (current <= 0)
+            final int current = count();
+            if (0 == (current & HELD_MASK))
             {
                 throw unmatchedRelease(current);
             }
-            if (1 == current && !DebugChecks.ENABLED)
+            if (HELD == current && !DebugChecks.ENABLED)
             {
                 // The sole holder: an ordered store publishes the reset-to-free to the next acquirer without a lock.
-                REF_COUNT.setRelease(state, 0);
+                freeCount();
                 return true;
             }
-            if (REF_COUNT.compareAndSet(state, current, current - 1))
+            if (casCount(current, current - HELD))
             {
-                return 1 == current;
+                return HELD == current;
             }
         }
+    }
+
+    /**
+     * Drop one reference a queue held without recycling.
+     *
+     * @return {@code true} if it was the last: the caller now owns a free message and must hand it to its pool.
+     */
+    final boolean dropQueued()
+    {
+        noteHolderChange();
+        for (;;)
+        {
+            final int current = count();
+            if (current < QUEUED)
+            {
+                throw new IllegalStateException("framework release of " + describe() + " that no queue holds " +
+                    "(refCount=" + refCount() + ")");
+            }
+            if (QUEUED == current && !DebugChecks.ENABLED)
+            {
+                freeCount();
+                return true;
+            }
+            if (casCount(current, current - QUEUED))
+            {
+                return QUEUED == current;
+            }
+        }
+    }
+
+    /**
+     * Framework use, by a publish: turn one reference user code holds into {@code queues} references held for delivery,
+     * one per queue the message is about to be offered to. Refused, changing nothing, when user code holds none: the
+     * message was already published (or never acquired), so offering it would hand out references nobody has.
+     *
+     * @param queues how many queues it is offered to, at least 1.
+     * @return {@code false} if user code holds no reference to it.
+     */
+    final boolean handOver(final int queues)
+    {
+        for (;;)
+        {
+            final int current = count();
+            if (0 == (current & HELD_MASK))
+            {
+                return false;
+            }
+            final int next = current - HELD + queues * QUEUED;
+            if (HELD == current && !DebugChecks.ENABLED)
+            {
+                // The sole holder: nobody else may touch the count, and the offer that follows publishes it.
+                REF_COUNT.set(state, next);
+                return true;
+            }
+            if ((current >>> 16) + queues > MAX_QUEUED)
+            {
+                throw new IllegalStateException("publish of " + describe() + " to " + queues + " queues with " +
+                    (current >>> 16) + " already queued; expected at most " + MAX_QUEUED + " at once");
+            }
+            if (casCount(current, next))
+            {
+                noteHolderChange();
+                return true;
+            }
+        }
+    }
+
+    /**
+     * Framework use: undo {@link #handOver(int)} before the message was offered to any queue.
+     *
+     * @param queues as handed over.
+     */
+    final void takeBack(final int queues)
+    {
+        int current;
+        do
+        {
+            current = count();
+        }
+        while (!casCount(current, current + HELD - queues * QUEUED));
+    }
+
+    /**
+     * The count, read with volatile semantics. Every read and compare-and-set of the count goes through one of these two
+     * methods, so the first publish links the only call sites there are, and a path taken for the first time later
+     * (a refused publish, say) allocates nothing to link its own.
+     */
+    private int count()
+    {
+        return (int)REF_COUNT.getVolatile(state);
+    }
+
+    private boolean casCount(final int expected, final int next)
+    {
+        return REF_COUNT.compareAndSet(state, expected, next);
+    }
+
+    /** The sole holder's last release: an ordered store publishes the reset-to-free to the next acquirer. */
+    private void freeCount()
+    {
+        REF_COUNT.setRelease(state, 0);
     }
 
     /**
@@ -328,11 +492,12 @@ public abstract class PooledMessage
     }
 
     /**
-     * The count as the calling thread last saw it, with no ordering: for a {@link SpscMessageRing}'s consumer, which
-     * only needs to know whether its own handlers retained the message (their retains are its own writes). A release
-     * by another thread that it misses only makes it take the message out of the ring when it could have stayed.
+     * The raw count (held and queued references, as {@link #HELD} and {@link #QUEUED} units) as the calling thread last
+     * saw it, with no ordering: for a {@link SpscMessageRing}'s consumer, which only needs to know whether its own
+     * handlers retained the message (their retains are its own writes). A release by another thread that it misses
+     * only makes it take the message out of the ring when it could have stayed.
      */
-    final int refCountPlain()
+    final int rawCountPlain()
     {
         return (int)REF_COUNT.get(state);
     }
@@ -404,7 +569,16 @@ public abstract class PooledMessage
     /** Called by the pool only while the message is free, so no other thread can observe the count. */
     final void setFirstReference()
     {
-        REF_COUNT.setRelease(state, 1);
+        REF_COUNT.setRelease(state, HELD);
+    }
+
+    /**
+     * A {@link SpscMessageRing} takes a free message into a slot: the slot's reference is a queue's, which no release
+     * by user code can drop. Only while no other thread can see the message.
+     */
+    final void setRingReference()
+    {
+        REF_COUNT.setRelease(state, QUEUED);
     }
 
     private IllegalStateException unmatchedRelease(final int current)
@@ -413,9 +587,15 @@ public abstract class PooledMessage
         {
             state.pool.countInvalidRelease();
         }
+        if (0 != current)
+        {
+            return new IllegalStateException("release of " + describe() + " without a matching reference: its " +
+                (current >>> 16) + " references are held by queues for delivery, none by user code; a handler that " +
+                "keeps a message must retain() it before it releases it");
+        }
         return new IllegalStateException(
-            "release of " + describe() + " without a matching reference (refCount=" + current +
-            "): released more often than acquired/retained; the pool's free list was not touched");
+            "release of " + describe() + " without a matching reference (refCount=0): released more often than " +
+            "acquired/retained; the pool's free list was not touched");
     }
 
     private IllegalStateException retainOfFreeMessage(final int current)

@@ -62,10 +62,26 @@ public final class SingleThreadReleaseBatch
      */
     public boolean release(final PooledMessage message)
     {
-        if (!message.dropReference())
-        {
-            return false;
-        }
+        return message.dropHeld() && hold(message);
+    }
+
+    /**
+     * As {@link #release(PooledMessage)}, for the reference a feed's queue held for delivery: what a dispatch agent
+     * drops once every subscriber has handled the message.
+     *
+     * @param message a message this thread took from a feed's queue.
+     * @return {@code true} if this call dropped the last reference.
+     * @throws IllegalStateException if no queue holds a reference to it.
+     * @throws RuntimeException      whatever the message's {@code reset()} threw, as for {@link #release(PooledMessage)}.
+     */
+    public boolean releaseDelivered(final PooledMessage message)
+    {
+        return message.dropQueued() && hold(message);
+    }
+
+    /** The last reference of {@code message} is gone: reset it and hold it for the flush. */
+    private boolean hold(final PooledMessage message)
+    {
         final SingleThreadMessageRing<?> ring = message.state.ring;
         if (null != ring)
         {

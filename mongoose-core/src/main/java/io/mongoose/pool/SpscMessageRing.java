@@ -18,9 +18,10 @@ import java.util.Arrays;
  * message's cache lines cross between the cores once each way, as a Disruptor event's do. See
  * {@code docs/architecture.md}, "Ring feeds".
  *
- * <p>Ownership: the ring holds one reference to the message in each slot for as long as it lies there. A claim hands
- * that reference to the producer, the publish to the consumer, and the consumer's move of its sequence past the message
- * back to the ring, without writing the count. A handler that retains the message keeps it: when the consumer finds
+ * <p>Ownership: the ring holds one reference to the message in each slot for as long as it lies there, a queue's
+ * reference, which no {@link PooledMessage#release()} by user code can drop. A claim lends it to the producer, the
+ * publish to the consumer, and the consumer's move of its sequence past the message back to the ring, without writing
+ * the count. A handler that retains the message keeps it: when the consumer finds
  * more than its own reference after a drain ({@link #afterDrain(long, long)}), it takes the message out of the ring
  * and drops its reference, and the holder's last release returns it to the pool; the producer refills the slot from
  * the pool at its next claim there. The consumer learns of a retain without reading the count of every message: a
@@ -309,6 +310,15 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     }
 
     /**
+     * @return messages this ring's producer has published, ever, as it sees them: the sequence its next publish moves
+     *         past. Producer thread only.
+     */
+    public long producerSequence()
+    {
+        return publishSequence;
+    }
+
+    /**
      * @return messages claimed and not yet published; producer thread only.
      */
     public int claimedUnpublished()
@@ -380,7 +390,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         {
             final int index = (int)sequence & mask;
             final PooledMessage message = slots[index];
-            if (null == message || 1 == message.refCountPlain())
+            if (null == message || PooledMessage.QUEUED == message.rawCountPlain())
             {
                 continue;
             }
@@ -390,7 +400,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
             left++;
             try
             {
-                message.release();
+                message.releaseQueued();
             }
             catch (final IllegalStateException e)
             {
@@ -453,7 +463,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
             message.state.spscRing = null;
             try
             {
-                message.release();
+                message.releaseQueued();
                 returned++;
             }
             catch (final RuntimeException e)
@@ -508,6 +518,12 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     {
         final String what = null == message ? "null" : message.getClass().getName() + "@" +
             Integer.toHexString(System.identityHashCode(message));
+        if (null != message && message.state.spscRing != this)
+        {
+            return new IllegalArgumentException("ring of pool '" + pool.name() + "': publish of " + what + ", which " +
+                "was not claimed from this ring; on a ring feed, use claim() to take the next message and publish " +
+                "that, rather than a message acquired from a pool");
+        }
         return new IllegalArgumentException("ring of pool '" + pool.name() + "': publish of " + what + ", which is " +
             "not the oldest unpublished claim (" + (claimSequence - sequence) + " claimed and unpublished); expected " +
             "each message tryClaim() returned, published once, in claim order");

@@ -56,18 +56,23 @@ final class AgentGroup
         }
     }
 
-    /** Stop the duty cycle; runs onStop/onTearDown on the agent thread and joins it. */
-    void close()
+    /**
+     * Stop the duty cycle: onStop/onTearDown run on the agent thread, which this joins, within a bound (see
+     * {@link RunnerClose}). An invoker group closes on the caller's thread.
+     *
+     * @param joinDeadline  {@link System#nanoTime()} until which the agent thread may end by itself.
+     * @param graceDeadline until which it may end once interrupted.
+     * @return {@code null} once the thread ended; else why it did not.
+     */
+    String close(final long joinDeadline, final long graceDeadline)
     {
         agent.requestClose();
         if (null != runner)
         {
-            runner.close();
+            return RunnerClose.close(runner, joinDeadline, graceDeadline);
         }
-        else
-        {
-            invoker.close();
-        }
+        invoker.close();
+        return null;
     }
 
     /**

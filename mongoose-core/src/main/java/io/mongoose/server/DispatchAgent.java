@@ -242,7 +242,7 @@ final class DispatchAgent implements Agent
             last = message;
             try
             {
-                releases.release(message);
+                releases.releaseDelivered(message);
             }
             catch (final Throwable t)
             {

@@ -2,17 +2,24 @@ package io.mongoose.server;
 
 import io.mongoose.pool.Backoff;
 import io.mongoose.pool.DebugChecks;
+import io.mongoose.pool.FeedReferences;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SpscMessageRing;
+
+import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 
 
 /**
  * The single producer of one feed. Threading contract: one thread publishes through a given publisher at a time
  * (the queues behind it are single-producer); with {@code -Dmongoose.checks=true} a second thread is detected.
  *
- * <p>{@link #publish(PooledMessage)} takes over the caller's reference: the framework takes one reference per subscriber
- * queue and drops the caller's, and each subscriber's agent releases its own after dispatch. The only outcome that
- * leaves the reference with the caller is a {@code false} return under {@link FullQueuePolicy#FAIL}.
+ * <p>{@link #publish(PooledMessage)} takes over the caller's reference: it becomes one reference per subscriber queue,
+ * held by the framework, and each subscriber's agent releases its own after dispatch. The only outcomes that leave the
+ * reference with the caller are a {@code false} return under {@link FullQueuePolicy#FAIL} and an
+ * {@link IllegalArgumentException} for a message the caller holds no reference to (published already, or released):
+ * such a message is refused before anything is delivered, so no handler ever receives a message that went back to its
+ * pool.
  *
  * <p>A ring feed ({@link FeedConfig#ring(Class)}) carries its messages in its own ring instead: the producer claims the
  * next message with {@link #claim(Class)}, fills it and publishes it; the feed's full-queue policy applies at the
@@ -27,6 +34,14 @@ public final class FeedPublisher
     private static final int OFFERED = 0;
     private static final int TIMED_OUT = 1;
     private static final int CLOSED = 2;
+    /**
+     * How long after {@link #close()} the final sweep of the queues waits at least. A publish that read the feed open
+     * just before the close made its offer before that read; the offer is visible to the sweep once it has left the
+     * producer core's store buffer, which takes nanoseconds (a context switch drains it too). So the sweep finds every
+     * message whose publish saw the feed open, and a producer that sees it closed settles with the sweep under
+     * {@link #sweepLock}.
+     */
+    static final long SETTLE_NANOS = 1_000_000;
 
     static
     {
@@ -59,6 +74,22 @@ public final class FeedPublisher
     private volatile int state = STATE_NEW;
     private volatile Thread owner;
     private volatile long undeliveredAtStop;
+    /** When {@link #close()} ran; the final sweep waits until {@link #SETTLE_NANOS} after it. */
+    private volatile long closedAtNanos;
+    /**
+     * Guards {@link #swept} and {@link #publishedAtSweep} between the stop's final sweep and a producer that finds the
+     * feed closed right after it offered or published: only those two ever take it, never a publish on an open feed.
+     */
+    private final Object sweepLock = new Object();
+    /** Whether the stop's final sweep ran: nothing drains the queues or the ring after it but a late producer. */
+    private boolean swept;
+    /** A ring feed's published sequence when the sweep closed the ring: messages before it were counted. */
+    private long publishedAtSweep;
+    /**
+     * Per queue, whether the sweep left it alone because its agent's thread had not ended: that thread is still its
+     * consumer, so nobody else polls it.
+     */
+    private final boolean[] consumerAlive;
 
     FeedPublisher(
         final String serverName, final FeedConfig config, final DeliveryQueue[] queues,
@@ -79,6 +110,7 @@ public final class FeedPublisher
         this.publishTimeoutNanos = config.publishTimeout().toNanos();
         this.queues = queues;
         this.subscriberNames = subscriberNames;
+        this.consumerAlive = new boolean[queues.length];
         this.ring = null;
         this.ringType = NoRing.class;
     }
@@ -95,6 +127,7 @@ public final class FeedPublisher
         this.policy = config.fullQueuePolicy();
         this.publishTimeoutNanos = config.publishTimeout().toNanos();
         this.queues = new DeliveryQueue[0];
+        this.consumerAlive = new boolean[0];
         this.subscriberNames = new String[] {subscriberName};
         this.ring = ring;
         this.ringType = ring.pool().type();
@@ -123,7 +156,7 @@ public final class FeedPublisher
         // compiler keeps out of the producer's loop: the same checks spread over several branches here cost about a
         // quarter more per message on one thread (PathCostBenchmark.mongooseInvokerRingFeedPath, session 38).
         final PooledMessage message;
-        if (type == ringType && STATE_OPEN == state && !DebugChecks.ENABLED && null != (message = ring.tryClaim()))
+        if (type == ringType && STATE_OPEN == state && !DebugChecks.ENABLED && null != (message = claimFromRing()))
         {
             // Unchecked: the ring holds messages of ringType only, which is type.
             @SuppressWarnings("unchecked") final T typed = (T)message;
@@ -147,7 +180,7 @@ public final class FeedPublisher
         {
             checkSingleProducer();
         }
-        final PooledMessage message = ring.tryClaim();
+        final PooledMessage message = claimFromRing();
         @SuppressWarnings("unchecked") final T typed = (T)(null != message ? message : onFullRing());
         return typed;
     }
@@ -161,7 +194,10 @@ public final class FeedPublisher
      *         {@code false} only under {@link FullQueuePolicy#FAIL} when a subscriber queue was full: nothing was
      *         delivered and the caller still owns its reference.
      * @throws NullPointerException     if {@code message} is null.
-     * @throws IllegalArgumentException if the message holds no reference (never acquired, or already published).
+     * @throws IllegalArgumentException if the caller holds no reference to the message (already published, released,
+     *                                  or never acquired; a handler forwarding a message it received must
+     *                                  {@link PooledMessage#retain()} it first), or, on a ring feed, if it is not the
+     *                                  oldest unpublished message {@link #claim(Class)} returned. Nothing is delivered.
      * @throws IllegalStateException    if the server is not running; the message has been released. On a ring feed
      *                                  the claim made that test: a claimed message is refused only once the feed's
      *                                  ring has closed at stop, which returned it to its pool.
@@ -182,17 +218,18 @@ public final class FeedPublisher
         {
             throw notOpen(message);
         }
-        if (message.refCount() <= 0)
-        {
-            throw notOwned(message);
-        }
         if (DebugChecks.ENABLED)
         {
             checkSingleProducer();
         }
-
+        final int n = queues.length;
+        if (!FeedReferences.handOver(message, n))
+        {
+            throw notOwned(message);
+        }
         if (FullQueuePolicy.FAIL == policy && !roomInEveryQueue())
         {
+            FeedReferences.takeBack(message, n);
             rejected.increment();
             return false;
         }
@@ -201,6 +238,10 @@ public final class FeedPublisher
             message.stampPublishNanos(System.nanoTime());
         }
         deliver(message);
+        if (STATE_OPEN != state)
+        {
+            afterOffersWhileClosing(message);
+        }
         published.increment();
         return true;
     }
@@ -231,8 +272,9 @@ public final class FeedPublisher
      *         counted as a drop.
      * @throws NullPointerException      if {@code messages} or one of the batch's elements is null.
      * @throws IndexOutOfBoundsException if {@code offset} and {@code count} do not name a range of {@code messages}.
-     * @throws IllegalArgumentException  if a message of the batch holds no reference (never acquired, or already
-     *                                   published).
+     * @throws IllegalArgumentException  if the caller holds no reference to a message of the batch (already
+     *                                   published, released, never acquired, or in the batch twice with one
+     *                                   reference); nothing of the batch is published then.
      * @throws IllegalStateException     if the server is not running; every message of the batch has been released.
      * @throws PublishTimeoutException   if a lossless publish waited longer than the feed's publish timeout for one
      *                                   message; the messages before it were delivered, and the references not
@@ -254,12 +296,14 @@ public final class FeedPublisher
         {
             checkSingleProducer();
         }
+        final int end = offset + count;
+        handOverBatch(messages, offset, end);
         if (FullQueuePolicy.FAIL == policy && !roomInEveryQueue(count))
         {
+            takeBackBatch(messages, offset, end);
             rejected.add(count);
             return 0;
         }
-        final int end = offset + count;
         if (stampsPublishTime)
         {
             final long now = System.nanoTime();
@@ -281,10 +325,23 @@ public final class FeedPublisher
             // messages[i] failed and has released its own undelivered references; the rest never started.
             for (int rest = i + 1; rest < end; rest++)
             {
-                messages[rest].release();
+                for (int q = 0; q < queues.length; q++)
+                {
+                    FeedReferences.releaseQueued(messages[rest]);
+                }
             }
             published.add(i - offset);
             throw inBatch(failure, i - offset, count);
+        }
+        if (STATE_OPEN != state)
+        {
+            final int late = takeBackLateOffers();
+            if (late > 0)
+            {
+                throw new IllegalStateException("feed '" + feedName + "' closed while this batch of " + count +
+                    " was offered: server '" + serverName + "' swept its queues before " + late + " of the offers " +
+                    "landed, which were released there undelivered");
+            }
         }
         published.add(count);
         return count;
@@ -390,24 +447,77 @@ public final class FeedPublisher
 
     void close()
     {
-        state = STATE_CLOSED;
+        if (STATE_CLOSED != state)
+        {
+            closedAtNanos = System.nanoTime();
+            state = STATE_CLOSED;
+        }
     }
 
     /**
-     * Release whatever is left in the queues. Only after every consumer thread has ended (their join gives this thread
-     * the consumer role).
+     * The final sweep: release whatever is left in the queues, or close the ring, and count it undelivered. Only after
+     * every consumer thread has ended (their join gives this thread the consumer role), and on a closed feed; waits
+     * until {@link #SETTLE_NANOS} after the close first. After it, a producer that was still offering when the feed
+     * closed takes its own late offers back and is refused ({@link #afterOffersWhileClosing}).
      *
      * @return messages released.
      */
     long releaseUndelivered()
     {
-        if (null != ring)
+        return releaseUndelivered(Set.of());
+    }
+
+    /**
+     * As {@link #releaseUndelivered()}, leaving alone the queues (or the ring) of agent groups whose threads have not
+     * ended: what they hold stays out of its pool.
+     *
+     * @param stillRunning names of agent groups whose threads did not end at stop.
+     * @return messages released.
+     */
+    long releaseUndelivered(final Set<String> stillRunning)
+    {
+        close();
+        final long settleLeft = closedAtNanos + SETTLE_NANOS - System.nanoTime();
+        if (settleLeft > 0)
         {
-            return returnRing();
+            LockSupport.parkNanos(settleLeft);
         }
-        long count = 0;
-        for (final DeliveryQueue queue : queues)
+        synchronized (sweepLock)
         {
+            for (int i = 0; i < queues.length; i++)
+            {
+                consumerAlive[i] = stillRunning.contains(subscriberNames[i]);
+            }
+            long count = 0;
+            if (null == ring)
+            {
+                count = sweepQueues();
+            }
+            else if (stillRunning.contains(subscriberNames[0]))
+            {
+                // The ring stays open for its agent, which may yet handle what a late publish adds.
+                publishedAtSweep = Long.MAX_VALUE;
+            }
+            else
+            {
+                count = returnRing();
+            }
+            swept = true;
+            undeliveredAtStop += count;
+            return count;
+        }
+    }
+
+    private long sweepQueues()
+    {
+        long count = 0;
+        for (int i = 0; i < queues.length; i++)
+        {
+            if (consumerAlive[i])
+            {
+                continue;
+            }
+            final DeliveryQueue queue = queues[i];
             // The agent dispatched and released these on announcement; their slots arrived after it stopped.
             long dispatched = queue.dispatchedAhead;
             PooledMessage left;
@@ -418,13 +528,56 @@ public final class FeedPublisher
                     dispatched--;
                     continue;
                 }
-                left.release();
+                FeedReferences.releaseQueued(left);
                 count++;
             }
             queue.dispatchedAhead = 0;
         }
-        undeliveredAtStop += count;
         return count;
+    }
+
+    /**
+     * A publish found the feed closed after its offers. Before the final sweep, they are the sweep's to count (or an
+     * agent still handles them), and the publish stands. After it, nothing drains these queues but this producer: it
+     * takes back what landed after the sweep and is refused, so every message is handled, counted undelivered, or
+     * refused, never left in a queue.
+     */
+    private void afterOffersWhileClosing(final PooledMessage message)
+    {
+        final int late = takeBackLateOffers();
+        if (late > 0)
+        {
+            throw new IllegalStateException("feed '" + feedName + "' closed while this message was offered: server '" +
+                serverName + "' swept its queues before " + late + " of its " + queues.length + " offers landed, " +
+                "which were released there undelivered");
+        }
+    }
+
+    /** After the final sweep, this producer's offers that landed since: released. Producer thread only. */
+    private int takeBackLateOffers()
+    {
+        synchronized (sweepLock)
+        {
+            if (!swept)
+            {
+                return 0;
+            }
+            int late = 0;
+            for (int i = 0; i < queues.length; i++)
+            {
+                if (consumerAlive[i])
+                {
+                    continue;
+                }
+                PooledMessage left;
+                while (null != (left = queues[i].poll()))
+                {
+                    FeedReferences.releaseQueued(left);
+                    late++;
+                }
+            }
+            return late;
+        }
     }
 
     /**
@@ -434,7 +587,7 @@ public final class FeedPublisher
     private long returnRing()
     {
         final long count = ring.depth();
-        undeliveredAtStop += count;
+        publishedAtSweep = ring.published();
         try
         {
             ring.close();
@@ -463,7 +616,35 @@ public final class FeedPublisher
             message.stampPublishNanos(System.nanoTime());
         }
         publishClaimed(message);
+        if (STATE_OPEN != state)
+        {
+            afterRingPublishWhileClosing(1);
+        }
         return true;
+    }
+
+    /**
+     * A ring publish found the feed closed after it moved the ring's sequence. Before the final sweep, the sweep counts
+     * it (or the agent still handles it). After it, the messages the sweep did not count went back to their pool when
+     * it closed the ring: the publish is refused.
+     */
+    private void afterRingPublishWhileClosing(final int count)
+    {
+        final long uncounted;
+        synchronized (sweepLock)
+        {
+            if (!swept)
+            {
+                return;
+            }
+            final long end = ring.producerSequence();
+            uncounted = end - Math.max(publishedAtSweep, end - count);
+        }
+        if (uncounted > 0)
+        {
+            throw notOpen(uncounted + " of the published messages went back to their pool when the feed's ring " +
+                "closed at stop, undelivered");
+        }
     }
 
     private int publishToRing(final PooledMessage[] messages, final int offset, final int count)
@@ -492,6 +673,17 @@ public final class FeedPublisher
         {
             throw new IllegalArgumentException("feed '" + feedName + "': " + e.getMessage(), e);
         }
+        catch (final IllegalStateException e)
+        {
+            final IllegalStateException refused =
+                notOpen("the messages went back to their pool when the feed's ring closed at stop");
+            refused.initCause(e);
+            throw refused;
+        }
+        if (STATE_OPEN != state)
+        {
+            afterRingPublishWhileClosing(count);
+        }
         return count;
     }
 
@@ -515,6 +707,24 @@ public final class FeedPublisher
         }
     }
 
+    /**
+     * The ring's claim. A producer that read the feed open and was then held up past the stop's final sweep finds the
+     * ring closed: refused as a claim on a closed feed is.
+     */
+    private PooledMessage claimFromRing()
+    {
+        try
+        {
+            return ring.tryClaim();
+        }
+        catch (final IllegalStateException closed)
+        {
+            final IllegalStateException refused = notOpen("nothing claimed");
+            refused.initCause(closed);
+            throw refused;
+        }
+    }
+
     /** The ring was full at a claim: the feed's policy decides. */
     private PooledMessage onFullRing()
     {
@@ -534,7 +744,7 @@ public final class FeedPublisher
         for (;;)
         {
             Backoff.pauseForFullQueue();
-            final PooledMessage message = ring.tryClaim();
+            final PooledMessage message = claimFromRing();
             if (null != message)
             {
                 return message;
@@ -566,16 +776,12 @@ public final class FeedPublisher
             "carries");
     }
 
-    /** One reference per subscriber queue (the caller's becomes the first), then one offer per queue. */
+    /** One offer per subscriber queue, each holding one of the references the publish handed over. */
     private void deliver(final PooledMessage message)
     {
         final DeliveryQueue[] queues = this.queues;
         final int n = queues.length;
-        if (n > 1)
-        {
-            message.retain(n - 1);
-        }
-        else if (1 == n)
+        if (1 == n)
         {
             // One subscriber: its agent may take the message from the message itself (see DeliveryQueue).
             queues[0].announceNext(message);
@@ -611,7 +817,7 @@ public final class FeedPublisher
         return true;
     }
 
-    /** The whole batch, checked before anything is published, so a bad one leaves every reference with the caller. */
+    /** The batch's bounds and elements, checked before anything is published, so a bad one leaves every reference with the caller. */
     private void checkBatch(final PooledMessage[] messages, final int offset, final int count)
     {
         if (null == messages)
@@ -632,11 +838,6 @@ public final class FeedPublisher
             {
                 throw new NullPointerException("feed '" + feedName + "': messages[" + i + "] null; expected a " +
                     "pooled message (nothing of the batch was published)");
-            }
-            if (message.refCount() <= 0)
-            {
-                throw new IllegalArgumentException(notOwned(message).getMessage() + " (messages[" + i + "]; nothing " +
-                    "of the batch was published)");
             }
         }
     }
@@ -662,7 +863,7 @@ public final class FeedPublisher
         if (FullQueuePolicy.DROP == policy)
         {
             dropped.increment();
-            message.release();
+            FeedReferences.releaseQueued(message);
             return;
         }
         if (FullQueuePolicy.BACKOFF == policy)
@@ -671,7 +872,11 @@ public final class FeedPublisher
             if (OFFERED != outcome)
             {
                 releaseRemaining(message, i);
-                throw TIMED_OUT == outcome ? timedOut(i) : closedWhileWaiting(i);
+                if (TIMED_OUT == outcome)
+                {
+                    throw timedOut(i);
+                }
+                throw closedWhileWaiting(i, takeBackLateOffers());
             }
             return;
         }
@@ -705,7 +910,33 @@ public final class FeedPublisher
     {
         for (int i = firstUndelivered; i < queues.length; i++)
         {
-            message.release();
+            FeedReferences.releaseQueued(message);
+        }
+    }
+
+    /**
+     * Hand over the caller's reference of every message of the batch, or of none: a message the caller holds no
+     * reference to (one in the batch twice, too) refuses the whole batch before anything is offered.
+     */
+    private void handOverBatch(final PooledMessage[] messages, final int offset, final int end)
+    {
+        final int n = queues.length;
+        for (int i = offset; i < end; i++)
+        {
+            if (!FeedReferences.handOver(messages[i], n))
+            {
+                takeBackBatch(messages, offset, i);
+                throw new IllegalArgumentException(notOwned(messages[i]).getMessage() + " (messages[" + i + "]; " +
+                    "nothing of the batch was published)");
+            }
+        }
+    }
+
+    private void takeBackBatch(final PooledMessage[] messages, final int offset, final int end)
+    {
+        for (int i = offset; i < end; i++)
+        {
+            FeedReferences.takeBack(messages[i], queues.length);
         }
     }
 
@@ -729,15 +960,29 @@ public final class FeedPublisher
     {
         for (int i = offset, end = offset + count; i < end; i++)
         {
-            messages[i].release();
+            releaseIfHeld(messages[i]);
         }
         return notOpen("all " + count + " messages of the batch released");
     }
 
     private IllegalStateException notOpen(final PooledMessage message)
     {
-        message.release();
+        if (!releaseIfHeld(message))
+        {
+            throw notOwned(message);
+        }
         return notOpen("message released");
+    }
+
+    /** A refused publish releases the caller's reference, if it holds one (a message in a batch twice holds one). */
+    private static boolean releaseIfHeld(final PooledMessage message)
+    {
+        if (0 == FeedReferences.heldCount(message))
+        {
+            return false;
+        }
+        message.release();
+        return true;
     }
 
     private IllegalStateException notOpen(final String released)
@@ -749,9 +994,11 @@ public final class FeedPublisher
 
     private IllegalArgumentException notOwned(final PooledMessage message)
     {
-        return new IllegalArgumentException("feed '" + feedName + "': " + message.getClass().getName() +
-            " holds no reference (refCount=" + message.refCount() + "); expected a message from pool.acquire() " +
-            "that has not been published yet");
+        final int refCount = message.refCount();
+        return new IllegalArgumentException("feed '" + feedName + "': " + message.getClass().getName() + " holds no " +
+            "reference of the caller's (" + (0 == refCount ? "it is free in its pool" : refCount + " held by queues " +
+            "for delivery") + "); expected a message from pool.acquire() that has not been published yet, or one a " +
+            "handler retain()ed before publishing it on");
     }
 
     private PublishTimeoutException timedOut(final int stuckAt)
@@ -762,11 +1009,12 @@ public final class FeedPublisher
             queues.length + " subscribers. Raise queueCapacity or publishTimeout, or speed up the subscriber");
     }
 
-    private IllegalStateException closedWhileWaiting(final int stuckAt)
+    private IllegalStateException closedWhileWaiting(final int stuckAt, final int takenBack)
     {
         return new IllegalStateException("feed '" + feedName + "' closed while waiting for room in the queue to '" +
-            subscriberNames[stuckAt] + "': server '" + serverName + "' is stopping; delivered to " + stuckAt +
-            " of " + queues.length + " subscribers");
+            subscriberNames[stuckAt] + "': server '" + serverName + "' is stopping; offered to " + stuckAt + " of " +
+            queues.length + " subscribers" + (takenBack > 0 ? ", " + takenBack + " of those after the stop swept " +
+            "the queues, taken back and released" : ""));
     }
 
     /** {@link #ringType} of a queue feed: no message type is this class, so no claim passes the usual case's test. */

@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +69,11 @@ import java.util.concurrent.locks.LockSupport;
 public final class MongooseServer implements AutoCloseable
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
+    /**
+     * The pool registries of started servers, each with its server's name: a server's leak and in-flight counts are
+     * its registry's, so two running servers never share one.
+     */
+    private static final Map<PoolRegistry, String> REGISTRIES_IN_USE = new IdentityHashMap<>();
     private static final long DRAIN_POLL_NANOS = 100_000;
     /** Longest exception text a configuration error repeats. */
     private static final int MAX_SHOWN_EXCEPTION = 300;
@@ -87,6 +93,8 @@ public final class MongooseServer implements AutoCloseable
     private final Map<String, String> producers = new LinkedHashMap<>();
     /** Feeds a processor publishes from its agent thread. */
     private final Set<String> pipeFeeds = new HashSet<>();
+    /** Per pool, its invalid releases when the server started: the report counts those since. */
+    private final Map<ObjectPool<?>, Long> invalidReleasesAtStart = new IdentityHashMap<>();
     /** Per processor, the publishers of the feeds it declared; filled once the feeds are wired. */
     private final Map<String, Map<String, FeedPublisher>> processorPublishers = new LinkedHashMap<>();
 
@@ -211,7 +219,9 @@ public final class MongooseServer implements AutoCloseable
      * <p>First, a server with ring feeds lays out their messages as {@link ServerConfig#ringLayout()} says: by
      * default ({@link RingLayout#COMPACTED}) one {@link System#gc()}, then each ring's slots in address order.
      *
-     * @throws IllegalStateException   if the server is not {@link ServerState#NEW}.
+     * @throws IllegalStateException   if the server is not {@link ServerState#NEW}, or if another started server uses
+     *                                 the same {@link PoolRegistry} (each server counts leaks over its registry's
+     *                                 pools); the server stays NEW then.
      * @throws MongooseStartException if a processor failed to start or an agent did not start in time; everything
      *                                 started has been stopped and joined by then.
      */
@@ -222,6 +232,11 @@ public final class MongooseServer implements AutoCloseable
             throw new IllegalStateException("server '" + name() + "' is " + state.get() + "; start() is allowed once, " +
                 "on a NEW server");
         }
+        claimRegistry();
+        for (final ObjectPool<?> pool : pools.pools())
+        {
+            invalidReleasesAtStart.put(pool, pool.stats().invalidReleases());
+        }
         layOutRings();
         publishCounters();
         final MongooseStartException serviceFailure = services.start();
@@ -230,10 +245,9 @@ public final class MongooseServer implements AutoCloseable
             closeFeeds();
             // No agent ever ran: the ring feeds' messages go back to their pools before the pools are checked.
             returnRings();
-            final Leaks leaks = leaks();
             state.set(ServerState.FAILED);
             monitor.close(ServerState.FAILED);
-            stopped.complete(new ShutdownReport(true, Map.of(), leaks.byType, services.errors(), 0, leaks.sites));
+            stopped.complete(reportBeforeAgentsRan(services.errors()));
             throw serviceFailure;
         }
         for (final AgentGroup group : groups.values())
@@ -295,11 +309,11 @@ public final class MongooseServer implements AutoCloseable
         if (state.compareAndSet(ServerState.NEW, ServerState.STOPPED))
         {
             closeFeeds();
-            // Never started: the ring feeds' messages go back to their pools, as after a failed start.
+            // Never started: the ring feeds' messages go back to their pools, as after a failed start. Its registry
+            // may be another server's, so its pools are not this server's to check.
             returnRings();
-            final Leaks leaks = leaks();
             monitor.close(ServerState.STOPPED);
-            stopped.complete(new ShutdownReport(true, Map.of(), leaks.byType, 0, 0, leaks.sites));
+            stopped.complete(new ShutdownReport(true, Map.of(), Map.of(), 0, 0, 0, Map.of(), List.of()));
             return stopped.join();
         }
         if (!state.compareAndSet(ServerState.RUNNING, ServerState.STOPPING))
@@ -688,10 +702,10 @@ public final class MongooseServer implements AutoCloseable
         catch (final IOException | RuntimeException ex)
         {
             closeFeeds();
-            final Leaks leaks = leaks();
+            returnRings();
             state.set(ServerState.FAILED);
             monitor.close(ServerState.FAILED);
-            stopped.complete(new ShutdownReport(true, Map.of(), leaks.byType, 0, 0, leaks.sites));
+            stopped.complete(reportBeforeAgentsRan(0));
             throw new MongooseStartException("server '" + name() + "': cannot create its counters file in " +
                 (null == config.counters().dir() ? CountersFile.defaultDirectory() : config.counters().dir()) +
                 ": " + ex + "; expected a writable directory (set counters.dir, or counters.enabled: false)", ex);
@@ -931,27 +945,44 @@ public final class MongooseServer implements AutoCloseable
         return first;
     }
 
+    /**
+     * Within the shutdown timeout for the drain, and {@link RunnerClose#INTERRUPT_GRACE_NANOS} more for threads that do
+     * not end by then: those are interrupted, left running and named in the report, and their queues left alone.
+     */
     private ShutdownReport shutDown(final boolean drain)
     {
+        final long drainDeadline = System.nanoTime() + config.shutdownTimeout().toNanos();
+        final long graceDeadline = drainDeadline + RunnerClose.INTERRUPT_GRACE_NANOS;
         // Service agents first: once joined, nothing publishes into their feeds, so closing those loses nothing.
-        services.stopAgents();
+        final Map<String, String> notEnded = new TreeMap<>(services.stopAgents(drainDeadline, graceDeadline));
         closeEntryFeeds();
         // A paused feed would never drain, and its agents would never be quiet.
         feedPauses.resumeAllForStop(name());
         // Processors keep publishing into pipes while they handle what is queued; pipes close once all is quiet.
-        final boolean pipesQuiet = !drain || awaitPipesQuiet();
+        final boolean pipesQuiet = !drain || awaitPipesQuiet(drainDeadline);
         closeFeeds();
-        final boolean drained = (!drain || awaitDrained()) && pipesQuiet;
+        final boolean drained = (!drain || awaitDrained(drainDeadline)) && pipesQuiet;
+        final Set<String> stillRunning = new HashSet<>();
         for (final AgentGroup group : groups.values())
         {
-            group.close();
+            final String why = group.close(drainDeadline, graceDeadline);
+            if (null != why)
+            {
+                notEnded.put(group.config.name(), why);
+                stillRunning.add(group.config.name());
+            }
+        }
+        for (final Map.Entry<String, String> agent : notEnded.entrySet())
+        {
+            LOG.log(System.Logger.Level.ERROR, "server '" + name() + "': agent " + agent.getKey() + " did not stop " +
+                "within the " + config.shutdownTimeout().toMillis() + " ms shutdown timeout: " + agent.getValue());
         }
         // Services stop last, after every agent thread has been joined, in reverse registration order.
         services.stop();
         final Map<String, Long> undelivered = new TreeMap<>();
         for (final FeedPublisher publisher : publishers.values())
         {
-            final long left = publisher.releaseUndelivered();
+            final long left = publisher.releaseUndelivered(stillRunning);
             if (left > 0)
             {
                 undelivered.put(publisher.feedName(), left);
@@ -969,10 +1000,56 @@ public final class MongooseServer implements AutoCloseable
         }
         errors += services.errors();
         final Leaks leaks = leaks();
-        final ShutdownReport report =
-            new ShutdownReport(drained, undelivered, leaks.byType, errors, unhandled, leaks.sites);
-        LOG.log(System.Logger.Level.INFO, "server '" + name() + "' stopped: " + report);
+        final ShutdownReport report = new ShutdownReport(drained, undelivered, leaks.byType, errors, unhandled,
+            invalidReleasesSinceStart(), notEnded, leaks.sites);
+        releaseRegistry();
+        LOG.log(report.clean() ? System.Logger.Level.INFO : System.Logger.Level.WARNING,
+            "server '" + name() + "' stopped: " + report);
         return report;
+    }
+
+    /** A start that failed before any agent ran: what its pools hold, then the registry is free again. */
+    private ShutdownReport reportBeforeAgentsRan(final long errors)
+    {
+        final Leaks leaks = leaks();
+        final ShutdownReport report = new ShutdownReport(true, Map.of(), leaks.byType, errors, 0,
+            invalidReleasesSinceStart(), Map.of(), leaks.sites);
+        releaseRegistry();
+        return report;
+    }
+
+    private long invalidReleasesSinceStart()
+    {
+        long count = 0;
+        for (final ObjectPool<?> pool : pools.pools())
+        {
+            count += pool.stats().invalidReleases() - invalidReleasesAtStart.getOrDefault(pool, 0L);
+        }
+        return count;
+    }
+
+    private void claimRegistry()
+    {
+        synchronized (REGISTRIES_IN_USE)
+        {
+            final String user = REGISTRIES_IN_USE.putIfAbsent(pools, name());
+            if (null != user)
+            {
+                state.set(ServerState.NEW);
+                throw new IllegalStateException("server '" + name() + "': pool registry '" + pools.name() + "' is in " +
+                    "use by started server '" + user + "'; each server counts leaks and messages in flight over its " +
+                    "registry's pools, so two started servers cannot share one. Give each its own: " +
+                    "MongooseServer.builder().poolRegistry(new PoolRegistry(\"" + name() + "\"))");
+            }
+        }
+    }
+
+    private void releaseRegistry()
+    {
+        synchronized (REGISTRIES_IN_USE)
+        {
+            REGISTRIES_IN_USE.remove(pools, name());
+        }
     }
 
     /** Commands a processor registers run on its agent thread, through the agent's command queue. */
@@ -1000,13 +1077,12 @@ public final class MongooseServer implements AutoCloseable
      * whose handlers returned), which only grow, that read the same balanced values show one instant at which
      * everything was quiet: with the entry feeds closed and the service agents joined, nothing can start work again.
      */
-    private boolean awaitPipesQuiet()
+    private boolean awaitPipesQuiet(final long deadline)
     {
         if (pipeFeeds.isEmpty())
         {
             return true;
         }
-        final long deadline = System.nanoTime() + config.shutdownTimeout().toNanos();
         long previous = -1;
         while (true)
         {
@@ -1049,9 +1125,8 @@ public final class MongooseServer implements AutoCloseable
         }
     }
 
-    private boolean awaitDrained()
+    private boolean awaitDrained(final long deadline)
     {
-        final long deadline = System.nanoTime() + config.shutdownTimeout().toNanos();
         while (true)
         {
             boolean liveEmpty = true;

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The services of one server at run time: their lifecycle in registration order (reverse at stop) and the agent
@@ -128,16 +129,29 @@ final class ServiceHost
         }
     }
 
-    /** Before the feeds close: end every duty cycle and join its thread, so nothing is published after that. */
-    void stopAgents()
+    /**
+     * Before the feeds close: end every duty cycle and join its thread, so nothing is published after that; within a
+     * bound (see {@link RunnerClose}).
+     *
+     * @param joinDeadline  {@link System#nanoTime()} until which each thread may end by itself.
+     * @param graceDeadline until which it may end once interrupted.
+     * @return per service whose thread did not end, why.
+     */
+    Map<String, String> stopAgents(final long joinDeadline, final long graceDeadline)
     {
-        for (final AgentRunner runner : runners)
+        final Map<String, String> notEnded = new TreeMap<>();
+        for (int i = 0; i < runners.length; i++)
         {
-            if (null != runner)
+            if (null != runners[i])
             {
-                runner.close();
+                final String why = RunnerClose.close(runners[i], joinDeadline, graceDeadline);
+                if (null != why)
+                {
+                    notEnded.put("service '" + configs.get(i).name() + "'", why);
+                }
             }
         }
+        return notEnded;
     }
 
     /**

@@ -3,24 +3,29 @@ package io.mongoose.server;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.LeakSite;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * What {@link MongooseServer#stop()} found.
  *
- * @param drained            whether every queue emptied within the shutdown timeout.
- * @param undeliveredByFeed  per feed, messages still queued after the timeout; released without being handled.
- * @param leaksByType        per pool (named after its message type), messages still in flight after stop.
- * @param handlerErrors      handler and lifecycle errors over the server's life.
- * @param unhandled          messages no handler covered, over the server's life.
- * @param leakSites          with {@link LeakDetection} on, the leaked messages grouped by where they were acquired,
- *                           most messages first; always empty when it is off (the counts are still in
- *                           {@code leaksByType}).
+ * @param drained           whether every queue emptied within the shutdown timeout.
+ * @param undeliveredByFeed per feed, messages still queued after the timeout; released without being handled.
+ * @param leaksByType       per pool (named after its message type), messages out of the pool when stop looked: kept
+ *                          by a handler and never released, or in a producer's hand.
+ * @param handlerErrors     handler and lifecycle errors over the server's life.
+ * @param unhandled         deliveries over the server's life that found no handler for their message's type.
+ * @param invalidReleases   releases of messages without a matching reference, in the server's pools over its life.
+ * @param unstoppedAgents   per agent group whose thread did not end within the shutdown timeout: why, and the
+ *                          thread's name and state. That thread is left interrupted; its processors were not stopped,
+ *                          and what its queues held is among the leaks.
+ * @param leakSites         with {@link LeakDetection} on, the leaked messages grouped by where they were acquired, most
+ *                          messages first; always empty when it is off (the counts are still in {@code leaksByType}).
  */
 public record ShutdownReport(
     boolean drained, Map<String, Long> undeliveredByFeed, Map<String, Long> leaksByType, long handlerErrors,
-    long unhandled, List<LeakSite> leakSites)
+    long unhandled, long invalidReleases, Map<String, String> unstoppedAgents, List<LeakSite> leakSites)
 {
     /**
      * Copies the maps and the list.
@@ -29,42 +34,61 @@ public record ShutdownReport(
     {
         undeliveredByFeed = Map.copyOf(undeliveredByFeed);
         leaksByType = Map.copyOf(leaksByType);
+        unstoppedAgents = Map.copyOf(unstoppedAgents);
         leakSites = List.copyOf(leakSites);
     }
 
     /**
-     * A report without acquisition sites, as when leak detection is off.
-     *
-     * @param drained           whether every queue emptied within the shutdown timeout.
-     * @param undeliveredByFeed per feed, messages released without being handled.
-     * @param leaksByType       per pool, messages still in flight after stop.
-     * @param handlerErrors     handler and lifecycle errors over the server's life.
-     * @param unhandled         messages no handler covered, over the server's life.
-     */
-    public ShutdownReport(
-        final boolean drained, final Map<String, Long> undeliveredByFeed, final Map<String, Long> leaksByType,
-        final long handlerErrors, final long unhandled)
-    {
-        this(drained, undeliveredByFeed, leaksByType, handlerErrors, unhandled, List.of());
-    }
-
-    /**
-     * @return whether every message was handled and every pooled message came home.
+     * @return whether every message was handled by every subscriber and every pooled message came home: drained,
+     *         nothing undelivered, nothing leaked, no handler error, nothing unhandled, no invalid release, and every
+     *         agent thread ended.
      */
     public boolean clean()
     {
-        return drained && undeliveredByFeed.isEmpty() && leaksByType.isEmpty() && leakSites.isEmpty();
+        return drained && undeliveredByFeed.isEmpty() && leaksByType.isEmpty() && 0 == handlerErrors &&
+            0 == unhandled && 0 == invalidReleases && unstoppedAgents.isEmpty() && leakSites.isEmpty();
     }
 
     /**
-     * One line: the counters, and the number of leak sites when there are any (their stacks are logged separately
-     * and are in {@link #leakSites()}), so a log line stays a line.
+     * One line that names every figure that makes the report unclean, or says it is clean; the leak sites are counted
+     * (their stacks are logged separately and are in {@link #leakSites()}), so a log line stays a line.
      */
     @Override
     public String toString()
     {
-        return "ShutdownReport[drained=" + drained + ", undeliveredByFeed=" + undeliveredByFeed + ", leaksByType=" +
-            leaksByType + ", handlerErrors=" + handlerErrors + ", unhandled=" + unhandled +
-            (leakSites.isEmpty() ? "" : ", leakSites=" + leakSites.size()) + "]";
+        final List<String> found = new ArrayList<>();
+        if (!drained)
+        {
+            found.add("not drained within the shutdown timeout");
+        }
+        if (!undeliveredByFeed.isEmpty())
+        {
+            found.add("undelivered " + undeliveredByFeed);
+        }
+        if (!leaksByType.isEmpty())
+        {
+            found.add("leaked " + leaksByType);
+        }
+        if (0 != handlerErrors)
+        {
+            found.add(handlerErrors + " handler errors");
+        }
+        if (0 != unhandled)
+        {
+            found.add(unhandled + " unhandled");
+        }
+        if (0 != invalidReleases)
+        {
+            found.add(invalidReleases + " invalid releases");
+        }
+        if (!unstoppedAgents.isEmpty())
+        {
+            found.add("agents not stopped " + unstoppedAgents);
+        }
+        if (!leakSites.isEmpty())
+        {
+            found.add(leakSites.size() + " leak sites");
+        }
+        return "ShutdownReport[" + (found.isEmpty() ? "clean" : String.join(", ", found)) + "]";
     }
 }

@@ -113,7 +113,8 @@ class FileConnectorsTest
             "maxLineLength or split the file)"), errors);
         assertEquals(1, server.serviceStats("reader").errors());
         assertFalse(source.endOfFile());
-        assertTrue(report.clean(), report::toString);
+        assertEquals(1, report.handlerErrors(), report::toString);
+        assertFalse(report.clean(), "a source that failed makes the stop unclean");
     }
 
     @Test

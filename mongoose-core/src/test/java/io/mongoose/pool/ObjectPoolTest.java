@@ -263,8 +263,8 @@ class ObjectPoolTest
         final IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () -> m.retain(0));
         final IllegalArgumentException negative = assertThrows(IllegalArgumentException.class, () -> m.retain(-3));
 
-        assertEquals("count: 0; expected at least 1", zero.getMessage());
-        assertEquals("count: -3; expected at least 1", negative.getMessage());
+        assertEquals("count: 0; expected 1 to 65535", zero.getMessage());
+        assertEquals("count: -3; expected 1 to 65535", negative.getMessage());
         assertEquals(1, m.refCount());
         assertTrue(m.release());
     }

@@ -183,8 +183,9 @@ class ApiArgumentTest
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
             () -> server.publisher("in").publish(new SeqMessage()));
 
-        assertEquals("feed 'in': " + SEQ + " holds no reference (refCount=0); expected a message from " +
-            "pool.acquire() that has not been published yet", ex.getMessage());
+        assertEquals("feed 'in': " + SEQ + " holds no reference of the caller's (it is free in its pool); expected " +
+            "a message from pool.acquire() that has not been published yet, or one a handler retain()ed before " +
+            "publishing it on", ex.getMessage());
     }
 
     // ---------------------------------------------------------------------------------------------- pools

@@ -45,7 +45,13 @@ class CountersFileTest
 
     private MongooseServer.Builder server(final String name, final Path dir, final SequenceChecker checker)
     {
-        return MongooseServer.builder().name(name).poolRegistry(registry)
+        return server(name, dir, checker, registry);
+    }
+
+    private MongooseServer.Builder server(
+        final String name, final Path dir, final SequenceChecker checker, final PoolRegistry pools)
+    {
+        return MongooseServer.builder().name(name).poolRegistry(pools)
             .counters(CountersConfig.defaults().dir(dir))
             .feed(FeedConfig.named("prices"))
             .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy(IdleStrategyKind.YIELD)
@@ -168,7 +174,8 @@ class CountersFileTest
     void serversWithTheSameNameInOneJvmGetTheirOwnFiles(@TempDir final Path dir)
     {
         final MongooseServer a = server("cf-twin", dir, new SequenceChecker(1)).build();
-        final MongooseServer b = server("cf-twin", dir, new SequenceChecker(1)).build();
+        // Started together, so each has a registry of its own.
+        final MongooseServer b = server("cf-twin", dir, new SequenceChecker(1), new PoolRegistry("twin")).build();
         a.start();
         try
         {

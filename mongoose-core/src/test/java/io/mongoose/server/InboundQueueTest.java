@@ -1,5 +1,6 @@
 package io.mongoose.server;
 
+import io.mongoose.pool.FeedReferences;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.SingleThreadMessageRing;
@@ -170,14 +171,16 @@ class InboundQueueTest
         oneDelivered(in, publisher);
         final SeqMessage late = ring.acquire();
         // The producer announced, and stalled before its offer.
+        assertTrue(FeedReferences.handOver(late, 1));
         assertTrue(in.queue.announceNext(late));
         assertSame(late, in.takeAnnounced());
         in.settleOnClose(1_000_000);
         assertEquals(1, in.queue.dispatchedAhead);
         // The agent dispatched and released it; then the producer's offer lands, and one more message after it.
         assertTrue(in.queue.offer(late));
-        late.release();
+        FeedReferences.releaseQueued(late);
         final SeqMessage undelivered = pool.acquire();
+        assertTrue(FeedReferences.handOver(undelivered, 1));
         assertTrue(in.queue.offer(undelivered));
 
         assertEquals(1, publisher.releaseUndelivered(), "only the message never dispatched");

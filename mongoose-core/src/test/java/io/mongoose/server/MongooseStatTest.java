@@ -50,7 +50,13 @@ class MongooseStatTest
 
     private MongooseServer server(final String name, final Path dir, final SequenceChecker checker)
     {
-        return MongooseServer.builder().name(name).poolRegistry(registry)
+        return server(name, dir, checker, registry);
+    }
+
+    private MongooseServer server(
+        final String name, final Path dir, final SequenceChecker checker, final PoolRegistry pools)
+    {
+        return MongooseServer.builder().name(name).poolRegistry(pools)
             .counters(CountersConfig.defaults().dir(dir))
             .feed(FeedConfig.named("prices"))
             .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy(IdleStrategyKind.YIELD)
@@ -121,7 +127,8 @@ class MongooseStatTest
     void severalServersAreListedAndOneIsChosenByName(@TempDir final Path dir)
     {
         final MongooseServer a = server("stat-a", dir, new SequenceChecker(1));
-        final MongooseServer b = server("stat-b", dir, new SequenceChecker(1));
+        // Started together, so each has a registry of its own.
+        final MongooseServer b = server("stat-b", dir, new SequenceChecker(1), new PoolRegistry("stat-b"));
         a.start();
         b.start();
         try

@@ -99,6 +99,26 @@ class RingFeedTest
     }
 
     @Test
+    void aMessageAcquiredFromThePoolAndPublishedOnARingFeedIsRefusedWithTheWayToClaimOne()
+    {
+        final SequenceChecker checker = new SequenceChecker(1);
+        final MongooseServer server = server(FeedConfig.named("ticks").queueCapacity(16).ring(SeqMessage.class),
+            checker);
+        final SeqMessage acquired = pool.acquire();
+
+        final IllegalArgumentException refused =
+            assertThrows(IllegalArgumentException.class, () -> server.publisher("ticks").publish(acquired));
+        assertEquals("feed 'ticks': ring of pool 'SeqMessage': publish of " + SeqMessage.class.getName() + "@" +
+            Integer.toHexString(System.identityHashCode(acquired)) + ", which was not claimed from this ring; on a " +
+            "ring feed, use claim() to take the next message and publish that, rather than a message acquired from " +
+            "a pool", refused.getMessage());
+        assertEquals(1, acquired.refCount(), "still the caller's");
+        assertTrue(acquired.release());
+        assertTrue(server.stop().clean());
+        assertEquals(0, checker.received(0));
+    }
+
+    @Test
     void thePublishedCounterFollowsTheRingsSequenceAtEachSample()
     {
         final SequenceChecker checker = new SequenceChecker(1);
@@ -443,7 +463,7 @@ class RingFeedTest
     }
 
     @Test
-    void aHandlerThatReleasesTheAgentsReferenceIsReportedOnceForTheDrainAndTheDrainCompletes()
+    void aHandlerThatReleasesAReferenceItNeverHeldIsRefusedThereAndTheRingKeepsItsMessage()
     {
         final List<Long> seen = new ArrayList<>();
         final List<String> reported = new ArrayList<>();
@@ -461,12 +481,15 @@ class RingFeedTest
         assertEquals(5, invoker.invoke());
         assertEquals(List.of(0L, 1L, 2L, 3L, 4L), seen);
         assertEquals(1, reported.size(), reported::toString);
-        assertTrue(reported.get(0).startsWith("agent:agent -: "), reported.get(0));
-        assertTrue(reported.get(0).contains("without a matching reference"), reported.get(0));
-        assertEquals(1, server.agentStats("agent").errors());
-        assertEquals(5, server.processorStats("p").handled(), "the handler returned for each");
+        assertTrue(reported.get(0).startsWith("p 2: "), reported.get(0));
+        assertTrue(reported.get(0).contains("none by user code"), reported.get(0));
+        assertEquals(0, server.agentStats("agent").errors());
+        assertEquals(1, server.processorStats("p").errors());
+        assertEquals(4, server.processorStats("p").handled(), "the handler returned for the other four");
         assertEquals(0, server.feedStats("ticks").queueDepth(), "the drain's slots handed back");
-        server.stop();
+        final ShutdownReport report = server.stop();
+        assertEquals(Map.of(), report.leaksByType(), "the message stayed the ring's, and went back at stop");
+        assertEquals(0, registry.pool(SeqMessage.class).inFlight());
     }
 
     @Test
