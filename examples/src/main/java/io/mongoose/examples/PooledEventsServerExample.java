@@ -5,7 +5,7 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PoolStats;
-import io.mongoose.pool.SingleThreadMessageRing;
+import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
@@ -178,16 +178,14 @@ public final class PooledEventsServerExample
          */
         private void publish(final FeedPublisher publisher, final ObjectPool<MarketTick> pool, final Thread agent)
         {
-            // The producer's own ring of the whole pool: each tick comes back to its slot at its last release, with no
-            // trip through the pool's free list. More slots than ticks can be out at once (a full queue, the one being
-            // handled and the one being filled), so the slot the ring comes round to is always free again.
-            try (SingleThreadMessageRing<MarketTick> ticks = pool.newThreadRing(POOL_CAPACITY))
+            // The producer's own cache: it claims free ticks from the pool's shared free list 64 at a time.
+            try (SingleThreadPoolCache<MarketTick> ticks = pool.newThreadCache(64))
             {
                 publish(publisher, ticks, agent);
             }
         }
 
-        private void publish(final FeedPublisher publisher, final SingleThreadMessageRing<MarketTick> ticks,
+        private void publish(final FeedPublisher publisher, final SingleThreadPoolCache<MarketTick> ticks,
             final Thread agent)
         {
             final long messages = options.messages();

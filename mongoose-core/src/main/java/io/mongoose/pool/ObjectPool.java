@@ -20,8 +20,7 @@ import java.util.function.Supplier;
  * <p>All instances are created up front, so the steady state allocates nothing. Any thread may acquire and any thread
  * may release (the free list is a JCTools MPMC queue). When the free list is empty, {@link #acquire()} follows the
  * pool's {@link ExhaustionPolicy}; {@link #tryAcquire()} returns {@code null} instead. A thread that acquires often
- * (a producer) can put a {@link SingleThreadPoolCache} in front of the pool to claim free messages a batch at a time,
- * or take a {@link SingleThreadMessageRing} of messages that come straight back to it, bypassing the free list.
+ * (a producer) can put a {@link SingleThreadPoolCache} in front of the pool to claim free messages a batch at a time.
  *
  * <p>With {@link LeakDetection} on, the pool also records where and when each message it hands out was acquired, until
  * its last release, so {@link #inFlightOlderThan(Duration)} can say which messages are out, for how long, and who
@@ -50,20 +49,13 @@ public final class ObjectPool<T extends PooledMessage>
     // Copy-on-write by compare-and-set: stats read the array without allocating or locking; caches come and go rarely.
     private final AtomicReference<SingleThreadPoolCache<?>[]> caches =
         new AtomicReference<>(new SingleThreadPoolCache<?>[0]);
-    private final AtomicReference<SingleThreadMessageRing<?>[]> rings =
-        new AtomicReference<>(new SingleThreadMessageRing<?>[0]);
-    // Closed rings with messages still out: each such message goes back to its slot at its last release, and the pool
-    // takes it from there (reclaimClosedRings) when it counts its messages or finds its free list empty.
-    private final AtomicReference<SingleThreadMessageRing<?>[]> closedRings =
-        new AtomicReference<>(new SingleThreadMessageRing<?>[0]);
     // Leak detection only (null when off): every message handed out and not yet back, with where and when it was
     // acquired. A side table rather than fields on PooledMessage, so messages stay the same size whether detection is
     // on or off, and a scan visits only what is out, not every instance ever created.
     private final ConcurrentHashMap<Identity, AcquisitionSite> outstanding;
 
     /**
-     * Creates the pool and all {@code config.capacity()} instances. The first pool of a JVM also runs, once, the paths a
-     * kept message takes, on a pool of its own, so that no running thread links them ({@code KeepPathRehearsal}).
+     * Creates the pool and all {@code config.capacity()} instances.
      *
      * @param name    name used in stats and errors.
      * @param type    the message type; every instance the factory makes must be of this type.
@@ -85,24 +77,6 @@ public final class ObjectPool<T extends PooledMessage>
                 throw new IllegalStateException("pool '" + name + "': free list refused instance " + i);
             }
         }
-        // Each message's constructor made its state right after it. SPACED (the default) keeps those: message and state
-        // alternate in memory, and a compacting collection keeps the order. PACKED gives each a fresh state, made after
-        // all the messages, so the first ones die and a compacting collection closes their gaps (MessageLayout).
-        if (MessageLayout.PACKED == config.layout())
-        {
-            for (int i = 0; i < config.capacity(); i++)
-            {
-                final T instance = freeList.poll();
-                instance.renewState();
-                if (!freeList.offer(instance))
-                {
-                    throw new IllegalStateException("pool '" + name + "': free list refused instance " + i);
-                }
-            }
-        }
-        // Before any thread can use a pool: the paths of a kept message, run once per JVM so they are linked before a
-        // running publisher or agent first takes them.
-        KeepPathRehearsal.runOnce();
     }
 
     /**
@@ -163,46 +137,6 @@ public final class ObjectPool<T extends PooledMessage>
         final SingleThreadPoolCache<T> cache = new SingleThreadPoolCache<>(this, batch);
         caches.updateAndGet(current -> CopyOnWriteArrays.with(current, cache));
         return cache;
-    }
-
-    /**
-     * A ring for one producing thread: {@code size} free messages are lent to it now, and each one it hands out comes
-     * back to its slot at its last release instead of to this pool's free list. See {@link SingleThreadMessageRing};
-     * close it when the thread is done.
-     *
-     * <p>Size it to cover the messages the thread has out at once in steady state (the queues behind it), so the slot
-     * it comes back to is free again: a slot still out costs that acquire a trip to this pool instead.
-     *
-     * @param size the ring's slots: a power of two from 1 to the pool's capacity.
-     * @return a new ring, owned by the calling thread.
-     * @throws IllegalArgumentException if {@code size} is out of range or not a power of two.
-     * @throws IllegalStateException    if fewer than {@code size} messages are free now; none is taken then.
-     */
-    public SingleThreadMessageRing<T> newThreadRing(final int size)
-    {
-        if (size < 1 || size > config.capacity() || Integer.bitCount(size) != 1)
-        {
-            throw new IllegalArgumentException("pool '" + name + "': ring size " + size + "; expected a power of two " +
-                "from 1 to the pool's capacity (" + config.capacity() + ")");
-        }
-        final PooledMessage[] slots = new PooledMessage[size];
-        for (int i = 0; i < size; i++)
-        {
-            slots[i] = freeList.poll();
-            if (null == slots[i])
-            {
-                for (int j = 0; j < i; j++)
-                {
-                    returnUnused(slots[j]);
-                }
-                throw new IllegalStateException("pool '" + name + "': only " + i + " free messages for a ring of " +
-                    size + "; expected a ring no larger than the free messages (" + free() + " now, capacity " +
-                    config.capacity() + ")");
-            }
-        }
-        final SingleThreadMessageRing<T> ring = new SingleThreadMessageRing<>(this, slots);
-        rings.updateAndGet(current -> CopyOnWriteArrays.with(current, ring));
-        return ring;
     }
 
     /**
@@ -276,23 +210,12 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
-     * Counting first takes back to the free list every message released into a closed
-     * {@link SingleThreadMessageRing} since it closed, so those count as free (and {@link #inFlight()} and
-     * {@link #stats()}, which count through this, agree).
-     *
-     * @return free instances: on the free list, waiting in a {@link SingleThreadPoolCache}, or back in the slot of a
-     *         {@link SingleThreadMessageRing} (exact when no message is moving).
+     * @return free instances: on the free list, or waiting in a {@link SingleThreadPoolCache} (exact when no message
+     *         is moving).
      */
     public long free()
     {
-        reclaimClosedRings();
-        return countFree();
-    }
-
-    /** {@link #free()} without reclaiming, for the release path's full check, which reclaiming would re-enter. */
-    private long countFree()
-    {
-        return freeList.size() + cachedInThreadCaches() + freeInThreadRings();
+        return freeList.size() + cachedInThreadCaches();
     }
 
     /**
@@ -497,57 +420,6 @@ public final class ObjectPool<T extends PooledMessage>
         caches.updateAndGet(current -> CopyOnWriteArrays.without(current, cache));
     }
 
-    /** A ring's close, after it returned its free messages: keep it for reclaiming if any are still out. */
-    void detach(final SingleThreadMessageRing<T> ring)
-    {
-        if (!ring.reclaimed())
-        {
-            closedRings.updateAndGet(current -> CopyOnWriteArrays.with(current, ring));
-        }
-        rings.updateAndGet(current -> CopyOnWriteArrays.without(current, ring));
-    }
-
-    /** For tests: closed rings kept because some of their messages are still out. */
-    int closedRingsHeld()
-    {
-        return closedRings.get().length;
-    }
-
-    /**
-     * Take back every message released into a closed ring's slot since the ring closed, and forget the rings that
-     * have nothing left out. Off the hot path: stats, and an acquire that found the free list empty.
-     *
-     * @return messages returned to the free list.
-     */
-    int reclaimClosedRings()
-    {
-        final SingleThreadMessageRing<?>[] closed = closedRings.get();
-        int returned = 0;
-        for (final SingleThreadMessageRing<?> ring : closed)
-        {
-            // One taker per ring at a time; reclaimers of this pool may run on any thread.
-            synchronized (ring)
-            {
-                returned += ring.reclaim();
-                if (ring.reclaimed())
-                {
-                    closedRings.updateAndGet(current -> CopyOnWriteArrays.without(current, ring));
-                }
-            }
-        }
-        return returned;
-    }
-
-    private long freeInThreadRings()
-    {
-        long free = 0;
-        for (final SingleThreadMessageRing<?> ring : rings.get())
-        {
-            free += ring.free();
-        }
-        return free;
-    }
-
     private long cachedInThreadCaches()
     {
         long cached = 0;
@@ -571,7 +443,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     private boolean freeListFull()
     {
-        return grown() && countFree() >= config.capacity();
+        return grown() && free() >= config.capacity();
     }
 
     void countInvalidRelease()
@@ -585,7 +457,7 @@ public final class ObjectPool<T extends PooledMessage>
      */
     private T pollAfterFlushingOwnBatch()
     {
-        final int back = SingleThreadReleaseBatch.flushCurrentThreadBatch() + reclaimClosedRings();
+        final int back = SingleThreadReleaseBatch.flushCurrentThreadBatch();
         return back > 0 ? freeList.poll() : null;
     }
 
@@ -620,10 +492,6 @@ public final class ObjectPool<T extends PooledMessage>
             if (null != message)
             {
                 return message;
-            }
-            if (reclaimClosedRings() > 0)
-            {
-                continue;
             }
             if (System.nanoTime() - deadline >= 0)
             {

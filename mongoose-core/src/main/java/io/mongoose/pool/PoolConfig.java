@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Sizing, exhaustion behaviour and heap layout of one {@link ObjectPool}.
+ * Sizing and exhaustion behaviour of one {@link ObjectPool}.
  *
  * @param capacity         instances created up front and the most the free list holds: {@link #CAPACITY_RANGE}. A
  *                         pool whose messages wait in queues in front of a stage that acquires from it must hold more
@@ -15,9 +15,8 @@ import java.util.Objects;
  * @param exhaustionPolicy what an acquire on an empty pool does.
  * @param maxWait          how long {@link ExhaustionPolicy#WAIT} waits before failing; ignored by other policies:
  *                         {@link #MAX_WAIT_RANGE}.
- * @param layout           where the up-front messages lie relative to each other; matters to ring feeds.
  */
-public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Duration maxWait, MessageLayout layout)
+public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Duration maxWait)
 {
     /** Default capacity: enough for a deep queue per subscriber without growing. */
     public static final int DEFAULT_CAPACITY = 16_384;
@@ -51,19 +50,6 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
         CAPACITY_RANGE.require(OWNER, capacity);
         Objects.requireNonNull(exhaustionPolicy, "exhaustionPolicy: null; expected GROW, WAIT or FAIL");
         MAX_WAIT_RANGE.require(OWNER, maxWait);
-        Objects.requireNonNull(layout, "layout: null; expected SPACED or PACKED");
-    }
-
-    /**
-     * A config with the default layout, {@link MessageLayout#SPACED}.
-     *
-     * @param capacity         instances created up front.
-     * @param exhaustionPolicy what an acquire on an empty pool does.
-     * @param maxWait          how long {@link ExhaustionPolicy#WAIT} waits before failing.
-     */
-    public PoolConfig(final int capacity, final ExhaustionPolicy exhaustionPolicy, final Duration maxWait)
-    {
-        this(capacity, exhaustionPolicy, maxWait, MessageLayout.SPACED);
     }
 
     /**
@@ -73,8 +59,7 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
      * {@link #growOnExhaustion()}.
      *
      * @param capacity instances created up front: {@link #CAPACITY_RANGE}.
-     * @return a config that waits up to {@link #DEFAULT_MAX_WAIT} on exhaustion, with messages
-     *         {@link MessageLayout#SPACED}.
+     * @return a config that waits up to {@link #DEFAULT_MAX_WAIT} on exhaustion.
      * @throws IllegalArgumentException if {@code capacity} is out of {@link #CAPACITY_RANGE}, naming it.
      */
     public static PoolConfig of(final int capacity)
@@ -83,8 +68,7 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
     }
 
     /**
-     * @return {@link #of(int)} with the {@link #DEFAULT_CAPACITY}: waits up to {@link #DEFAULT_MAX_WAIT} on exhaustion,
-     *         messages {@link MessageLayout#SPACED}.
+     * @return {@link #of(int)} with the {@link #DEFAULT_CAPACITY}: waits up to {@link #DEFAULT_MAX_WAIT} on exhaustion.
      */
     public static PoolConfig defaults()
     {
@@ -100,7 +84,7 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
      */
     public PoolConfig waitOnExhaustion(final Duration wait)
     {
-        return new PoolConfig(capacity, ExhaustionPolicy.WAIT, wait, layout);
+        return new PoolConfig(capacity, ExhaustionPolicy.WAIT, wait);
     }
 
     /**
@@ -109,7 +93,7 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
      */
     public PoolConfig failOnExhaustion()
     {
-        return new PoolConfig(capacity, ExhaustionPolicy.FAIL, maxWait, layout);
+        return new PoolConfig(capacity, ExhaustionPolicy.FAIL, maxWait);
     }
 
     /**
@@ -118,15 +102,6 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
      */
     public PoolConfig growOnExhaustion()
     {
-        return new PoolConfig(capacity, ExhaustionPolicy.GROW, maxWait, layout);
-    }
-
-    /**
-     * @param messageLayout where the up-front messages should lie relative to each other.
-     * @return a copy with that layout.
-     */
-    public PoolConfig withLayout(final MessageLayout messageLayout)
-    {
-        return new PoolConfig(capacity, exhaustionPolicy, maxWait, messageLayout);
+        return new PoolConfig(capacity, ExhaustionPolicy.GROW, maxWait);
     }
 }

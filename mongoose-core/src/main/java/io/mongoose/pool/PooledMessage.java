@@ -1,7 +1,6 @@
 package io.mongoose.pool;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * Base class of every message that travels through Mongoose.
@@ -21,34 +20,20 @@ import java.lang.invoke.VarHandle;
  * <p>Threading: reference counting is thread-safe; the message's own fields follow the usual hand-off rule: written by
  * the producer before publish, read by handlers after, never written by two threads at once.
  *
- * <p>Memory: a message carries two framework fields after the object header (with compressed references): a
- * reference to its {@code PooledMessageState} (type, pool, reference count, ring bookkeeping, the announced queue and
- * the stamp, in an object of their own) and the announced index, 12 bytes in all, so a message of two {@code long}s is
- * 40 bytes. Why so few: on a ring feed every message a publish writes crosses from the producer's core to the agent's,
- * a cache line at a time. With all these fields in the message (96 bytes, with padding) each publish wrote more lines
- * than a Disruptor's 32-byte events take; in far placements, at 10M msg/s and unpaced, that was much of what held
- * Mongoose back (see {@code docs/architecture.md}, "The message's state beside it").
- * Where a pool's messages lie relative to each other is its {@link MessageLayout}: by default spaced, each message
- * keeping the state its constructor made right after it, so neighbours share no line and a ring's producer does not
- * fill the line its agent is reading; or packed, two to a line as a Disruptor's events are (the pool gives them states
- * made after all of them, and a compacting collection closes the gaps the first ones leave; the server's start-up
- * layout runs one for ring feeds). See {@code docs/architecture.md}, "Packed, as an option". The announced index stays
- * in the message, right before the subclass's fields, so an agent waiting on the announcement most often takes the
- * payload in the same cache transfer. A ring feed's publish and dispatch touch the message alone (the ring writes its
- * identity into the state once, as a message enters a slot); a queue feed's acquire and release write the state's
- * count, which a {@link SingleThreadMessageRing} keeps off the line the producer is filling by taking its slots three
- * apart.
- *
- * <p>Announcement: before offering a message to a feed's only subscriber queue, the publisher records that queue and
- * the index in the message ({@link #announce(long, long)}), and an agent that expects this message (the next of its
- * ring) takes it from there, one cache miss sooner than through the queue's slot. See {@code docs/architecture.md}.
+ * <p>Memory: a message carries one framework field after the object header, a reference to its
+ * {@code PooledMessageState} (type, pool, reference count, the ring slot it lies in, the publish stamp), made by its
+ * constructor right after it. A ring feed's publish and dispatch write only the subclass's fields; a queue feed's
+ * publish and release also write the state's count.
  */
 public abstract class PooledMessage
 {
-    private static final VarHandle REF_COUNT;
-    private static final VarHandle RING_STATE;
-    private static final VarHandle ANNOUNCED_INDEX;
-    private static final long NOT_ANNOUNCED = -1;
+    /**
+     * The count's atomic operations. A field updater rather than a {@code VarHandle}: its calls are plain virtual
+     * calls, where each {@code VarHandle} call site links itself, allocating, the first time it runs, so a path first
+     * taken under load (a handler's first retain, a refused publish) would allocate on the hot thread.
+     */
+    private static final AtomicIntegerFieldUpdater<PooledMessageState> REF_COUNT =
+        AtomicIntegerFieldUpdater.newUpdater(PooledMessageState.class, "refCount");
     /**
      * One reference held outside the framework: the acquirer's, or one taken with {@link #retain()}. The count keeps
      * these in its low 16 bits and the framework's in its high bits, so a publish can tell a reference its caller
@@ -62,39 +47,9 @@ public abstract class PooledMessage
     static final int MAX_HELD = HELD_MASK;
     /** Most references held by queues at once: the count stays positive. */
     static final int MAX_QUEUED = Short.MAX_VALUE;
-    /** Out of its ring: handed out, or being released; or taken back by the pool when its ring closed. */
-    private static final int RING_IN_USE = 0;
-    /** Back in its ring slot, reset, for the ring's taker to take again. */
-    private static final int RING_FREE = 1;
 
-    static
-    {
-        try
-        {
-            REF_COUNT = MethodHandles.lookup().findVarHandle(PooledMessageState.class, "refCount", int.class);
-            RING_STATE = MethodHandles.lookup().findVarHandle(PooledMessageState.class, "ringState", int.class);
-            ANNOUNCED_INDEX = MethodHandles.lookup().findVarHandle(PooledMessage.class, "announcedIndex", long.class);
-        }
-        catch (final ReflectiveOperationException ex)
-        {
-            throw new ExceptionInInitializerError(ex);
-        }
-    }
-
-    /**
-     * The framework's fields that a publish does not write. Made right after the message; not final: a pool whose
-     * layout is {@link MessageLayout#PACKED} gives its up-front messages fresh ones once all of them exist
-     * ({@link #renewState()}), before any other thread can see them (see "Memory" above).
-     */
-    PooledMessageState state = new PooledMessageState(MessageTypes.idOf(getClass()));
-    /**
-     * The index at which this message was last announced to {@link PooledMessageState#announcedQueue} (see
-     * {@link #announce(long, long)}), written around the queue like a sequence lock, so a reader never pairs one
-     * announcement's queue with another's index. In the message itself, the last framework field, so the JVM lays it
-     * out right before a subclass's own fields and the consumer reads both in one transfer.
-     */
-    @SuppressWarnings("unused") // accessed through ANNOUNCED_INDEX
-    private volatile long announcedIndex = NOT_ANNOUNCED;
+    /** The framework's fields, made right after the message (see "Memory" above). */
+    final PooledMessageState state = new PooledMessageState(MessageTypes.idOf(getClass()));
 
     /** Subclasses are created by their pool's factory, never on the hot path. */
     protected PooledMessage()
@@ -251,18 +206,10 @@ public abstract class PooledMessage
         return false;
     }
 
-    /** After the last reference: back to the ring slot it came from, or to its pool's free list. */
+    /** After the last reference: back to its pool's free list. */
     private void recycle()
     {
-        final SingleThreadMessageRing<?> home = state.ring;
-        if (null != home)
-        {
-            home.giveBack(this);
-        }
-        else
-        {
-            state.pool.recycle(this);
-        }
+        state.pool.recycle(this);
     }
 
     /**
@@ -342,7 +289,7 @@ public abstract class PooledMessage
             if (HELD == current && !DebugChecks.ENABLED)
             {
                 // The sole holder: nobody else may touch the count, and the offer that follows publishes it.
-                REF_COUNT.set(state, next);
+                REF_COUNT.lazySet(state, next);
                 return true;
             }
             if ((current >>> 16) + queues > MAX_QUEUED)
@@ -374,13 +321,11 @@ public abstract class PooledMessage
     }
 
     /**
-     * The count, read with volatile semantics. Every read and compare-and-set of the count goes through one of these two
-     * methods, so the first publish links the only call sites there are, and a path taken for the first time later
-     * (a refused publish, say) allocates nothing to link its own.
+     * The count, read with volatile semantics.
      */
     private int count()
     {
-        return (int)REF_COUNT.getVolatile(state);
+        return REF_COUNT.get(state);
     }
 
     private boolean casCount(final int expected, final int next)
@@ -391,104 +336,7 @@ public abstract class PooledMessage
     /** The sole holder's last release: an ordered store publishes the reset-to-free to the next acquirer. */
     private void freeCount()
     {
-        REF_COUNT.setRelease(state, 0);
-    }
-
-    /**
-     * Framework use, by the single producer of {@code queue}: record in the message itself that it is about to be
-     * offered to {@code queue} at {@code index}, so the consumer, which knows which message to expect next, can take it
-     * from the message's own cache line without first reading the queue's slot. Call it only when the offer at that
-     * index cannot fail, after the message's fields are written and before the offer. Application code has no reason
-     * to call it: a false announcement would make an agent take this message as the one at that index.
-     *
-     * @param queue the queue's identity: a number no other queue in this JVM ever uses, not 0.
-     * @param index the queue's producer index the offer will use, at least 0.
-     */
-    public final void announce(final long queue, final long index)
-    {
-        if (state.announcedQueue == queue)
-        {
-            // Announced to this queue before, as a ring's or a feed's messages always are: the index alone moves, and
-            // the queue's field stays a line the consumer reads without the producer taking it back.
-            ANNOUNCED_INDEX.setRelease(this, index);
-            return;
-        }
-        // Invalidate first: a reader that sees the new queue must not pair it with the previous announcement's index.
-        ANNOUNCED_INDEX.setOpaque(this, NOT_ANNOUNCED);
-        VarHandle.storeStoreFence();
-        state.announcedQueue = queue;
-        ANNOUNCED_INDEX.setRelease(this, index);
-    }
-
-    /**
-     * Framework use, by the consumer of {@code queue}: whether this message was announced to {@code queue} at
-     * {@code index}. A {@code true} answer makes the producer's writes before the announcement visible to the caller.
-     *
-     * @param queue the queue's identity, as announced: not 0.
-     * @param index the queue's consumer index, at least 0.
-     * @return whether this message is the one at {@code index} of {@code queue}.
-     */
-    public final boolean isAnnounced(final long queue, final long index)
-    {
-        if ((long)ANNOUNCED_INDEX.getAcquire(this) != index)
-        {
-            return false;
-        }
-        final long to = state.announcedQueue;
-        VarHandle.loadLoadFence();
-        // Read again: an announcement that started since the first read invalidated the index before it moved the queue.
-        return to == queue && (long)ANNOUNCED_INDEX.getAcquire(this) == index;
-    }
-
-    /**
-     * A {@link SpscMessageRing}'s producer, as this message enters one of its slots: no index announced, and the ring as
-     * the announced queue, in that order (as {@link #announce(long, long)} moves to another queue). From here until the
-     * message leaves the slot only that ring's producer announces it, by {@link #announceInRing(long)}.
-     *
-     * @param ring the ring's identity ({@link AnnouncementIdentities#next()}).
-     */
-    final void enterRing(final long ring)
-    {
-        ANNOUNCED_INDEX.setOpaque(this, NOT_ANNOUNCED);
-        VarHandle.storeStoreFence();
-        state.announcedQueue = ring;
-    }
-
-    /**
-     * A {@link SpscMessageRing}'s producer publishes this message at {@code index}: the index alone, since the queue is
-     * the ring's from {@link #enterRing(long)} on, so a ring's publish writes nothing outside the message.
-     *
-     * @param index the ring's sequence, at least 0.
-     */
-    final void announceInRing(final long index)
-    {
-        ANNOUNCED_INDEX.setRelease(this, index);
-    }
-
-    /**
-     * A {@link SpscMessageRing}'s consumer: whether this message, read from the ring's slot, was announced at
-     * {@code index}. The index alone decides, reading nothing outside the message: the message entered the slot with no
-     * index ({@link #enterRing(long)}) and only the ring's producer announces it there, with sequences that only grow.
-     * A {@code true} answer makes the producer's writes before the announcement visible to the caller.
-     *
-     * @param index the ring's sequence the consumer expects next, at least 0.
-     * @return whether announced at {@code index}.
-     */
-    final boolean isAnnouncedInRing(final long index)
-    {
-        return (long)ANNOUNCED_INDEX.getAcquire(this) == index;
-    }
-
-    /**
-     * Framework use: the message the ring this message belongs to takes after this one, which is the one that ring's
-     * producer is likely to publish next; a consumer reads it ahead to spare itself a cache miss.
-     *
-     * @return the next message of this message's ring, or {@code null} if it belongs to no ring.
-     */
-    public final PooledMessage ringSuccessor()
-    {
-        final SingleThreadMessageRing<?> home = state.ring;
-        return null == home ? null : home.atPosition(state.ringPosition + 1);
+        REF_COUNT.lazySet(state, 0);
     }
 
     /**
@@ -499,7 +347,7 @@ public abstract class PooledMessage
      */
     final int rawCountPlain()
     {
-        return (int)REF_COUNT.get(state);
+        return REF_COUNT.get(state);
     }
 
     /**
@@ -515,52 +363,6 @@ public abstract class PooledMessage
         }
     }
 
-    /** The ring claims this free message: it now waits in the ring's slot. */
-    final void lendToRing(final SingleThreadMessageRing<?> home)
-    {
-        state.ring = home;
-        RING_STATE.setRelease(state, RING_FREE);
-    }
-
-    /**
-     * The ring's taker takes the message from its slot if it is back: its owner while it is open, then its closer, then
-     * the pool reclaiming a closed ring, one at a time. The acquire read pairs with {@link #returnToRing()}, so the
-     * releaser's reset is visible.
-     */
-    final boolean takeFromRing()
-    {
-        if (RING_FREE != (int)RING_STATE.getAcquire(state))
-        {
-            return false;
-        }
-        // Only the ring's one taker moves a message out of FREE, and nobody else can see it until it is handed on.
-        RING_STATE.set(state, RING_IN_USE);
-        return true;
-    }
-
-    /**
-     * The last releaser, after the reset, puts the message back in its ring slot, open or closed: a release store and
-     * no atomic read-modify-write, since only the taker of a ring's messages ever moves one out of FREE, and never
-     * while it is out. Whoever takes it next (the ring's owner, or after the ring closed the pool) sees the reset.
-     */
-    final void returnToRing()
-    {
-        RING_STATE.setRelease(state, RING_FREE);
-    }
-
-    /**
-     * Give this message a state allocated now, with the same type and pool. A {@link MessageLayout#PACKED} pool calls it
-     * for each of its up-front messages once it has made all of them, so the states lie after the messages rather than
-     * between them, and a compacting collection (which keeps the heap's order) leaves the messages next to each other.
-     * Only while no other thread can see the message: the pool's free list publishes the new state with it.
-     */
-    final void renewState()
-    {
-        final PooledMessageState fresh = new PooledMessageState(state.typeId);
-        fresh.pool = state.pool;
-        state = fresh;
-    }
-
     final void bindTo(final ObjectPool<?> home)
     {
         state.pool = home;
@@ -569,7 +371,7 @@ public abstract class PooledMessage
     /** Called by the pool only while the message is free, so no other thread can observe the count. */
     final void setFirstReference()
     {
-        REF_COUNT.setRelease(state, HELD);
+        REF_COUNT.lazySet(state, HELD);
     }
 
     /**
@@ -578,7 +380,7 @@ public abstract class PooledMessage
      */
     final void setRingReference()
     {
-        REF_COUNT.setRelease(state, QUEUED);
+        REF_COUNT.lazySet(state, QUEUED);
     }
 
     private IllegalStateException unmatchedRelease(final int current)

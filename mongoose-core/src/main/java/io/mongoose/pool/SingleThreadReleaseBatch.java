@@ -8,9 +8,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * through one of these at the end of its dispatch and flush once per queue drain, which takes the free-list traffic
  * off the per-message path.
  *
- * <p>A message of a {@link SingleThreadMessageRing} goes straight back to its ring slot as its last reference is
- * dropped here; only the ring's count of returns waits for the flush.
- *
  * <p>A message whose last reference is dropped here is free at once ({@code refCount() == 0}: retaining or releasing it
  * again fails as usual) and reset at once, but reaches its pool's free list at the next {@link #flush()}; until then its
  * pool counts it as in flight. The batch flushes by itself when it is full.
@@ -33,9 +30,6 @@ public final class SingleThreadReleaseBatch
     private int size;
     private ObjectPool<?> firstPool;
     private boolean onePool;
-    /** The ring whose returns are counted at the next flush, and how many: one count per flush, not per message. */
-    private SingleThreadMessageRing<?> countedRing;
-    private int uncountedReturns;
 
     /**
      * @param capacity freed messages held before a release flushes by itself; at least 1.
@@ -82,20 +76,6 @@ public final class SingleThreadReleaseBatch
     /** The last reference of {@code message} is gone: reset it and hold it for the flush. */
     private boolean hold(final PooledMessage message)
     {
-        final SingleThreadMessageRing<?> ring = message.state.ring;
-        if (null != ring)
-        {
-            // Straight back to its producer's ring slot, never held: only the count waits for the flush.
-            if (ring != countedRing)
-            {
-                countReturns();
-                countedRing = ring;
-            }
-            // A reset that throws counts its message itself and skips this count.
-            ring.giveBackUncounted(message);
-            uncountedReturns++;
-            return true;
-        }
         if (size == held.length)
         {
             flush();
@@ -114,15 +94,6 @@ public final class SingleThreadReleaseBatch
         held[size++] = message;
         pool.prepareReturn(message);
         return true;
-    }
-
-    private void countReturns()
-    {
-        if (0 != uncountedReturns)
-        {
-            countedRing.countReturned(uncountedReturns);
-            uncountedReturns = 0;
-        }
     }
 
     /**
@@ -199,7 +170,6 @@ public final class SingleThreadReleaseBatch
      */
     public int flush()
     {
-        countReturns();
         final int n = size;
         if (0 == n)
         {

@@ -1,8 +1,6 @@
 package io.mongoose.pool;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * A ring of pooled messages that is itself the queue between one producer and one consumer: the producer claims the
@@ -35,8 +33,7 @@ import java.util.Arrays;
  *
  * <p>Threading: {@link #tryClaim()} and {@link #publish(PooledMessage)} on one producer thread;
  * {@link #messageAt(long)}, {@link #afterDrain(long, long)} and {@link #consumedUpTo(long)} on one consumer
- * thread; the sequences may be read anywhere; {@link #close()} once both threads are done;
- * {@link #orderSlotsByAddress()} before either starts, and {@link #isInAddressOrder()} anywhere. Allocation-free after
+ * thread; the sequences may be read anywhere; {@link #close()} once both threads are done. Allocation-free after
  * construction, except a claim that refills a slot from a pool that must grow. Create it with
  * {@link ObjectPool#newSpscRing(int)}.
  *
@@ -44,27 +41,17 @@ import java.util.Arrays;
  */
 public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
 {
-    private static final VarHandle PUBLISHED;
-    private static final VarHandle CONSUMED;
-    private static final VarHandle HOLDER_CHANGES;
-    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(PooledMessage[].class);
-
-    static
-    {
-        try
-        {
-            PUBLISHED = MethodHandles.lookup().findVarHandle(SpscRingPublished.class, "published", long.class);
-            CONSUMED = MethodHandles.lookup().findVarHandle(SpscRingConsumer.class, "consumed", long.class);
-            HOLDER_CHANGES = MethodHandles.lookup().findVarHandle(SpscRingConsumer.class, "holderChanges", long.class);
-        }
-        catch (final ReflectiveOperationException ex)
-        {
-            throw new ExceptionInInitializerError(ex);
-        }
-    }
-
-    /** This ring's identity in the announcements its producer writes into published messages. */
-    private final long identity = AnnouncementIdentities.next();
+    // Field updaters, not VarHandles: a VarHandle call site links itself, allocating, the first time it runs, and some
+    // of these run first on a rare path (a handler's first kept message) under load.
+    @SuppressWarnings("rawtypes")
+    private static final AtomicLongFieldUpdater<SpscRingPublished> PUBLISHED =
+        AtomicLongFieldUpdater.newUpdater(SpscRingPublished.class, "published");
+    @SuppressWarnings("rawtypes")
+    private static final AtomicLongFieldUpdater<SpscRingConsumer> CONSUMED =
+        AtomicLongFieldUpdater.newUpdater(SpscRingConsumer.class, "consumed");
+    @SuppressWarnings("rawtypes")
+    private static final AtomicLongFieldUpdater<SpscRingConsumer> HOLDER_CHANGES =
+        AtomicLongFieldUpdater.newUpdater(SpscRingConsumer.class, "holderChanges");
 
     SpscMessageRing(final ObjectPool<T> pool, final PooledMessage[] slots)
     {
@@ -72,86 +59,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         for (final PooledMessage message : slots)
         {
             message.state.spscRing = this;
-            message.enterRing(identity);
         }
-    }
-
-    /**
-     * Put the ring's messages into its slots in the order of their addresses in the heap, so the producer and the
-     * consumer walk the heap forwards, as they walk a Disruptor's entries. Messages are allocated in that order, but a
-     * collection that copies them (a young collection during start-up) lays them out in the order it found them, and
-     * a ring that then read them out of address order moved up to a third fewer messages a second between far-apart
-     * cores ({@code docs/architecture.md}, "Ring feeds", session 18). The server does this at start
-     * ({@code ServerConfig#ringLayout()}); best done after a compacting collection, which leaves the messages where
-     * young collections no longer move them.
-     *
-     * <p>Only before the first claim, while neither the producer nor the consumer runs: the caller hands the ring to
-     * their threads afterwards (a thread start orders it before them). Allocates; not for the hot path.
-     *
-     * @throws IllegalStateException if a message was claimed or the ring is closed, or if addresses cannot be read
-     *                               (the message says what the JVM needs); the slots are unchanged then.
-     */
-    public void orderSlotsByAddress()
-    {
-        checkNothingClaimed();
-        orderSlots(HeapAddresses.keys(slots));
-    }
-
-    /**
-     * Whether the messages in the slots lie in ascending address order now, slot after slot: what
-     * {@link #orderSlotsByAddress()} leaves, until a collection moves them. A snapshot that a concurrent collection or
-     * refill may make stale; any thread. Allocates; for diagnostics, not the hot path.
-     *
-     * @return {@code true} if every slot's message lies above the one before it (empty slots are skipped).
-     * @throws IllegalStateException if addresses cannot be read (the message says what the JVM needs).
-     */
-    public boolean isInAddressOrder()
-    {
-        final long[] keys = HeapAddresses.keys(slots);
-        long previous = -1;
-        boolean first = true;
-        for (int i = 0; i < keys.length; i++)
-        {
-            if (null == slots[i])
-            {
-                continue;
-            }
-            if (!first && Long.compareUnsigned(keys[i], previous) <= 0)
-            {
-                return false;
-            }
-            previous = keys[i];
-            first = false;
-        }
-        return true;
-    }
-
-    /**
-     * The permutation behind {@link #orderSlotsByAddress()}, for any keys.
-     *
-     * @param keys one per slot, compared unsigned; the slots end up in ascending key order, ties in slot order.
-     */
-    void orderSlots(final long[] keys)
-    {
-        checkNothingClaimed();
-        if (keys.length != slots.length)
-        {
-            throw new IllegalArgumentException("ring of pool '" + pool.name() + "': " + keys.length + " keys for " +
-                slots.length + " slots; expected one per slot");
-        }
-        final Integer[] order = new Integer[slots.length];
-        for (int i = 0; i < order.length; i++)
-        {
-            order[i] = i;
-        }
-        // Stable, so messages with equal keys keep their slot order.
-        Arrays.sort(order, (a, b) -> Long.compareUnsigned(keys[a], keys[b]));
-        final PooledMessage[] ordered = new PooledMessage[slots.length];
-        for (int i = 0; i < ordered.length; i++)
-        {
-            ordered[i] = slots[order[i]];
-        }
-        System.arraycopy(ordered, 0, slots, 0, ordered.length);
     }
 
     /**
@@ -174,7 +82,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         if (wrapPoint >= consumedCache)
         {
             // Read the consumer's sequence only when the cached one says the ring may be full: once per lap at most.
-            consumedCache = (long)CONSUMED.getAcquire(this);
+            consumedCache = CONSUMED.get(this);
             if (wrapPoint >= consumedCache)
             {
                 return null;
@@ -212,10 +120,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
             throw notNextClaim(message, sequence);
         }
         publishSequence = sequence + 1;
-        // Into the message first, on a line the producer has just written: a consumer waiting on the message it
-        // expects next sees the news there, one cache transfer before the sequence's (see isPublished).
-        message.announceInRing(sequence);
-        PUBLISHED.setRelease(this, sequence + 1);
+        PUBLISHED.lazySet(this, sequence + 1);
     }
 
     /**
@@ -253,11 +158,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         if (count > 0)
         {
             publishSequence = sequence + count;
-            for (int i = 0; i < count; i++)
-            {
-                messages[offset + i].announceInRing(sequence + i);
-            }
-            PUBLISHED.setRelease(this, sequence + count);
+            PUBLISHED.lazySet(this, sequence + count);
         }
     }
 
@@ -267,28 +168,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      */
     public long published()
     {
-        return (long)PUBLISHED.getAcquire(this);
-    }
-
-    /**
-     * Whether the message at {@code sequence} is published, read from the message itself: the producer announces each
-     * message in it just before it moves the sequence, so a consumer that waits for the message it expects next (the
-     * slot after the last it read) learns of it and receives its fields in one cache transfer, where reading
-     * {@link #published()} first costs one more. Exact, never a guess: a message enters a slot with no announcement,
-     * and while it lies there only this ring's producer announces it, with sequences that only grow, so one from an
-     * earlier lap, another ring or a queue never matches; and the check reads the message alone, no state beside it.
-     * Consumer thread only. A {@code true} answer makes the producer's writes to the message visible, as
-     * {@link #published()} does.
-     *
-     * @param sequence the next sequence the consumer expects.
-     * @return whether the message there says it is published at {@code sequence}.
-     */
-    public boolean isPublished(final long sequence)
-    {
-        // Racing the producer's refill of a slot a handler's kept message left empty: the acquire read sees null or the
-        // refill with its announcement cleared (see refill), and the refill matches only once the producer announces it.
-        final PooledMessage message = (PooledMessage)SLOTS.getAcquire(slots, (int)sequence & mask);
-        return null != message && message.isAnnouncedInRing(sequence);
+        return PUBLISHED.get(this);
     }
 
     /**
@@ -296,7 +176,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      */
     public long consumed()
     {
-        return (long)CONSUMED.getAcquire(this);
+        return CONSUMED.get(this);
     }
 
     /**
@@ -378,7 +258,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     public int afterDrain(final long from, final long to)
     {
         // Acquire, so a retain by another thread that a handler waited for is seen with its count.
-        final long changes = (long)HOLDER_CHANGES.getAcquire(this);
+        final long changes = HOLDER_CHANGES.get(this);
         if (changes == holderChangesSeen)
         {
             return 0;
@@ -430,7 +310,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      */
     public void consumedUpTo(final long sequence)
     {
-        CONSUMED.setRelease(this, sequence);
+        CONSUMED.lazySet(this, sequence);
     }
 
     /**
@@ -449,7 +329,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         }
         closed = true;
         // Depth reads 0 from now on; the producer's fields stay untouched: the producer owns them.
-        CONSUMED.setRelease(this, Long.MIN_VALUE / 2);
+        CONSUMED.lazySet(this, Long.MIN_VALUE / 2);
         int returned = 0;
         RuntimeException failure = null;
         for (int i = 0; i < slots.length; i++)
@@ -498,10 +378,8 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     {
         final PooledMessage message = pool.acquireForRing();
         message.state.spscRing = this;
-        message.enterRing(identity);
-        // A release store, paired with isPublished's acquire read: a consumer that finds the refill in the slot also
-        // finds its old announcement gone, which could otherwise name this very sequence on another queue.
-        SLOTS.setRelease(slots, index, message);
+        // Published to the consumer by the sequence store of the publish that follows the claim.
+        slots[index] = message;
         return message;
     }
 
@@ -511,7 +389,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      */
     void holderChanged()
     {
-        HOLDER_CHANGES.getAndAdd(this, 1L);
+        HOLDER_CHANGES.getAndIncrement(this);
     }
 
     private IllegalArgumentException notNextClaim(final PooledMessage message, final long sequence)
@@ -527,15 +405,6 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         return new IllegalArgumentException("ring of pool '" + pool.name() + "': publish of " + what + ", which is " +
             "not the oldest unpublished claim (" + (claimSequence - sequence) + " claimed and unpublished); expected " +
             "each message tryClaim() returned, published once, in claim order");
-    }
-
-    private void checkNothingClaimed()
-    {
-        if (closed || 0 != claimSequence)
-        {
-            throw new IllegalStateException("ring of pool '" + pool.name() + "': slots reordered after " +
-                claimSequence + " claims" + (closed ? " and close()" : "") + "; expected it before the first claim");
-        }
     }
 
     private IllegalStateException closedToPublish()

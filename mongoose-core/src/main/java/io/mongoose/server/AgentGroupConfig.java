@@ -24,20 +24,10 @@ import java.util.List;
  *                     nanoseconds. It decides which spoke a timer waits in, not how precisely it runs (a timer runs at
  *                     the first duty cycle at or past its deadline).
  * @param timerWheelSize spokes of the timer wheel: a power of two from 2 to 65536 ({@link #TIMER_WHEEL_SIZE_RANGE}).
- * @param ringHeadStart how long the agent leaves a ring feed alone after a drain that says its producer is streaming
- *                     (one that took at least 64 messages yet stopped short of the drain limit), from 0 to 1 ms; 0
- *                     turns it off. Without it, between cores that share no cache, an agent that has caught up with a
- *                     streaming producer can go on chasing it, polling the message being written and finding a few
- *                     at a time; such a pair moved about half the messages a second of one whose agent stayed behind.
- *                     While the producer keeps publishing a message every 50 ns or faster through a head start, each
- *                     next one is twice as long, up to 16 times this; any head start ends early once half the ring
- *                     waits. A paced feed reaches such a drain only after a stall (6.4 us or more at 10M msg/s), so the
- *                     head start costs a paced feed only a stall's aftermath. With a drain limit of 64 or less it never
- *                     starts. Queue feeds have none.
  */
 public record AgentGroupConfig(
     String name, IdleStrategyKind idleStrategy, int drainLimit, Pinning pinning, ThreadMode threadMode,
-    List<ProcessorConfig> processors, Duration timerTickResolution, int timerWheelSize, Duration ringHeadStart)
+    List<ProcessorConfig> processors, Duration timerTickResolution, int timerWheelSize)
 {
     /** Default drain limit per inbound queue per duty cycle. */
     public static final int DEFAULT_DRAIN_LIMIT = 256;
@@ -56,19 +46,6 @@ public record AgentGroupConfig(
     /** What {@link #timerWheelSize()} accepts: a power of two from 2 to 65536. */
     public static final IntRange TIMER_WHEEL_SIZE_RANGE = IntRange.powersOfTwo("timerWheelSize", 2, 1 << 16);
     /**
-     * Default ring head start, 4 us: a producer streaming at 30-40M msg/s publishes about twice a streaming drain's
-     * worth meanwhile, so the agent stays behind it, while at 10M msg/s some 40 messages come, too few to start
-     * another. A faster producer earns longer ones, up to 64 us (see {@link #ringHeadStart()}); a fixed 16 us held a
-     * 10M msg/s feed in head starts back to back (session 38).
-     */
-    public static final Duration DEFAULT_RING_HEAD_START = Duration.ofNanos(4_000);
-    /** The longest ring head start accepted: 250 times the default, far past where any gain was measured. */
-    public static final Duration MAX_RING_HEAD_START = Duration.ofMillis(1);
-    /** What {@link #ringHeadStart()} accepts: 0 (off) to {@link #MAX_RING_HEAD_START}. */
-    public static final DurationRange RING_HEAD_START_RANGE = new DurationRange("ringHeadStart", Duration.ZERO,
-        MAX_RING_HEAD_START, ", such as 4us (0 turns the head start off)");
-
-    /**
      * Copies the processor list; nulls are kept so validation can name them.
      */
     public AgentGroupConfig
@@ -77,28 +54,7 @@ public record AgentGroupConfig(
     }
 
     /**
-     * A group with the default ring head start.
-     *
-     * @param name                unique group name.
-     * @param idleStrategy        idle strategy.
-     * @param drainLimit          drain limit per inbound queue per duty cycle.
-     * @param pinning             CPU pinning request.
-     * @param threadMode          dedicated thread or the caller's.
-     * @param processors          processors hosted.
-     * @param timerTickResolution tick of the timer wheel.
-     * @param timerWheelSize      spokes of the timer wheel.
-     */
-    public AgentGroupConfig(
-        final String name, final IdleStrategyKind idleStrategy, final int drainLimit, final Pinning pinning,
-        final ThreadMode threadMode, final List<ProcessorConfig> processors, final Duration timerTickResolution,
-        final int timerWheelSize)
-    {
-        this(name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTickResolution, timerWheelSize,
-            DEFAULT_RING_HEAD_START);
-    }
-
-    /**
-     * A group with the default timer wheel and ring head start.
+     * A group with the default timer wheel.
      *
      * @param name         unique group name.
      * @param idleStrategy idle strategy.
@@ -112,7 +68,7 @@ public record AgentGroupConfig(
         final ThreadMode threadMode, final List<ProcessorConfig> processors)
     {
         this(name, idleStrategy, drainLimit, pinning, threadMode, processors, DEFAULT_TIMER_TICK_RESOLUTION,
-            DEFAULT_TIMER_WHEEL_SIZE, DEFAULT_RING_HEAD_START);
+            DEFAULT_TIMER_WHEEL_SIZE);
     }
 
     /**
@@ -132,8 +88,7 @@ public record AgentGroupConfig(
     public AgentGroupConfig idleStrategy(final IdleStrategyKind strategy)
     {
         return new AgentGroupConfig(
-            name, strategy, drainLimit, pinning, threadMode, processors, timerTickResolution, timerWheelSize,
-            ringHeadStart);
+            name, strategy, drainLimit, pinning, threadMode, processors, timerTickResolution, timerWheelSize);
     }
 
     /**
@@ -145,7 +100,7 @@ public record AgentGroupConfig(
     {
         return new AgentGroupConfig(
             name, idleStrategy, DRAIN_LIMIT_RANGE.require(owner(), limit), pinning, threadMode, processors,
-            timerTickResolution, timerWheelSize, ringHeadStart);
+            timerTickResolution, timerWheelSize);
     }
 
     /**
@@ -155,8 +110,7 @@ public record AgentGroupConfig(
     public AgentGroupConfig pinning(final Pinning request)
     {
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, request, threadMode, processors, timerTickResolution, timerWheelSize,
-            ringHeadStart);
+            name, idleStrategy, drainLimit, request, threadMode, processors, timerTickResolution, timerWheelSize);
     }
 
     /**
@@ -166,8 +120,7 @@ public record AgentGroupConfig(
     public AgentGroupConfig threadMode(final ThreadMode mode)
     {
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, mode, processors, timerTickResolution, timerWheelSize,
-            ringHeadStart);
+            name, idleStrategy, drainLimit, pinning, mode, processors, timerTickResolution, timerWheelSize);
     }
 
     /**
@@ -182,8 +135,7 @@ public record AgentGroupConfig(
         final List<ProcessorConfig> more = new ArrayList<>(processors);
         more.add(new ProcessorConfig(processorName, processor, null == namedFeeds ? null : Arrays.asList(namedFeeds)));
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize,
-            ringHeadStart);
+            name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize);
     }
 
     /**
@@ -196,8 +148,7 @@ public record AgentGroupConfig(
         final List<ProcessorConfig> more = new ArrayList<>(processors);
         more.add(processor);
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize,
-            ringHeadStart);
+            name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize);
     }
 
     /**
@@ -210,7 +161,7 @@ public record AgentGroupConfig(
     {
         return new AgentGroupConfig(
             name, idleStrategy, drainLimit, pinning, threadMode, processors,
-            TIMER_TICK_RESOLUTION_RANGE.require(owner(), resolution), timerWheelSize, ringHeadStart);
+            TIMER_TICK_RESOLUTION_RANGE.require(owner(), resolution), timerWheelSize);
     }
 
     /**
@@ -222,21 +173,7 @@ public record AgentGroupConfig(
     {
         return new AgentGroupConfig(
             name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTickResolution,
-            TIMER_WHEEL_SIZE_RANGE.require(owner(), spokes), ringHeadStart);
-    }
-
-    /**
-     * @param headStart how long the agent leaves a ring feed alone after a streaming drain, from 0 (off) to 1 ms
-     *                  ({@link #RING_HEAD_START_RANGE}).
-     * @return a copy using it.
-     * @throws IllegalArgumentException naming this group, the value and the range.
-     * @throws NullPointerException     if {@code headStart} is null.
-     */
-    public AgentGroupConfig ringHeadStart(final Duration headStart)
-    {
-        return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTickResolution, timerWheelSize,
-            RING_HEAD_START_RANGE.require(owner(), headStart));
+            TIMER_WHEEL_SIZE_RANGE.require(owner(), spokes));
     }
 
     /** How a wither's error names this group. */

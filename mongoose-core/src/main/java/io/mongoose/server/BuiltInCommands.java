@@ -71,7 +71,6 @@ final class BuiltInCommands
             text.append("\n  ").append(group.name()).append(": thread=").append(lower(group.threadMode()))
                 .append(" idle=").append(group.idleStrategy().yamlName())
                 .append(" drainLimit=").append(group.drainLimit())
-                .append(" ringHeadStart=").append(group.ringHeadStart().toNanos()).append("ns")
                 .append(" pinning=").append(group.pinning()).append(" (").append(stats.pinning()).append(')')
                 .append("\n    processors: ").append(String.join(", ", processors));
             final Map<String, Object> agent = new LinkedHashMap<>();
@@ -79,7 +78,6 @@ final class BuiltInCommands
             agent.put("threadMode", lower(group.threadMode()));
             agent.put("idleStrategy", group.idleStrategy().yamlName());
             agent.put("drainLimit", group.drainLimit());
-            agent.put("ringHeadStartNanos", group.ringHeadStart().toNanos());
             agent.put("pinning", group.pinning().toString());
             agent.put("pinningOutcome", stats.pinning());
             agent.put("processors", processors);

@@ -83,11 +83,6 @@ public final class ConfigValidator
         }
         checkRange(errors, "startTimeout", ServerConfig.START_TIMEOUT_RANGE, config.startTimeout(), null);
         checkRange(errors, "shutdownTimeout", ServerConfig.SHUTDOWN_TIMEOUT_RANGE, config.shutdownTimeout(), null);
-        if (null == config.ringLayout())
-        {
-            error("ringLayout", "null", "one of " +
-                Stream.of(RingLayout.values()).map(Enum::name).collect(Collectors.joining(", ")));
-        }
         final Map<String, FeedConfig> feeds = checkFeeds(config.feeds());
         checkAgents(config.agentGroups(), config.feeds(), feeds);
         MonitoringConfigChecks.check(config.counters(), config.health(), errors);
@@ -184,8 +179,6 @@ public final class ConfigValidator
                 agent.timerTickResolution(), owner);
             checkRange(errors, path + ".timerWheelSize", AgentGroupConfig.TIMER_WHEEL_SIZE_RANGE,
                 agent.timerWheelSize(), owner);
-            checkRange(errors, path + ".ringHeadStart", AgentGroupConfig.RING_HEAD_START_RANGE, agent.ringHeadStart(),
-                owner);
             if (agent.processors().isEmpty())
             {
                 error(path + ".processors", "empty", "at least one processor");

@@ -6,7 +6,6 @@ import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SingleThreadReleaseBatch;
 import io.mongoose.pool.SpscMessageRing;
 import org.agrona.concurrent.Agent;
-import org.agrona.concurrent.NanoClock;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -21,31 +20,6 @@ final class DispatchAgent implements Agent
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
     private static final int MAX_RELEASE_BATCH = 4096;
-    /**
-     * How many messages of a ring feed's drain are found by their own announcements before the published sequence is
-     * read for the rest: the backlogs of a latency-bound agent fit (at 10M msg/s they run to a few messages), and at a
-     * drain of 256 the walk's cost is spread thin.
-     */
-    private static final int RING_WALK = 32;
-    /**
-     * A ring drain that took at least this many messages and still caught up with the producer (it stopped short of
-     * the drain limit) says the producer is streaming: at 10M msg/s a drain this long follows only a stall of 6.4 us
-     * or more. See {@link #drainRing}.
-     */
-    static final int STREAMING_DRAIN = 64;
-    /**
-     * A producer that published at least one message per this many nanoseconds of a head start (20M msg/s) is still
-     * streaming when the agent catches up after it, so the next head start is twice as long: a 10M msg/s feed, which
-     * publishes half that, never sees a second. See {@link #paceHeadStart}.
-     */
-    static final long STREAMING_NANOS_PER_MESSAGE = 50;
-    /**
-     * The longest head start, as a multiple of the group's: 64 us by default, the longest tried as a fixed length, which
-     * moved the most messages between far cores (session 38).
-     */
-    static final int HEAD_START_GROWTH = 16;
-    /** How long the closing agent waits for the slots of messages it took on announcement (see DeliveryQueue). */
-    private static final long SLOT_SETTLE_NANOS = 1_000_000_000L;
 
     private final String roleName;
     private final String agentSource;
@@ -55,16 +29,10 @@ final class DispatchAgent implements Agent
     private final EventHandler<PooledMessage>[] ringHandlers;
     private final ProcessorSlot[] processors;
     private final int drainLimit;
-    /** The group's {@link AgentGroupConfig#ringHeadStart()}; 0 when it has none. See {@link #drainRing}. */
-    private final long headStartNanos;
-    /** {@link #HEAD_START_GROWTH} times {@link #headStartNanos}. */
-    private final long longestHeadStartNanos;
     private final Pinning pinningRequest;
     private final DispatchErrorHandler errorHandler;
     private final SingleThreadReleaseBatch releases;
     private final AgentTimerWheel timers;
-    /** Read only to time a ring's head start: once as it begins, then once per duty cycle until it ends. */
-    private final NanoClock clock;
     private final CompletableFuture<Void> startOutcome = new CompletableFuture<>();
     final SingleWriterCounter dispatched = new SingleWriterCounter();
     final SingleWriterCounter agentErrors = new SingleWriterCounter();
@@ -81,8 +49,8 @@ final class DispatchAgent implements Agent
 
     DispatchAgent(
         final String roleName, final InboundQueue[] inbound, final InboundRing[] rings,
-        final ProcessorSlot[] processors, final int drainLimit, final long headStartNanos, final Pinning pinningRequest,
-        final DispatchErrorHandler errorHandler, final AgentTimerWheel timers, final NanoClock clock)
+        final ProcessorSlot[] processors, final int drainLimit, final Pinning pinningRequest,
+        final DispatchErrorHandler errorHandler, final AgentTimerWheel timers)
     {
         this.roleName = roleName;
         this.agentSource = "agent:" + roleName;
@@ -97,12 +65,9 @@ final class DispatchAgent implements Agent
         this.ringHandlers = byRing;
         this.processors = processors;
         this.drainLimit = drainLimit;
-        this.headStartNanos = headStartNanos;
-        this.longestHeadStartNanos = HEAD_START_GROWTH * headStartNanos;
         this.pinningRequest = pinningRequest;
         this.errorHandler = errorHandler;
         this.timers = timers;
-        this.clock = clock;
         // One drain's worth, so a drain never flushes half-way; a huge drain limit flushes as it goes.
         this.releases = new SingleThreadReleaseBatch(Math.min(drainLimit, MAX_RELEASE_BATCH));
         this.commands = new AgentCommandQueue(roleName, errorHandler);
@@ -223,23 +188,16 @@ final class DispatchAgent implements Agent
      * callback, the per-message method was compiled on its own first (it runs per message, the loop per drain) and C2
      * then refused to inline it into the loop ("already compiled into a big method"), leaving a real call per message.
      */
-    private int drain(final InboundQueue queue, final ProcessorSlot[] subscribers)
+    private int drain(final InboundQueue inbound, final ProcessorSlot[] subscribers)
     {
+        final DeliveryQueue queue = inbound.queue;
         final int limit = drainLimit;
-        // Only a drain's first message may be taken on announcement: that is the one a waiting agent's latency rides
-        // on. The rest of a backlog is already in the slots, and polling them costs less per message.
-        PooledMessage message = queue.takeAnnounced();
-        if (null == message)
-        {
-            message = queue.poll();
-        }
-        PooledMessage last = null;
         int drained = 0;
-        while (null != message)
+        PooledMessage message;
+        while (drained < limit && null != (message = queue.relaxedPoll()))
         {
             drained++;
             deliver(message, subscribers, null);
-            last = message;
             try
             {
                 releases.releaseDelivered(message);
@@ -249,11 +207,6 @@ final class DispatchAgent implements Agent
                 agentErrors.increment();
                 report(agentSource, message, t);
             }
-            message = drained < limit ? queue.poll() : null;
-        }
-        if (null != last)
-        {
-            queue.expectAfter(last);
         }
         return drained;
     }
@@ -261,55 +214,21 @@ final class DispatchAgent implements Agent
     /**
      * Dispatch the messages a ring feed published since the last drain, up to the drain limit, in place in the ring;
      * then hand their slots back with one store. A message a handler retained leaves the ring (see
-     * {@link SpscMessageRing#afterDrain(long, long)}); the others are never written by this thread. A drain that says
-     * the producer is streaming leaves the ring alone for a head start, if the group has one ({@link #paceHeadStart}),
-     * during which this method reads the clock and one message and returns 0.
+     * {@link SpscMessageRing#afterDrain(long, long)}); the others are never written by this thread.
      *
      * @param handler the ring's sole subscriber's handler, or its {@link RingFanOut}.
      */
     private int drainRing(final InboundRing inbound, final EventHandler<PooledMessage> handler)
     {
         final SpscMessageRing<?> ring = inbound.ring;
-        if (inbound.headStart)
-        {
-            // The clock, and of the ring only the message half a ring ahead, which the producer writes only once it
-            // gets there: the point of the head start is to leave the producer's lines alone while it fills them. It
-            // ends there at the latest, so a short ring's producer never fills it and stops.
-            if (clock.nanoTime() - inbound.headStartEnd < 0 && !ring.isPublished(inbound.next + inbound.halfRing))
-            {
-                return 0;
-            }
-            inbound.headStart = false;
-            inbound.afterHeadStart = true;
-            inbound.sinceHeadStart = 0;
-        }
         final long first = inbound.next;
-        // The message expected next says whether it is published, and an idle agent waits on that one line (which
-        // brings the fields too) rather than on the sequence's, one cache transfer sooner. The producer announces
-        // before it moves the sequence, so no announcement means nothing new.
-        if (!ring.isPublished(first))
+        final long published = ring.published();
+        if (published == first)
         {
-            // Nothing came during a head start: not a streaming producer.
-            inbound.afterHeadStart = false;
             return 0;
         }
-        // A short backlog is found the same way, message by message: each message's line is read anyway to dispatch
-        // it, while the published sequence's is the one the producer writes on every publish, so reading that would
-        // cost a cache transfer per drain (a long one when the threads are on distant cores) and take the line from
-        // the producer besides. A long backlog is counted by the sequence, one transfer for the rest of it, where the
-        // per-message check would cost more.
-        final long limit = first + drainLimit;
-        final long walkEnd = Math.min(limit, first + RING_WALK);
-        long end = walkTo(ring, first, walkEnd, inbound.subscribers[0], handler);
-        if (end == walkEnd && end < limit)
-        {
-            final long published = Math.min(ring.published(), limit);
-            if (published > end)
-            {
-                runTo(ring, end, published, inbound.subscribers[0], handler);
-                end = published;
-            }
-        }
+        final long end = Math.min(published, first + drainLimit);
+        runTo(ring, first, end, inbound.subscribers[0], handler);
         try
         {
             ring.afterDrain(first, end);
@@ -321,103 +240,14 @@ final class DispatchAgent implements Agent
         }
         inbound.next = end;
         ring.consumedUpTo(end);
-        final int drained = (int)(end - first);
-        if (headStartNanos > 0)
-        {
-            paceHeadStart(inbound, drained, end < limit);
-        }
-        return drained;
+        return (int)(end - first);
     }
 
     /**
-     * After a ring drain: whether the agent gives the ring's producer a head start, and how long.
-     *
-     * <p>A drain of at least {@link #STREAMING_DRAIN} messages that caught up with the producer (it stopped short of
-     * the drain limit) starts one of the group's length. Reading on at once, the agent chases a streaming producer,
-     * polling the message the producer is filling and finding a few at a time, and between cores that share no cache a
-     * chasing agent and its producer moved half as many messages a second as a pair whose agent stayed behind. Either
-     * state lasted (docs/architecture.md, "A head start for a streaming producer"), so the agent steps back.
-     *
-     * <p>When the agent catches up after a head start, the messages it took since, set against the head start's
-     * length, say whether the producer still streams: at one message per {@link #STREAMING_NANOS_PER_MESSAGE} or more,
-     * the next head start is twice as long, up to {@link #HEAD_START_GROWTH} times the group's; at fewer, none starts,
-     * so a paced feed's only head start is the one after a stall. With the group's length alone, an agent between far
-     * cores went back to chasing its producer: 35 messages a drain, and a head start after 3% of its drains
-     * (docs/architecture.md, "A head start that grows with its producer").
-     */
-    private void paceHeadStart(final InboundRing inbound, final int drained, final boolean caughtUp)
-    {
-        if (inbound.afterHeadStart)
-        {
-            inbound.sinceHeadStart += drained;
-            if (!caughtUp)
-            {
-                return;
-            }
-            inbound.afterHeadStart = false;
-            if (inbound.sinceHeadStart * STREAMING_NANOS_PER_MESSAGE >= inbound.headStartNanos)
-            {
-                beginHeadStart(inbound, Math.min(2 * inbound.headStartNanos, longestHeadStartNanos));
-            }
-        }
-        else if (caughtUp && drained >= STREAMING_DRAIN)
-        {
-            beginHeadStart(inbound, headStartNanos);
-        }
-    }
-
-    private void beginHeadStart(final InboundRing inbound, final long nanos)
-    {
-        inbound.headStart = true;
-        inbound.headStartNanos = nanos;
-        inbound.headStartEnd = clock.nanoTime() + nanos;
-    }
-
-    /**
-     * The message at {@code from}, which is published, and each next one its announcement says is published, up to
-     * {@code walkEnd}, to {@code handler}.
-     *
-     * <p>The handler runs in a loop of its own with one error boundary around the loop, re-entered after the message
-     * that threw, as the Disruptor's batch processor does: with a boundary, a ring check and a call per message, the
-     * agent lost throughput whenever the two threads' cores were far apart ({@code docs/architecture.md}, "Ring feeds",
-     * session 17). Only a sole subscriber's handler throws here ({@link RingFanOut} has a boundary per subscriber), so
-     * a throw is charged to {@code slot}, that subscriber.
-     *
-     * @return one past the last message dispatched.
-     */
-    private long walkTo(
-        final SpscMessageRing<?> ring, final long from, final long walkEnd, final ProcessorSlot slot,
-        final EventHandler<PooledMessage> handler)
-    {
-        long sequence = from;
-        // Bounded: every pass dispatches at least one message, and there are at most walkEnd - from.
-        for (;;)
-        {
-            try
-            {
-                do
-                {
-                    handler.onEvent(ring.messageAt(sequence));
-                    sequence++;
-                }
-                while (sequence < walkEnd && ring.isPublished(sequence));
-                return sequence;
-            }
-            catch (final Throwable t)
-            {
-                handlerFailed(slot, ring.messageAt(sequence), t);
-                sequence++;
-                if (sequence == walkEnd || !ring.isPublished(sequence))
-                {
-                    return sequence;
-                }
-            }
-        }
-    }
-
-    /**
-     * The messages at {@code [from, to)}, all published, to {@code handler}, in a loop with one error boundary, as in
-     * {@link #walkTo}.
+     * The messages at {@code [from, to)}, all published, to {@code handler}. The handler runs in a loop of its own with
+     * one error boundary around the loop, re-entered after the message that threw, as the Disruptor's batch processor
+     * does. Only a sole subscriber's handler throws here ({@link RingFanOut} has a boundary per subscriber), so a throw
+     * is charged to {@code slot}, that subscriber.
      */
     private void runTo(
         final SpscMessageRing<?> ring, final long from, final long to, final ProcessorSlot slot,
@@ -545,10 +375,6 @@ final class DispatchAgent implements Agent
         {
             // Commands accepted while the server ran still run, before the processors stop.
             commands.runAll();
-        }
-        for (final InboundQueue queue : inbound)
-        {
-            queue.settleOnClose(SLOT_SETTLE_NANOS);
         }
         // Before onStop: no timer runs after it, and none can be scheduled from it.
         timers.close();

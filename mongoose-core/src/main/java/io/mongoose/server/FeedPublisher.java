@@ -517,21 +517,12 @@ public final class FeedPublisher
             {
                 continue;
             }
-            final DeliveryQueue queue = queues[i];
-            // The agent dispatched and released these on announcement; their slots arrived after it stopped.
-            long dispatched = queue.dispatchedAhead;
             PooledMessage left;
-            while (null != (left = queue.poll()))
+            while (null != (left = queues[i].poll()))
             {
-                if (dispatched > 0)
-                {
-                    dispatched--;
-                    continue;
-                }
                 FeedReferences.releaseQueued(left);
                 count++;
             }
-            queue.dispatchedAhead = 0;
         }
         return count;
     }
@@ -781,11 +772,6 @@ public final class FeedPublisher
     {
         final DeliveryQueue[] queues = this.queues;
         final int n = queues.length;
-        if (1 == n)
-        {
-            // One subscriber: its agent may take the message from the message itself (see DeliveryQueue).
-            queues[0].announceNext(message);
-        }
         for (int i = 0; i < n; i++)
         {
             if (!queues[i].offer(message))

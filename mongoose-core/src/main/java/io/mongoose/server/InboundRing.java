@@ -8,7 +8,7 @@ import io.mongoose.pool.SpscMessageRing;
  * A ring feed's way into its one agent group: the feed's {@link SpscMessageRing}, read in place, and the agent's
  * position in it.
  *
- * <p>Threading: {@link #next} and the head start on the agent's thread only; the ring's sequences may be read anywhere.
+ * <p>Threading: {@link #next} on the agent's thread only; the ring's sequences may be read anywhere.
  */
 final class InboundRing extends Inbound
 {
@@ -25,25 +25,11 @@ final class InboundRing extends Inbound
     final EventHandler<PooledMessage> soleHandler;
     /** The next sequence the agent dispatches; written back to the ring once per drain. */
     long next;
-    /** Whether the agent gives the producer a head start: it reads nothing of the ring until {@link #headStartEnd}. */
-    boolean headStart;
-    /** The agent's clock reading at which the head start ends; meaningful while {@link #headStart}. */
-    long headStartEnd;
-    /** The length of the current or last head start. */
-    long headStartNanos;
-    /** Whether a head start ended and the agent has not yet caught up with the producer since. */
-    boolean afterHeadStart;
-    /** Messages the agent took since the last head start ended; meaningful while {@link #afterHeadStart}. */
-    long sinceHeadStart;
-    /** Half the ring's capacity: a head start ends early once the message this far past {@link #next} is published. */
-    final int halfRing;
-
     @SuppressWarnings("unchecked")
     InboundRing(final String feedName, final SpscMessageRing<?> ring, final ProcessorSlot[] subscribers)
     {
         super(feedName, subscribers);
         this.ring = ring;
-        this.halfRing = ring.capacity() >> 1;
         this.handlers = (EventHandler<PooledMessage>[])new EventHandler<?>[subscribers.length];
         for (int i = 0; i < subscribers.length; i++)
         {

@@ -149,8 +149,7 @@ public final class MongooseServer implements AutoCloseable
             }
             groups.put(group.name(), new AgentGroup(group, new DispatchAgent(
                 group.name(), queues.toArray(new InboundQueue[0]), rings.toArray(new InboundRing[0]), slots,
-                group.drainLimit(), group.ringHeadStart().toNanos(), group.pinning(), errors,
-                timersByGroup.get(group.name()), clock), slots));
+                group.drainLimit(), group.pinning(), errors, timersByGroup.get(group.name())), slots));
         }
         this.feedPauses = new FeedPauses(inboundByGroup, groups);
         BuiltInCommands.register(this, admin);
@@ -182,7 +181,7 @@ public final class MongooseServer implements AutoCloseable
 
     /**
      * {@link #create(ServerConfig, PoolRegistry, DispatchErrorHandler)} on another clock than the system's: for tests
-     * of what the agents time (timers, a ring's head start).
+     * of what the agents time (their timers).
      */
     static MongooseServer create(
         final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errorHandler,
@@ -216,9 +215,6 @@ public final class MongooseServer implements AutoCloseable
      * Start every agent group and run each processor's {@code onInit} and {@code onStart} on its agent thread; returns
      * once all have started, then feeds accept publishes.
      *
-     * <p>First, a server with ring feeds lays out their messages as {@link ServerConfig#ringLayout()} says: by
-     * default ({@link RingLayout#COMPACTED}) one {@link System#gc()}, then each ring's slots in address order.
-     *
      * @throws IllegalStateException   if the server is not {@link ServerState#NEW}, or if another started server uses
      *                                 the same {@link PoolRegistry} (each server counts leaks over its registry's
      *                                 pools); the server stays NEW then.
@@ -237,7 +233,6 @@ public final class MongooseServer implements AutoCloseable
         {
             invalidReleasesAtStart.put(pool, pool.stats().invalidReleases());
         }
-        layOutRings();
         publishCounters();
         final MongooseStartException serviceFailure = services.start();
         if (null != serviceFailure)
@@ -814,33 +809,6 @@ public final class MongooseServer implements AutoCloseable
         }
     }
 
-    /** The configured {@link RingLayout}, before any thread that reads the rings starts. */
-    private void layOutRings()
-    {
-        final List<SpscMessageRing<?>> rings = new ArrayList<>();
-        for (final FeedPublisher publisher : publishers.values())
-        {
-            if (publisher.isRing())
-            {
-                rings.add(publisher.ring);
-            }
-        }
-        try
-        {
-            final String done = RingLayoutAtStart.apply(config.ringLayout(), rings, System::gc);
-            if (null != done)
-            {
-                LOG.log(System.Logger.Level.INFO, "server '" + name() + "': " + done);
-            }
-        }
-        catch (final IllegalStateException e)
-        {
-            // The layout is for speed only: every ring still holds its own messages, so the server runs, and says so.
-            LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': ring layout " + config.ringLayout() +
-                " not done, the ring feeds keep their messages in the order the pool lent them: " + e.getMessage());
-        }
-    }
-
     /** A server that failed to build or to start gives its rings' messages back to their pools. */
     private void returnRings()
     {
@@ -1263,7 +1231,6 @@ public final class MongooseServer implements AutoCloseable
         private boolean latencyMonitoring;
         private CountersConfig counters = CountersConfig.defaults();
         private HealthConfig health = HealthConfig.defaults();
-        private RingLayout ringLayout = ServerConfig.DEFAULT_RING_LAYOUT;
         private NanoClock clock = SystemNanoClock.INSTANCE;
 
         private Builder()
@@ -1392,18 +1359,7 @@ public final class MongooseServer implements AutoCloseable
         }
 
         /**
-         * @param layout what {@link MongooseServer#start()} does to the heap layout of the ring feeds' messages;
-         *               {@link RingLayout#COMPACTED} unless changed.
-         * @return this builder.
-         */
-        public Builder ringLayout(final RingLayout layout)
-        {
-            this.ringLayout = layout;
-            return this;
-        }
-
-        /**
-         * For tests in this package: the clock the agents read for their timers and their rings' head starts.
+         * For tests in this package: the clock the agents read for their timers.
          *
          * @param nanoClock the clock; the system's unless changed.
          * @return this builder.
@@ -1420,7 +1376,7 @@ public final class MongooseServer implements AutoCloseable
         public ServerConfig toConfig()
         {
             return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout, services,
-                latencyMonitoring, counters, health, ringLayout);
+                latencyMonitoring, counters, health);
         }
 
         /**

@@ -23,13 +23,11 @@ import java.util.List;
  *                        {@link ProcessorConfig#latencyMonitoring()} says otherwise.
  * @param counters        the live counters file and its sampling ({@link CountersConfig#defaults()}: on).
  * @param health          the thresholds of {@link MongooseServer#health()}.
- * @param ringLayout      what start does to the heap layout of the ring feeds' messages ({@link RingLayout#COMPACTED}
- *                        by default).
  */
 public record ServerConfig(
     String name, List<FeedConfig> feeds, List<AgentGroupConfig> agentGroups, Duration startTimeout,
     Duration shutdownTimeout, List<ServiceConfig> services, boolean latencyMonitoring, CountersConfig counters,
-    HealthConfig health, RingLayout ringLayout)
+    HealthConfig health)
 {
     /** Default server name. */
     public static final String DEFAULT_NAME = "mongoose";
@@ -47,8 +45,6 @@ public record ServerConfig(
     /** What {@link #shutdownTimeout()} accepts: a positive duration up to {@link #MAX_TIMEOUT}. */
     public static final DurationRange SHUTDOWN_TIMEOUT_RANGE =
         DurationRange.positiveUpTo("shutdownTimeout", MAX_TIMEOUT);
-    /** Default ring layout. */
-    public static final RingLayout DEFAULT_RING_LAYOUT = RingLayout.COMPACTED;
 
     /**
      * Copies the lists; nulls are kept so validation can name them.
@@ -61,8 +57,8 @@ public record ServerConfig(
     }
 
     /**
-     * A model without services, without latency monitoring by default, with the default counters, health thresholds
-     * and ring layout.
+     * A model without services, without latency monitoring by default, with the default counters and health
+     * thresholds.
      *
      * @param name            server name.
      * @param feeds           feeds.
@@ -75,6 +71,6 @@ public record ServerConfig(
         final Duration startTimeout, final Duration shutdownTimeout)
     {
         this(name, feeds, agentGroups, startTimeout, shutdownTimeout, List.of(), false, CountersConfig.defaults(),
-            HealthConfig.defaults(), DEFAULT_RING_LAYOUT);
+            HealthConfig.defaults());
     }
 }

@@ -41,7 +41,6 @@ import java.util.Optional;
  *   shutdownTimeout: 10s
  *   counters: { enabled: true, dir: /dev/shm/quotes, deleteOnStop: true, sampleInterval: 1s }   # all optional
  *   health: { agentStaleAfter: 1s, agentDownAfter: 10s, queueSaturation: 0.8, errorRate: 1, errorRateWindow: 10s }
- *   ringLayout: compacted            # or ordered, or unchanged: see RingLayout
  * feeds:
  *   - { name: quotes, kind: named, queueCapacity: 4096, fullQueuePolicy: backoff, publishTimeout: 10s }
  * agents:
@@ -198,7 +197,6 @@ public final class YamlConfig
             case "name":
             case "startTimeout":
             case "shutdownTimeout":
-            case "ringLayout":
                 return "server." + modelPath;
             default:
                 if (modelPath.startsWith("services[") && modelPath.endsWith(".service"))

@@ -51,7 +51,7 @@ final class YamlConfigReader
 
     static final List<String> ROOT_KEYS = List.of("server", "feeds", "agents", "services");
     static final List<String> SERVER_KEYS =
-        List.of("name", "startTimeout", "shutdownTimeout", "latencyMonitoring", "counters", "health", "ringLayout");
+        List.of("name", "startTimeout", "shutdownTimeout", "latencyMonitoring", "counters", "health");
     static final List<String> COUNTERS_KEYS = List.of("enabled", "dir", "deleteOnStop", "sampleInterval");
     static final List<String> HEALTH_KEYS =
         List.of("agentStaleAfter", "agentDownAfter", "queueSaturation", "errorRate", "errorRateWindow");
@@ -59,7 +59,7 @@ final class YamlConfigReader
         List.of("name", "kind", "queueCapacity", "fullQueuePolicy", "publishTimeout", "ring");
     static final List<String> AGENT_KEYS =
         List.of("name", "idleStrategy", "drainLimit", "pinning", "threadMode", "processors", "timerTickResolution",
-            "timerWheelSize", "ringHeadStart");
+            "timerWheelSize");
     static final List<String> PINNING_KEYS = List.of("cpu");
     static final List<String> PROCESSOR_KEYS =
         List.of("name", "type", "subscriptions", "properties", "services", "publishes", "latencyMonitoring");
@@ -110,7 +110,6 @@ final class YamlConfigReader
             Boolean latencyMonitoring = null;
             CountersConfig counters = CountersConfig.defaults();
             HealthConfig health = HealthConfig.defaults();
-            RingLayout ringLayout = ServerConfig.DEFAULT_RING_LAYOUT;
             final Map<String, Node> server = top.containsKey("server")
                 ? fields(top.get("server"), "server", SERVER_KEYS, "server settings: a map with keys " +
                 String.join(", ", SERVER_KEYS))
@@ -126,13 +125,11 @@ final class YamlConfigReader
                     ? flag(server.get("latencyMonitoring"), "server.latencyMonitoring") : null;
                 counters = server.containsKey("counters") ? counters(server.get("counters")) : counters;
                 health = server.containsKey("health") ? health(server.get("health")) : health;
-                ringLayout = server.containsKey("ringLayout")
-                    ? choice(server.get("ringLayout"), "server.ringLayout", RingLayout.class) : ringLayout;
             }
             final List<FeedConfig> feeds = feeds(top.get("feeds"));
             final List<ServiceConfig> services = services(top.get("services"));
             return new ServerConfig(name, feeds, agents(top.get("agents")), startTimeout, shutdownTimeout, services,
-                Boolean.TRUE.equals(latencyMonitoring), counters, health, ringLayout);
+                Boolean.TRUE.equals(latencyMonitoring), counters, health);
         }
         catch (final TooLarge ex)
         {
@@ -290,12 +287,8 @@ final class YamlConfigReader
             ? integer(f.get("timerWheelSize"), path + ".timerWheelSize", AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE,
             AgentGroupConfig.TIMER_WHEEL_SIZE_RANGE)
             : AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE;
-        final Duration headStart = f.containsKey("ringHeadStart")
-            ? durationOrZero(f.get("ringHeadStart"), path + ".ringHeadStart",
-            AgentGroupConfig.RING_HEAD_START_RANGE.expected())
-            : AgentGroupConfig.DEFAULT_RING_HEAD_START;
         return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTick, timerWheelSize, headStart);
+            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTick, timerWheelSize);
     }
 
     private Pinning pinning(final Node node, final String path)
@@ -726,10 +719,10 @@ final class YamlConfigReader
                     : p);
             }
             agents.add(new AgentGroupConfig(a.name(), a.idleStrategy(), a.drainLimit(), a.pinning(), a.threadMode(),
-                processors, a.timerTickResolution(), a.timerWheelSize(), a.ringHeadStart()));
+                processors, a.timerTickResolution(), a.timerWheelSize()));
         }
         return new ServerConfig(model.name(), model.feeds(), agents, model.startTimeout(), model.shutdownTimeout(),
-            services, model.latencyMonitoring(), model.counters(), model.health(), model.ringLayout());
+            services, model.latencyMonitoring(), model.counters(), model.health());
     }
 
     /**
@@ -887,12 +880,6 @@ final class YamlConfigReader
     {
         final Duration value = node instanceof ScalarNode ? YamlValues.duration((ScalarNode)node) : null;
         return null == value ? invalid(path, YamlValues.describe(node), YamlValues.DURATION_EXPECTED) : value;
-    }
-
-    private Duration durationOrZero(final Node node, final String path, final String expected)
-    {
-        final Duration value = node instanceof ScalarNode ? YamlValues.durationOrZero((ScalarNode)node) : null;
-        return null == value ? invalid(path, YamlValues.describe(node), expected) : value;
     }
 
     /** An idle strategy by its {@link IdleStrategyKind#yamlName()}; null, with the problem reported, otherwise. */

@@ -608,20 +608,6 @@ class ObjectPoolTest
     }
 
     @Test
-    void poolConfigSpacesMessagesUnlessToldToPackThemAndEveryWitherKeepsTheLayout()
-    {
-        assertEquals(MessageLayout.SPACED, PoolConfig.defaults().layout());
-        assertEquals(MessageLayout.SPACED, new PoolConfig(2, ExhaustionPolicy.FAIL, Duration.ZERO).layout());
-        final PoolConfig packed = PoolConfig.of(8).withLayout(MessageLayout.PACKED);
-        assertEquals(new PoolConfig(8, ExhaustionPolicy.WAIT, Duration.ofSeconds(1), MessageLayout.PACKED), packed);
-        assertEquals(MessageLayout.PACKED, packed.growOnExhaustion().layout());
-        assertEquals(MessageLayout.PACKED, packed.failOnExhaustion().layout());
-        assertEquals(MessageLayout.PACKED, packed.waitOnExhaustion(Duration.ofMillis(5)).layout());
-        assertEquals("layout: null; expected SPACED or PACKED", assertThrows(NullPointerException.class,
-            () -> PoolConfig.of(1).withLayout(null)).getMessage());
-    }
-
-    @Test
     void poolOfCapacityOneWorks()
     {
         final ObjectPool<SeqMessage> pool = pool("one", PoolConfig.of(1));

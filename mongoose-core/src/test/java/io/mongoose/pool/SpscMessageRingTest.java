@@ -1,11 +1,8 @@
 package io.mongoose.pool;
 
-import io.mongoose.testing.HeapLayout;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.ThreadAllocation;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -16,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class SpscMessageRingTest
 {
@@ -61,78 +57,8 @@ class SpscMessageRingTest
         final IllegalStateException batch = assertThrows(IllegalStateException.class,
             () -> ring.publish(new PooledMessage[] {one, two}, 0, 2));
         assertTrue(batch.getMessage().contains("is closed"), batch.getMessage());
-        assertEquals(0, ring.published(), "nothing announced into messages the pool has back");
-        assertFalse(((PooledMessage)one).isAnnouncedInRing(0), "nothing announced in a message the pool has back");
+        assertEquals(0, ring.published(), "nothing published from messages the pool has back");
         assertEquals(4, pool.free());
-    }
-
-    @Test
-    void slotsOrderedByKeyHandOutTheirMessagesInKeyOrderTiesInSlotOrder()
-    {
-        final ObjectPool<SeqMessage> pool = pool(4);
-        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(4);
-        final PooledMessage[] lent = ring.slots.clone();
-
-        // Unsigned: -1 is the largest key.
-        ring.orderSlots(new long[] {3, 1, -1L, 1});
-
-        for (final int expected : new int[] {1, 3, 0, 2})
-        {
-            final SeqMessage claimed = ring.tryClaim();
-            assertSame(lent[expected], claimed);
-            ring.publish(claimed);
-        }
-        assertEquals(4, ring.published(), "each message is still this ring's");
-        assertEquals(4, ring.close());
-        assertEquals(4, pool.free(), "and each went back to the pool once");
-    }
-
-    @Test
-    void slotsAreReorderedOnlyBeforeTheFirstClaimAndWithOneKeyPerSlot()
-    {
-        final SpscMessageRing<SeqMessage> ring = pool(4).newSpscRing(4);
-        final IllegalArgumentException fewer = assertThrows(IllegalArgumentException.class,
-            () -> ring.orderSlots(new long[3]));
-        assertEquals("ring of pool 'seq': 3 keys for 4 slots; expected one per slot", fewer.getMessage());
-
-        ring.publish(ring.tryClaim());
-        final IllegalStateException claimed = assertThrows(IllegalStateException.class, ring::orderSlotsByAddress);
-        assertEquals("ring of pool 'seq': slots reordered after 1 claims; expected it before the first claim",
-            claimed.getMessage());
-
-        final SpscMessageRing<SeqMessage> closed = pool(4).newSpscRing(4);
-        closed.close();
-        final IllegalStateException afterClose = assertThrows(IllegalStateException.class,
-            () -> closed.orderSlots(new long[4]));
-        assertTrue(afterClose.getMessage().contains("after 0 claims and close()"), afterClose.getMessage());
-    }
-
-    @Test
-    void orderingByAddressPutsTheMessagesOfARingLentInReverseInAscendingAddressOrder()
-    {
-        final SpscMessageRing<SeqMessage> ring = new ObjectPool<>("reversed", SeqMessage.class,
-            HeapLayout.madeInReverse(64), PoolConfig.of(64)).newSpscRing(64);
-        final long collections = HeapLayout.collections();
-        final boolean before = ring.isInAddressOrder();
-        ring.orderSlotsByAddress();
-        final boolean after = ring.isInAddressOrder();
-        // A collection in between may move the messages anywhere; the test means something only without one.
-        assumeTrue(collections == HeapLayout.collections(), "a collection ran during the test");
-
-        assertFalse(before, "lent in reverse, so in descending order");
-        assertTrue(after);
-    }
-
-    @Test
-    void heapAddressKeysAreTheSameForTheSameObjectAndDifferForAnother()
-    {
-        final Object a = new Object();
-        final Object b = new Object();
-
-        final long[] keys = HeapAddresses.keys(new Object[] {a, b, a});
-
-        assertEquals(keys[0], keys[2]);
-        assertTrue(keys[0] != keys[1], "a and b lie apart");
     }
 
     @Test
@@ -192,28 +118,27 @@ class SpscMessageRingTest
     }
 
     @Test
-    void theExpectedMessageSaysItIsPublishedForThisRingAndSequenceOnly()
+    void theConsumerSeesAMessageOnlyOnceItsPublishMovesTheSequenceARefilledSlotToo()
     {
         final ObjectPool<SeqMessage> pool = pool(8);
         final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(2);
-        final SpscMessageRing<SeqMessage> other = pool.newSpscRing(2);
         final SeqMessage m = ring.tryClaim();
 
-        assertFalse(ring.isPublished(0), "claimed, not published");
+        assertEquals(0, ring.published(), "claimed, not published");
         ring.publish(m);
-        assertTrue(ring.isPublished(0));
-        assertFalse(ring.isPublished(2), "the same slot's next lap");
-        assertFalse(other.isPublished(0), "another ring's sequence 0");
+        assertEquals(1, ring.published());
+        assertSame(m, ring.messageAt(0));
 
         ring.messageAt(0).retain(); // a handler keeps it: the slot is empty until the producer's next claim there
         ring.afterDrain(0, 1);
         ring.consumedUpTo(1);
         ring.publish(ring.tryClaim());
-        assertFalse(ring.isPublished(2), "an empty slot is not published");
         final SeqMessage refill = ring.tryClaim();
-        assertFalse(ring.isPublished(2), "a refill, claimed, not yet published");
+        assertNotSame(m, refill, "the kept message's slot took another from the pool");
+        assertEquals(2, ring.published(), "a refill, claimed, not yet published");
         ring.publish(refill);
-        assertTrue(ring.isPublished(2));
+        assertEquals(3, ring.published());
+        assertSame(refill, ring.messageAt(2));
         assertTrue(m.release());
     }
 
@@ -239,13 +164,11 @@ class SpscMessageRingTest
         assertEquals(2, ring.published());
     }
 
-    @ParameterizedTest
-    @EnumSource(MessageLayout.class)
-    void aMessageAHandlerKeptLeavesTheRingGoesToThePoolAtItsLastReleaseAndTheSlotIsRefilled(final MessageLayout layout)
+    @Test
+    void aMessageAHandlerKeptLeavesTheRingGoesToThePoolAtItsLastReleaseAndTheSlotIsRefilled()
     {
-        // Under both layouts: a packed pool's messages carry states made after them, which the ring's bookkeeping uses.
         final ObjectPool<SeqMessage> pool = new ObjectPool<>("seq", SeqMessage.class, SeqMessage::new,
-            PoolConfig.of(4).withLayout(layout));
+            PoolConfig.of(4));
         final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(2);
         final SeqMessage kept = ring.tryClaim();
         ring.publish(kept);

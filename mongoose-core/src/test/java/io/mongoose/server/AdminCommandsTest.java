@@ -334,7 +334,6 @@ class AdminCommandsTest
             .feed(FeedConfig.named("quotes").queueCapacity(128).fullQueuePolicy(FullQueuePolicy.DROP))
             .feed(FeedConfig.broadcast("all").publishTimeout(Duration.ofSeconds(2)))
             .agentGroup(AgentGroupConfig.named("pricing").idleStrategy(IdleStrategyKind.BACKOFF).drainLimit(32)
-                .ringHeadStart(Duration.ZERO)
                 .processor("vwap", new Recorder(), "quotes").processor("audit", new Recorder()))
             .agentGroup(AgentGroupConfig.named("owned").threadMode(ThreadMode.INVOKER).processor("risk",
                 new Recorder()))
@@ -346,9 +345,9 @@ class AdminCommandsTest
         assertEquals(String.join("\n",
             "server 'topo' NEW",
             "agents (2):",
-            "  pricing: thread=dedicated idle=backoff drainLimit=32 ringHeadStart=0ns pinning=none (not started)",
+            "  pricing: thread=dedicated idle=backoff drainLimit=32 pinning=none (not started)",
             "    processors: vwap, audit",
-            "  owned: thread=invoker idle=busy-spin drainLimit=256 ringHeadStart=4000ns pinning=none (not started)",
+            "  owned: thread=invoker idle=busy-spin drainLimit=256 pinning=none (not started)",
             "    processors: risk",
             "feeds (2):",
             "  quotes: named capacity=128 policy=drop publishTimeout=10000ms",
@@ -370,7 +369,7 @@ class AdminCommandsTest
         @SuppressWarnings("unchecked") final Map<String, Object> secondAgent =
             (Map<String, Object>)((List<?>)running.data().get("agents")).get(1);
         assertEquals(256, secondAgent.get("drainLimit"));
-        assertEquals(4_000L, secondAgent.get("ringHeadStartNanos"));
+        assertEquals("invoker", secondAgent.get("threadMode"));
         server.resumeFeed("quotes");
         server.stop();
     }

@@ -9,7 +9,7 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
-import io.mongoose.pool.SingleThreadMessageRing;
+import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.ThreadAllocation;
 
@@ -56,7 +56,7 @@ public final class ColdPathChild
         POOL_WAIT(false, FullQueuePolicy.BACKOFF, Act.HOLD),
         /** A handler keeps ring feed messages: the drain takes them out of the ring, the producer refills the slots. */
         RING_KEEP(true, FullQueuePolicy.BACKOFF, Act.KEEP),
-        /** A handler keeps queue feed messages, taken from the publisher's thread ring. */
+        /** A handler keeps queue feed messages, taken from the publisher's thread cache. */
         QUEUE_KEEP(false, FullQueuePolicy.BACKOFF, Act.KEEP),
         /** A ring feed's handler throws: the drain's error boundary reports it and goes on with the next message. */
         RING_THROW(true, FullQueuePolicy.BACKOFF, Act.THROW),
@@ -183,15 +183,15 @@ public final class ColdPathChild
             .build();
         server.start();
         final FeedPublisher publisher = server.publisher("cold-path");
-        // A queue feed's publisher takes from the pool itself when it waits on the pool, else through a thread ring.
-        final SingleThreadMessageRing<SeqMessage> threadRing =
-            path.ringFeed() || ColdPath.POOL_WAIT == path ? null : pool.newThreadRing(LARGE);
+        // A queue feed's publisher takes from the pool itself when it waits on the pool, else through a thread cache.
+        final SingleThreadPoolCache<SeqMessage> threadCache =
+            path.ringFeed() || ColdPath.POOL_WAIT == path ? null : pool.newThreadCache(64);
 
         long sent = 0;
         for (int i = 0; i < WARM_UP; i++)
         {
             // Never more than a quarter of the small size out, so nothing waits before the episode.
-            sent = sendPaced(publisher, pool, threadRing, path, sent);
+            sent = sendPaced(publisher, pool, threadCache, path, sent);
         }
         awaitHandled(sent);
 
@@ -216,8 +216,8 @@ public final class ColdPathChild
         final long before = ThreadAllocation.currentThreadAllocatedBytes();
         for (int i = 0; i < EPISODE; i++)
         {
-            sent = path.paced() ? sendPaced(publisher, pool, threadRing, path, sent) :
-                send(publisher, pool, threadRing, path, sent);
+            sent = path.paced() ? sendPaced(publisher, pool, threadCache, path, sent) :
+                send(publisher, pool, threadCache, path, sent);
             progress = sent;
         }
         final long bytes = ThreadAllocation.currentThreadAllocatedBytes() - before;
@@ -255,11 +255,11 @@ public final class ColdPathChild
         }
         // Acting HOLD with the gate open, the handler gives the last kept message back, so the server stops with
         // nothing outstanding.
-        sent = send(publisher, pool, threadRing, path, sent);
+        sent = send(publisher, pool, threadCache, path, sent);
         awaitHandled(sent);
-        if (null != threadRing)
+        if (null != threadCache)
         {
-            threadRing.close();
+            threadCache.close();
         }
         final ShutdownReport report = server.stop();
         // A THROW path's handler errors are its point; anything else makes the stop unclean.
@@ -274,13 +274,13 @@ public final class ColdPathChild
     }
 
     private static long sendPaced(final FeedPublisher publisher, final ObjectPool<SeqMessage> pool,
-        final SingleThreadMessageRing<SeqMessage> threadRing, final ColdPath path, final long sent)
+        final SingleThreadPoolCache<SeqMessage> threadCache, final ColdPath path, final long sent)
     {
         while (sent - handled >= SMALL / 4)
         {
             Thread.onSpinWait();
         }
-        return send(publisher, pool, threadRing, path, sent);
+        return send(publisher, pool, threadCache, path, sent);
     }
 
     /**
@@ -288,10 +288,10 @@ public final class ColdPathChild
      *         how many it did).
      */
     private static long send(final FeedPublisher publisher, final ObjectPool<SeqMessage> pool,
-        final SingleThreadMessageRing<SeqMessage> threadRing, final ColdPath path, final long sent)
+        final SingleThreadPoolCache<SeqMessage> threadCache, final ColdPath path, final long sent)
     {
         final SeqMessage m = path.ringFeed() ? publisher.claim(SeqMessage.class) :
-            null == threadRing ? pool.acquire() : threadRing.acquire();
+            null == threadCache ? pool.acquire() : threadCache.acquire();
         if (null == m)
         {
             // A full ring under DROP or FAIL: the claim counted it.

@@ -443,15 +443,6 @@ class ConfigValidationTest
     }
 
     @Test
-    void nullRingLayoutNamesTheLayouts()
-    {
-        final ServerConfig config = MongooseServer.builder().feed(FeedConfig.named("prices")).agentGroup(pricing())
-            .ringLayout(null).toConfig();
-
-        assertEquals(List.of("ringLayout: null; expected one of COMPACTED, ORDERED, UNCHANGED"), problems(config));
-    }
-
-    @Test
     void blankServerNameAndNullConfig()
     {
         assertEquals(List.of("name: ''; expected a non-blank server name"), problems(new ServerConfig("",

@@ -195,7 +195,7 @@ class MongooseMainTest
             "admin console on stdin: 'help' lists the commands; 'stop', 'quit' or the end of input stops the server",
             "server 'main-test' RUNNING",
             "agents (1):",
-            "  main-test-agent: thread=dedicated idle=sleep drainLimit=256 ringHeadStart=4000ns pinning=none " +
+            "  main-test-agent: thread=dedicated idle=sleep drainLimit=256 pinning=none " +
                 "(not pinned: none requested)",
             "    processors: p",
             "feeds (1):",

@@ -27,8 +27,7 @@ class MonitoringConfigTest
     {
         return new ServerConfig("cfg", List.of(FeedConfig.named("f")),
             List.of(AgentGroupConfig.named("a").processor("p", NOOP, "f")), ServerConfig.DEFAULT_START_TIMEOUT,
-            ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT, List.of(), false, counters, health,
-            ServerConfig.DEFAULT_RING_LAYOUT);
+            ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT, List.of(), false, counters, health);
     }
 
     private static String yaml(final String serverLines)

@@ -56,7 +56,7 @@ class RingFeedTest
         return server;
     }
 
-    /** Claim, fill and publish sequences {@code [from, to)} of producer 0 on a ring feed; also RingHeadStartTest's. */
+    /** Claim, fill and publish sequences {@code [from, to)} of producer 0 on a ring feed. */
     static void publishSequences(final FeedPublisher feed, final long from, final long to)
     {
         for (long s = from; s < to; s++)
@@ -338,10 +338,9 @@ class RingFeedTest
     }
 
     @Test
-    void aDrainTakesTheBacklogInOrderUpToTheLimitFoundMessageByMessageThenByTheSequence()
+    void aDrainTakesTheBacklogInOrderUpToTheLimit()
     {
-        // A drain finds its first 32 messages by their own announcements and the rest of a longer backlog by the
-        // published sequence: both parts count toward the limit, and neither skips, repeats or overruns.
+        // A drain takes what the published sequence says is there, up to the limit; it never skips, repeats or overruns.
         final SequenceChecker checker = new SequenceChecker(1);
         final MongooseServer server = MongooseServer.builder().name("ring-drain").poolRegistry(registry)
             .feed(FeedConfig.named("ticks").queueCapacity(64).ring(SeqMessage.class))
@@ -353,11 +352,11 @@ class RingFeedTest
         final AgentGroupInvoker invoker = server.invoker("agent");
 
         publishSequences(feed, 0, 60);
-        assertEquals(48, invoker.invoke(), "the limit: 32 announced, 16 counted by the sequence");
+        assertEquals(48, invoker.invoke(), "the limit");
         assertEquals(48, checker.received(0));
-        assertEquals(12, invoker.invoke(), "the rest, announced");
+        assertEquals(12, invoker.invoke(), "the rest");
         publishSequences(feed, 60, 100); // round the ring's end
-        assertEquals(40, invoker.invoke(), "a backlog longer than the walk and shorter than the limit");
+        assertEquals(40, invoker.invoke(), "a backlog shorter than the limit, round the ring's end");
         assertEquals(0, invoker.invoke(), "nothing more");
         assertEquals(100, checker.received(0));
         assertNull(checker.firstProblem());
@@ -393,8 +392,8 @@ class RingFeedTest
     @Test
     void aSoleHandlerThatThrowsAnywhereInADrainCostsNoOtherMessageOfIt()
     {
-        // The first message, one amid the announced part, the last announced, one amid the part counted by the
-        // sequence and the drain's last: each is reported with its message, and the drain goes on past it.
+        // The first message, some amid the drain and the drain's last: each is reported with its message, and the
+        // drain goes on past it.
         final List<Long> failing = List.of(0L, 5L, 31L, 40L, 47L);
         final List<Long> seen = new ArrayList<>();
         final List<String> reported = new ArrayList<>();
@@ -426,12 +425,12 @@ class RingFeedTest
     }
 
     @Test
-    void messagesKeptInEitherPartOfALongDrainLeaveTheRingAndTheRestStayInIt()
+    void messagesKeptInALongDrainLeaveTheRingAndTheRestStayInIt()
     {
         final List<SeqMessage> kept = new ArrayList<>();
         final MongooseServer server = invokedServer(m ->
         {
-            if (m.sequence == 3 || m.sequence == 40) // one announced, one counted by the sequence
+            if (m.sequence == 3 || m.sequence == 40)
             {
                 m.retain();
                 kept.add(m);

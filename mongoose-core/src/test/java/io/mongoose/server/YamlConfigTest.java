@@ -116,7 +116,7 @@ class YamlConfigTest
     void aFullFileIsTheConfigTheBuilderMakes()
     {
         final ServerConfig loaded = load("""
-            server: { name: quotes, startTimeout: 45s, shutdownTimeout: 1500ms, ringLayout: ordered }
+            server: { name: quotes, startTimeout: 45s, shutdownTimeout: 1500ms }
             feeds:
               - { name: quotes, kind: named, queueCapacity: 1024, fullQueuePolicy: drop, publishTimeout: 250ms }
               - name: control
@@ -154,7 +154,6 @@ class YamlConfigTest
             .name("quotes")
             .startTimeout(Duration.ofSeconds(45))
             .shutdownTimeout(Duration.ofMillis(1500))
-            .ringLayout(RingLayout.ORDERED)
             .feed(FeedConfig.named("quotes").queueCapacity(1024).fullQueuePolicy(FullQueuePolicy.DROP)
                 .publishTimeout(Duration.ofMillis(250)))
             .feed(FeedConfig.broadcast("control").queueCapacity(16).fullQueuePolicy(FullQueuePolicy.FAIL)
@@ -182,7 +181,6 @@ class YamlConfigTest
 
         assertEquals(built, load(MINIMAL));
         assertEquals("mongoose", load(MINIMAL).name());
-        assertEquals(RingLayout.COMPACTED, load(MINIMAL).ringLayout());
     }
 
     @Test
@@ -293,11 +291,11 @@ class YamlConfigTest
         assertEquals(List.of(
                 "pools: unknown key; expected one of server, feeds, agents, services",
                 "server.title: unknown key; expected one of name, startTimeout, shutdownTimeout, latencyMonitoring, " +
-                    "counters, health, ringLayout",
+                    "counters, health",
                 "feeds[0].capacity: unknown key; expected one of name, kind, queueCapacity, fullQueuePolicy, " +
                     "publishTimeout, ring",
                 "agents[0].idelStrategy: unknown key; expected one of name, idleStrategy, drainLimit, pinning, " +
-                    "threadMode, processors, timerTickResolution, timerWheelSize, ringHeadStart",
+                    "threadMode, processors, timerTickResolution, timerWheelSize",
                 "agents[0].pinning.core: unknown key; expected one of cpu",
                 "agents[0].processors[0].subscribe: unknown key; expected one of name, type, subscriptions, " +
                     "properties, services, publishes, latencyMonitoring"),
@@ -348,7 +346,7 @@ class YamlConfigTest
     {
         assertEquals(List.of(
                 "server: a list; expected server settings: a map with keys name, startTimeout, shutdownTimeout, " +
-                    "latencyMonitoring, counters, health, ringLayout",
+                    "latencyMonitoring, counters, health",
                 "feeds: a map; expected a list of feeds",
                 "agents: 'pricing'; expected a list of agent groups"),
             errors("server: [quotes]\nfeeds: { name: quotes }\nagents: pricing\n"));
@@ -360,7 +358,7 @@ class YamlConfigTest
                 "feeds[1].queueCapacity: 'big'; expected a power of two from 2 to 16777216",
                 "feeds[1].publishTimeout: 10; expected " + DURATION,
                 "agents[0]: a list; expected an agent group: a map with keys name, idleStrategy, drainLimit, pinning, " +
-                    "threadMode, processors, timerTickResolution, timerWheelSize, ringHeadStart",
+                    "threadMode, processors, timerTickResolution, timerWheelSize",
                 "agents[1].idleStrategy: a map; expected one of " + IDLE_NAMES,
                 "agents[1].drainLimit: 2.5; expected an integer from 1 to 16777216",
                 "agents[1].processors[0]: 'pricer'; expected a processor: a map with keys name, type, subscriptions, " +
@@ -437,8 +435,8 @@ class YamlConfigTest
                 "agents[0].pinning: unknown 'all'; expected none, any, or { cpu: <CPU id> }",
                 "agents[0].threadMode: unknown 'thread'; expected one of dedicated, invoker"),
             errors(agentWith("pinning: all\nthreadMode: thread")));
-        assertEquals(List.of("server.ringLayout: unknown 'sorted'; expected one of compacted, ordered, unchanged"),
-            errors("server: { ringLayout: sorted }\n" + MINIMAL));
+        assertEquals(List.of("server.ringLayout: unknown key; expected one of name, startTimeout, shutdownTimeout, " +
+                "latencyMonitoring, counters, health"), errors("server: { ringLayout: compacted }\n" + MINIMAL));
         assertEquals(List.of("agents[0].pinning.cpu: 'first'; expected any, or a CPU id from 0 to 2147483647"),
             errors(agentWith("pinning: { cpu: first }")));
     }
@@ -803,7 +801,7 @@ class YamlConfigTest
 
         assertEquals(YamlConfig.MAX_LISTED + 1, errors.size());
         assertEquals("server.key0: unknown key; expected one of name, startTimeout, shutdownTimeout, " +
-            "latencyMonitoring, counters, health, ringLayout",
+            "latencyMonitoring, counters, health",
             errors.get(0));
         assertEquals("test.yaml: 50 more problems not listed; expected at most 100 listed at once",
             errors.get(YamlConfig.MAX_LISTED));

@@ -4,7 +4,6 @@ import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.SeqMessage;
@@ -22,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * After warm-up, a million messages through the whole path (acquire from the pool, a thread cache or a thread ring,
+ * After warm-up, a million messages through the whole path (acquire from the pool or a thread cache,
  * publish with fan-out, queue, dispatch, handler, release) allocate less than 8 KB in total on the producer and both agent threads: under 0.01 B per message, where
  * one allocation per message would be a million bytes or more.
  */
@@ -43,7 +42,7 @@ class ZeroAllocationTest
     /** Where the producer takes its messages from, and how it publishes them. */
     enum Acquire
     {
-        POOL, THREAD_CACHE, THREAD_CACHE_IN_BATCHES, THREAD_RING
+        POOL, THREAD_CACHE, THREAD_CACHE_IN_BATCHES
     }
 
     @ParameterizedTest(name = "acquire from {0}")
@@ -72,11 +71,7 @@ class ZeroAllocationTest
         final Thread agentB = server.agentThread("alloc-b").orElseThrow();
         final long[] sequences = new long[2];
         final SingleThreadPoolCache<SeqMessage> cache = pool.newThreadCache(64);
-        // Smaller than the messages that can be out at once (two queues of 1,024 and the drains), so the ring's
-        // path that skips a busy slot for a pool message is measured too.
-        final SingleThreadMessageRing<SeqMessage> ring = pool.newThreadRing(1024);
-        final Supplier<SeqMessage> messages = Acquire.POOL == source ? pool::acquire
-            : Acquire.THREAD_RING == source ? ring::acquire : cache::acquire;
+        final Supplier<SeqMessage> messages = Acquire.POOL == source ? pool::acquire : cache::acquire;
 
         final boolean batched = Acquire.THREAD_CACHE_IN_BATCHES == source;
         final SeqMessage[] batch = new SeqMessage[BATCH];
@@ -95,7 +90,6 @@ class ZeroAllocationTest
         final long agentBBytes = ThreadAllocation.allocatedBytes(agentB) - agentBBefore;
 
         cache.close();
-        ring.close();
         final ShutdownReport report = server.stop();
         assertNull(direct.firstProblem());
         assertNull(fanOut.firstProblem());

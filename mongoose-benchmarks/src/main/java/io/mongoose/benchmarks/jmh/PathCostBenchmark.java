@@ -9,7 +9,6 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
-import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.AgentGroupInvoker;
@@ -52,8 +51,8 @@ import java.util.concurrent.TimeUnit;
  *     {@code publish} onto the feed's SPSC queue, {@value #BATCH} times; then one {@code invoke()}, which drains the
  *     queue, dispatches each message by type to the processor's handler, releases it through the agent's release batch
  *     and returns the batch to the pool. Gated: nothing may be allocated on the way.</li>
- *     <li>{@link #mongooseInvokerRingPath}: the same, acquiring from a {@link SingleThreadMessageRing}: each message
- *     returns to its ring slot at its release, with no free-list round trip. Gated too.</li>
+ *     <li>{@link #mongooseInvokerPoolPath}: the same, acquiring from the {@link ObjectPool} itself, without the thread
+ *     cache: what the cache saves per message. Gated too.</li>
  *     <li>{@link #mongooseInvokerBatchPath}: the same, with the {@value #BATCH} messages handed to the feed in one
  *     batch publish instead of one {@code publish} each. Gated too.</li>
  *     <li>{@link #mongooseInvokerRingFeedPath}: a ring feed ({@link FeedConfig#ring(Class)}) instead of a queue feed:
@@ -97,8 +96,6 @@ public class PathCostBenchmark
     static final int CACHE_BATCH = 64;
     /** The agent group every Mongoose path's server has. */
     static final String INVOKER = "path-invoker";
-    /** Slots of the producer's message ring: more than one operation ever has out, so every slot is free again. */
-    static final int RING_SIZE = 1024;
 
     /**
      * One batch through Mongoose in invoker mode.
@@ -126,23 +123,23 @@ public class PathCostBenchmark
     }
 
     /**
-     * The same batch through Mongoose, acquired from a {@link SingleThreadMessageRing} instead of a thread cache: each
-     * message goes back to its ring slot at its release, not through the pool's free list. The difference to
-     * {@link #mongooseInvokerPath} is the free-list round trip. Gated: nothing may be allocated on the way.
+     * The same batch through Mongoose, acquired from the pool itself instead of a thread cache: one claim on the pool's
+     * shared free list per message. The difference to {@link #mongooseInvokerPath} is what the cache saves. Gated:
+     * nothing may be allocated on the way.
      *
-     * @param path the running server, its publisher and invoker, and this thread's message ring.
+     * @param path the running server, its publisher and invoker, and the pool.
      * @return what the duty cycle reported doing, so the call cannot be dropped.
      */
     @Benchmark
     @AllocationGated
-    public int mongooseInvokerRingPath(final MongoosePath path)
+    public int mongooseInvokerPoolPath(final MongoosePath path)
     {
-        final SingleThreadMessageRing<Tick> ring = path.ring;
+        final ObjectPool<Tick> pool = path.ticks;
         final FeedPublisher publisher = path.publisher;
         long sequence = path.published;
         for (int i = 0; i < BATCH; i++)
         {
-            final Tick tick = ring.acquire();
+            final Tick tick = pool.acquire();
             sequence++;
             tick.sequence = sequence;
             tick.value = sequence;
@@ -290,13 +287,12 @@ public class PathCostBenchmark
     public static class MongoosePath
     {
         SingleThreadPoolCache<Tick> cache;
-        SingleThreadMessageRing<Tick> ring;
         FeedPublisher publisher;
         /** Reused by every operation of {@link #mongooseInvokerBatchPath}: the publisher only reads it. */
         final Tick[] batch = new Tick[BATCH];
         AgentGroupInvoker invoker;
         long published;
-        private ObjectPool<Tick> ticks;
+        ObjectPool<Tick> ticks;
         private MongooseServer server;
         private ConsumingProcessor processor;
 
@@ -311,7 +307,6 @@ public class PathCostBenchmark
             publisher = server.publisher("ticks");
             invoker = server.invoker(INVOKER);
             cache = ticks.newThreadCache(CACHE_BATCH);
-            ring = ticks.newThreadRing(RING_SIZE);
         }
 
         /**
@@ -324,7 +319,6 @@ public class PathCostBenchmark
         public void stop()
         {
             cache.close();
-            ring.close();
             stopAndCheck("mongooseInvokerPath", server, processor, published, ticks);
         }
     }

@@ -21,11 +21,10 @@ public final class Transports
     public static final String MONGOOSE_QUEUE = "mongoose-queue";
 
     private static final List<String> ORDER =
-        List.of(MONGOOSE, MONGOOSE_QUEUE, "mongoose-packed", "disruptor", "disruptor-twin", "agrona", "jctools", "abq");
+        List.of(MONGOOSE, MONGOOSE_QUEUE, "disruptor", "disruptor-twin", "agrona", "jctools", "abq");
     private static final Map<String, String> DISPLAY_NAMES = Map.of(
         MONGOOSE, "Mongoose",
         MONGOOSE_QUEUE, "Mongoose queue feed",
-        "mongoose-packed", "Mongoose, packed messages",
         "disruptor", "Disruptor",
         "disruptor-twin", "Disruptor twin",
         "agrona", "Agrona queue",
@@ -35,10 +34,8 @@ public final class Transports
     private static final Map<String, String> DESCRIPTIONS = Map.of(
         MONGOOSE, "the full pooled path on a ring feed: claim the next pooled message of the feed's ring, fill, " +
             "publish; the agent dispatches it in place by type and hands the slot back",
-        MONGOOSE_QUEUE, "the full pooled path on a queue feed: acquire from the publisher's message ring, fill, " +
+        MONGOOSE_QUEUE, "the full pooled path on a queue feed: acquire through the publisher's pool cache, fill, " +
             "publish into an SPSC queue of references; the agent dispatches by type and releases",
-        "mongoose-packed", "Mongoose's ring feed from a pool whose messages lie packed (MessageLayout.PACKED), two " +
-            "to a cache line, where Mongoose's lie a state apart",
         "disruptor", "a single-producer RingBuffer of pre-allocated 32-byte events and one BatchEventProcessor",
         "disruptor-twin", "the paired runs' A/A control: a second Disruptor hop, built and run as the first",
         "agrona", "a OneToOneConcurrentArrayQueue of recycled events",

@@ -3,7 +3,6 @@ package io.mongoose.benchmarks.soak;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.pool.SingleThreadMessageRing;
 import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
@@ -26,7 +25,7 @@ import java.util.Locale;
  * the JVM fails with {@link OutOfMemoryError}: the soak proves the absence of allocation by surviving.
  * {@code scripts/soak.sh} builds and runs it with those flags; CI runs that.
  *
- * <p>The path: acquire from a pool (policy WAIT), directly, through a thread cache and through a message ring in turn,
+ * <p>The path: acquire from a pool (policy WAIT), directly and through a thread cache in turn,
  * publish in turn on a named feed (one subscriber) and a broadcast feed (two agent groups, so publish adds a reference
  * and each group releases one), SPSC queues, dispatch by type, a handler that checks every feed's sequence, release to
  * the pool; and, every third message, claim from a ring feed's ring and publish there, dispatched in place. It exits 0 only if every message arrived exactly
@@ -46,11 +45,6 @@ public final class EpsilonSoak
     static final int QUEUE_CAPACITY = 4096;
     /** Free messages the producer's thread cache claims from the pool at a time. */
     private static final int PRODUCER_CACHE_BATCH = 64;
-    /**
-     * Slots of the producer's message ring: one queue's worth, fewer than the three queues can hold, so the ring also
-     * comes round to slots still out and takes those acquires from the pool.
-     */
-    private static final int PRODUCER_RING_SIZE = 4096;
 
     /**
      * Pool capacity: the ring feed's ring, and more than every queue can hold at once (three queues of 4096), so the
@@ -222,24 +216,22 @@ public final class EpsilonSoak
 
     /**
      * Takes the named, the broadcast and the ring feed in turn, each with its own sequence from 0; for the two queue
-     * feeds, takes messages in turn from the pool itself, a thread cache and a message ring, so every acquire path
+     * feeds, takes messages in turn from the pool itself and a thread cache, so every acquire path
      * soaks on both. Allocates nothing.
      */
     private static void publish(
         final ObjectPool<SoakMessage> pool, final FeedPublisher directFeed, final FeedPublisher allFeed,
         final FeedPublisher ringFeed, final long count)
     {
-        try (SingleThreadPoolCache<SoakMessage> cache = pool.newThreadCache(PRODUCER_CACHE_BATCH);
-             SingleThreadMessageRing<SoakMessage> ring = pool.newThreadRing(PRODUCER_RING_SIZE))
+        try (SingleThreadPoolCache<SoakMessage> cache = pool.newThreadCache(PRODUCER_CACHE_BATCH))
         {
-            publish(pool, cache, ring, directFeed, allFeed, ringFeed, count);
+            publish(pool, cache, directFeed, allFeed, ringFeed, count);
         }
     }
 
     private static void publish(
         final ObjectPool<SoakMessage> pool, final SingleThreadPoolCache<SoakMessage> cache,
-        final SingleThreadMessageRing<SoakMessage> ring, final FeedPublisher directFeed, final FeedPublisher allFeed,
-        final FeedPublisher ringFeed, final long count)
+        final FeedPublisher directFeed, final FeedPublisher allFeed, final FeedPublisher ringFeed, final long count)
     {
         long directNext = 0;
         long allNext = 0;
@@ -257,8 +249,8 @@ public final class EpsilonSoak
                 feed = DIRECT;
                 continue;
             }
-            final SoakMessage message = 0 == source ? pool.acquire() : 1 == source ? cache.acquire() : ring.acquire();
-            source = 2 == source ? 0 : source + 1;
+            final SoakMessage message = 0 == source ? pool.acquire() : cache.acquire();
+            source = 1 - source;
             if (DIRECT == feed)
             {
                 message.feed = DIRECT;

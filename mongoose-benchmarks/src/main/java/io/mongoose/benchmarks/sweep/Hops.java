@@ -1,7 +1,5 @@
 package io.mongoose.benchmarks.sweep;
 
-import io.mongoose.pool.MessageLayout;
-
 /**
  * Creates the hop for a transport.
  */
@@ -19,8 +17,6 @@ final class Hops
                 return new MongooseHop(options, true);
             case MONGOOSE_QUEUE:
                 return new MongooseHop(options, false);
-            case MONGOOSE_PACKED:
-                return new MongooseHop(options, true, MessageLayout.PACKED);
             case DISRUPTOR:
             case DISRUPTOR_TWIN:
                 return new DisruptorHop(options);

@@ -2,11 +2,10 @@ package io.mongoose.benchmarks.sweep;
 
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
-import io.mongoose.pool.MessageLayout;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.pool.SingleThreadMessageRing;
+import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.FeedConfig;
 import io.mongoose.server.FeedPublisher;
@@ -22,8 +21,8 @@ import java.time.Duration;
  * <ul>
  *     <li>a ring feed: claim the next pooled message of the feed's ring, fill, publish; the agent dispatches it in place
  *     and hands its slot back;</li>
- *     <li>a queue feed: acquire from the pool (through the publisher thread's {@link SingleThreadMessageRing}, as a
- *     producer should), fill, publish, SPSC queue, agent duty cycle, typed dispatch, release back to the ring.</li>
+ *     <li>a queue feed: acquire from the pool (through the publisher thread's {@link SingleThreadPoolCache}, as a
+ *     producer should), fill, publish, SPSC queue, agent duty cycle, typed dispatch, release back to the pool.</li>
  * </ul>
  */
 final class MongooseHop implements Hop
@@ -33,41 +32,25 @@ final class MongooseHop implements Hop
 
     private final SweepOptions options;
     private final boolean ringFeed;
-    private final MessageLayout layout;
-    private SingleThreadMessageRing<BenchMessage> messages;
+    private SingleThreadPoolCache<BenchMessage> messages;
     private MongooseServer server;
     private FeedPublisher publisher;
-
-    MongooseHop(final SweepOptions options, final boolean ringFeed)
-    {
-        this(options, ringFeed, PoolConfig.defaults().layout());
-    }
 
     /**
      * @param options  the run's options.
      * @param ringFeed a ring feed, or a queue feed.
-     * @param layout   the layout of the pool the hop publishes from.
      */
-    MongooseHop(final SweepOptions options, final boolean ringFeed, final MessageLayout layout)
+    MongooseHop(final SweepOptions options, final boolean ringFeed)
     {
         this.options = options;
         this.ringFeed = ringFeed;
-        this.layout = layout;
-    }
-
-    /**
-     * @return the layout of the pool this hop publishes from: for tests.
-     */
-    MessageLayout layout()
-    {
-        return layout;
     }
 
     @Override
     public void start(final Receiver receiver)
     {
         final PoolRegistry pools = new PoolRegistry("bench");
-        final ObjectPool<BenchMessage> pool = registerPool(pools, options.queueCapacity(), layout);
+        final ObjectPool<BenchMessage> pool = registerPool(pools, options.queueCapacity());
         final EventProcessor processor = new EventProcessor()
         {
             @Override
@@ -86,7 +69,7 @@ final class MongooseHop implements Hop
         server.start();
         publisher = server.publisher(FEED);
         // Created here, used only by the publisher thread (Thread.start orders this before its first use).
-        messages = ringFeed ? null : pool.newThreadRing(ringSize(options.queueCapacity()));
+        messages = ringFeed ? null : pool.newThreadCache(64);
     }
 
     @Override
@@ -122,12 +105,12 @@ final class MongooseHop implements Hop
         " (a Mongoose hop's pool holds twice the queue, at most " + PoolConfig.MAX_CAPACITY + ")";
 
     /**
-     * The publisher's ring of every Mongoose hop, the sweep's and the paired harness's alike: twice the queue, more
-     * than a full queue and the agent's drain can have out at once, so the slot the ring comes round to is always free
-     * again and the publisher never waits on the pool while the queue has room.
+     * The pool of every Mongoose hop, the sweep's and the paired harness's alike: twice the queue, more than a full
+     * queue and the agent's drain can have out at once (or the ring a ring feed takes from it), so the publisher never
+     * waits on the pool while the queue has room.
      *
      * @param queueCapacity the feed's queue capacity.
-     * @return the ring's size, and its pool's.
+     * @return the pool's capacity.
      */
     static int ringSize(final int queueCapacity)
     {
@@ -137,24 +120,12 @@ final class MongooseHop implements Hop
     /**
      * @param pools         where to register it.
      * @param queueCapacity the feed's queue capacity.
-     * @return the pool every Mongoose hop publishes from, all of it to be lent to the publisher's ring.
+     * @return the pool every Mongoose hop publishes from.
      */
     static ObjectPool<BenchMessage> registerPool(final PoolRegistry pools, final int queueCapacity)
     {
-        return registerPool(pools, queueCapacity, PoolConfig.defaults().layout());
-    }
-
-    /**
-     * @param pools         where to register it.
-     * @param queueCapacity the feed's queue capacity.
-     * @param layout        where its messages lie relative to each other.
-     * @return the pool a Mongoose hop publishes from, all of it to be lent to the publisher's ring.
-     */
-    static ObjectPool<BenchMessage> registerPool(final PoolRegistry pools, final int queueCapacity,
-        final MessageLayout layout)
-    {
         return pools.register(BenchMessage.class, BenchMessage::new,
-            PoolConfig.of(ringSize(queueCapacity)).waitOnExhaustion(Duration.ofMinutes(1)).withLayout(layout));
+            PoolConfig.of(ringSize(queueCapacity)).waitOnExhaustion(Duration.ofMinutes(1)));
     }
 
     /** One send on a ring feed, as every Mongoose hop makes it: claim the ring's next message, fill, publish. */
@@ -167,12 +138,12 @@ final class MongooseHop implements Hop
     }
 
     /**
-     * One send on a queue feed, as every Mongoose hop makes it: acquire from the publisher's ring, fill, publish.
+     * One send on a queue feed, as every Mongoose hop makes it: acquire through the publisher's cache, fill, publish.
      */
-    static void send(final SingleThreadMessageRing<BenchMessage> ring, final FeedPublisher publisher,
+    static void send(final SingleThreadPoolCache<BenchMessage> cache, final FeedPublisher publisher,
         final long intendedNanos, final long sentNanos)
     {
-        final BenchMessage m = ring.acquire();
+        final BenchMessage m = cache.acquire();
         m.intendedNanos = intendedNanos;
         m.sentNanos = sentNanos;
         publisher.publish(m);

@@ -4,7 +4,7 @@ import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.pool.SingleThreadMessageRing;
+import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.server.AgentGroupConfig;
 import io.mongoose.server.AgentGroupInvoker;
 import io.mongoose.server.FeedConfig;
@@ -16,7 +16,7 @@ import io.mongoose.server.ThreadMode;
 import java.time.Duration;
 
 /**
- * Mongoose's full pooled path as {@link MongooseHop} runs it (a ring feed, or a publisher's message ring and a queue
+ * Mongoose's full pooled path as {@link MongooseHop} runs it (a ring feed, or a publisher's pool cache and a queue
  * feed), with the agent group in {@link ThreadMode#INVOKER}: each {@link #poll()} is one duty cycle
  * on the caller's thread, the same {@code DispatchAgent} code a dedicated agent thread runs.
  */
@@ -30,7 +30,7 @@ final class MongoosePolledHop implements PolledHop
     private final MongooseServer server;
     private final FeedPublisher publisher;
     private final AgentGroupInvoker invoker;
-    private final SingleThreadMessageRing<BenchMessage> messages;
+    private final SingleThreadPoolCache<BenchMessage> messages;
     private final boolean ringFeed;
 
     /**
@@ -63,7 +63,7 @@ final class MongoosePolledHop implements PolledHop
         publisher = server.publisher(FEED);
         invoker = server.invoker(AGENT);
         // Used by the publisher thread only; handed to it through PairedRunMain's start-up latch.
-        messages = ringFeed ? null : pool.newThreadRing(MongooseHop.ringSize(queueCapacity));
+        messages = ringFeed ? null : pool.newThreadCache(64);
     }
 
     @Override

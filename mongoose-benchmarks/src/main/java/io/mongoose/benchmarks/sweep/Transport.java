@@ -16,15 +16,9 @@ public enum Transport
     MONGOOSE,
     /**
      * Mongoose's full path on a queue feed, as a feed fanned out to several agent groups takes it: acquire from the
-     * producer's message ring, publish, SPSC queue of references, agent dispatch, typed handler, release.
+     * producer's pool cache, publish, SPSC queue of references, agent dispatch, typed handler, release.
      */
     MONGOOSE_QUEUE,
-    /**
-     * {@link #MONGOOSE}'s ring feed with its pool's messages {@link io.mongoose.pool.MessageLayout#PACKED} rather than
-     * spaced, the default: paired runs only, so the two layouts meet in the same cycles and placements, each against
-     * the same peers ({@code docs/architecture.md}, "Packed, as an option").
-     */
-    MONGOOSE_PACKED,
     /** LMAX Disruptor: single-producer ring of pre-allocated events, one batch event processor. */
     DISRUPTOR,
     /**
@@ -68,8 +62,7 @@ public enum Transport
 
     /**
      * @return whether only the paired runs take this transport: {@link #DISRUPTOR_TWIN}, whose separate run would
-     *         repeat the Disruptor's, and {@link #MONGOOSE_PACKED}, a layout compared with Mongoose's in the same
-     *         cycles rather than a peer of the sweep's.
+     *         repeat the Disruptor's.
      */
     public boolean pairedOnly()
     {
@@ -85,7 +78,6 @@ public enum Transport
         return switch (this)
         {
             case DISRUPTOR_TWIN -> "the paired runs' A/A control";
-            case MONGOOSE_PACKED -> "Mongoose with packed messages, set against Mongoose in the paired runs' cycles";
             default -> null;
         };
     }

@@ -140,7 +140,7 @@ class AllocationGateTest
             "HopBenchmark.mongooseHop",
             "PathCostBenchmark.mongooseInvokerPath",
             "PathCostBenchmark.mongooseInvokerRingFeedPath",
-            "PathCostBenchmark.mongooseInvokerRingPath",
+            "PathCostBenchmark.mongooseInvokerPoolPath",
             "PathCostBenchmark.mongooseInvokerBatchPath",
             "PingPongBenchmark.mongoosePingPong")), gated);
     }

@@ -29,7 +29,7 @@ class LatencySweepMainTest
     Path dir;
 
     @ParameterizedTest
-    @EnumSource(value = Transport.class, names = {"DISRUPTOR_TWIN", "MONGOOSE_PACKED"},
+    @EnumSource(value = Transport.class, names = {"DISRUPTOR_TWIN"},
         mode = EnumSource.Mode.EXCLUDE)
     void eachTransportDeliversEveryMessageAndWritesItsFiles(final Transport transport) throws Exception
     {

@@ -144,21 +144,6 @@ class PairedRunMainTest
         assertTrue(outcome.out.contains("\n| ArrayBlockingQueue | 2 | "), outcome.out);
     }
 
-    @Test
-    void mongooseFromAPackedPoolRunsAsALaneOfItsOwnAgainstMongoose(@TempDir final Path dir) throws IOException
-    {
-        final Path data = dir.resolve("packed.properties");
-        final Outcome outcome = runOk("--rate=20k", "--sliceMillis=10", "--cycles=2", "--warmupCycles=1",
-            "--transports=mongoose-packed,mongoose", "--data=" + data);
-        // 20k msg/s for 10 ms is 200 sends a slice; two cycles, each delivered whole, with a ratio row.
-        assertTrue(outcome.out.contains("| Mongoose, packed messages | 400 | "), outcome.out);
-        assertTrue(outcome.out.contains("\n| Mongoose, packed messages | 2 | "), outcome.out);
-        assertTrue(outcome.out.indexOf("| Mongoose |") < outcome.out.indexOf("| Mongoose, packed messages |"),
-            outcome.out);
-        assertEquals(List.of("mongoose", "mongoose-packed"), PairedRunData.read(data).transports(),
-            "the lane's name in the data");
-    }
-
     private static String runsInSlicesAndWritesTheRatios(final Path dir, final String consumers) throws IOException
     {
         final Path file = dir.resolve("sub").resolve("paired.md");
@@ -217,7 +202,7 @@ class PairedRunMainTest
         assertTrue(outcome.err.contains("--data: empty; expected a file path"), outcome.err);
         assertTrue(outcome.err.contains("--peerEvent: 'huge'; expected raw or padded"), outcome.err);
         assertTrue(outcome.err.contains("--transports: 'nats'; expected one of mongoose, mongoose-queue, " +
-            "mongoose-packed, disruptor, disruptor-twin, agrona, jctools, abq\n"), outcome.err);
+            "disruptor, disruptor-twin, agrona, jctools, abq\n"), outcome.err);
     }
 
     /**

@@ -65,16 +65,6 @@ class SweepOptionsTest
     }
 
     @Test
-    void mongooseFromAPackedPoolIsRefusedForASeparateRunAsAPairedLane()
-    {
-        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> SweepOptions.parse("--transport=mongoose-packed", "--output=a.hgrm"));
-        assertEquals("--transport: 'mongoose-packed' is Mongoose with packed messages, set against Mongoose in the " +
-            "paired runs' cycles (PairedRunMain --transports); expected one of mongoose, mongoose-queue, disruptor, " +
-            "agrona, jctools, abq", e.getMessage());
-    }
-
-    @Test
     void theHiccupMeterIntervalCanBeSetOrTurnedOff()
     {
         assertEquals(250, SweepOptions.parse("--jitterIntervalMicros=250", "--output=a.hgrm").jitterIntervalMicros());
