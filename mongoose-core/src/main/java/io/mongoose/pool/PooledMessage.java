@@ -1,6 +1,7 @@
 package io.mongoose.pool;
 
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * Base class of every message that travels through Mongoose.
@@ -20,9 +21,10 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * <p>Threading: reference counting is thread-safe; the message's own fields follow the usual hand-off rule: written by
  * the producer before publish, read by handlers after, never written by two threads at once.
  *
- * <p>Memory: a message carries one framework field after the object header, a reference to its
+ * <p>Memory: a message carries two framework fields after the object header: a reference to its
  * {@code PooledMessageState} (type, pool, reference count, the ring slot it lies in, the publish stamp), made by its
- * constructor right after it. A ring feed's publish and dispatch write only the subclass's fields; a queue feed's
+ * constructor right after it, and the sequence a ring feed published it at, 12 bytes in all (a message of two
+ * {@code long}s is 40 bytes). A ring feed's publish and dispatch touch the message's own lines only; a queue feed's
  * publish and release also write the state's count.
  */
 public abstract class PooledMessage
@@ -34,6 +36,10 @@ public abstract class PooledMessage
      */
     private static final AtomicIntegerFieldUpdater<PooledMessageState> REF_COUNT =
         AtomicIntegerFieldUpdater.newUpdater(PooledMessageState.class, "refCount");
+    private static final AtomicLongFieldUpdater<PooledMessage> RING_SEQUENCE =
+        AtomicLongFieldUpdater.newUpdater(PooledMessage.class, "ringSequence");
+    /** {@link #ringSequence} of a message no ring has published since it entered its slot. */
+    private static final long NOT_PUBLISHED = -1;
     /**
      * One reference held outside the framework: the acquirer's, or one taken with {@link #retain()}. The count keeps
      * these in its low 16 bits and the framework's in its high bits, so a publish can tell a reference its caller
@@ -50,6 +56,14 @@ public abstract class PooledMessage
 
     /** The framework's fields, made right after the message (see "Memory" above). */
     final PooledMessageState state = new PooledMessageState(MessageTypes.idOf(getClass()));
+    /**
+     * The sequence at which the {@link SpscMessageRing} this message lies in last published it. In the message itself,
+     * the last framework field, so it lies on the line with the first of the subclass's fields: a ring's consumer waiting
+     * for its next message learns of the publish and receives the message in one cache transfer, where reading the
+     * ring's published sequence first costs one more (as a record header signals its record in Aeron's log buffers).
+     */
+    @SuppressWarnings("unused") // accessed through RING_SEQUENCE
+    private volatile long ringSequence = NOT_PUBLISHED;
 
     /** Subclasses are created by their pool's factory, never on the hot path. */
     protected PooledMessage()
@@ -361,6 +375,37 @@ public abstract class PooledMessage
         {
             inRing.holderChanged();
         }
+    }
+
+    /**
+     * A {@link SpscMessageRing}'s producer, as this message enters a slot: not published there yet. Before the store
+     * that puts it in the slot, so a consumer that finds it there never pairs it with a sequence another ring gave it.
+     */
+    final void enterRing()
+    {
+        RING_SEQUENCE.lazySet(this, NOT_PUBLISHED);
+    }
+
+    /**
+     * A {@link SpscMessageRing}'s producer publishes this message at {@code sequence}, after writing its fields.
+     *
+     * @param sequence the ring's sequence, at least 0.
+     */
+    final void publishInRing(final long sequence)
+    {
+        RING_SEQUENCE.lazySet(this, sequence);
+    }
+
+    /**
+     * A {@link SpscMessageRing}'s consumer: whether this message, read from its slot, was published at
+     * {@code sequence}. A {@code true} answer makes the producer's writes before the publish visible.
+     *
+     * @param sequence the sequence the consumer expects next.
+     * @return whether published there.
+     */
+    final boolean isPublishedAt(final long sequence)
+    {
+        return RING_SEQUENCE.get(this) == sequence;
     }
 
     final void bindTo(final ObjectPool<?> home)

@@ -1,5 +1,6 @@
 package io.mongoose.pool;
 
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
@@ -59,6 +60,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         for (final PooledMessage message : slots)
         {
             message.state.spscRing = this;
+            message.enterRing();
         }
     }
 
@@ -120,6 +122,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
             throw notNextClaim(message, sequence);
         }
         publishSequence = sequence + 1;
+        message.publishInRing(sequence);
         PUBLISHED.lazySet(this, sequence + 1);
     }
 
@@ -158,6 +161,10 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         if (count > 0)
         {
             publishSequence = sequence + count;
+            for (int i = 0; i < count; i++)
+            {
+                messages[offset + i].publishInRing(sequence + i);
+            }
             PUBLISHED.lazySet(this, sequence + count);
         }
     }
@@ -169,6 +176,25 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     public long published()
     {
         return PUBLISHED.get(this);
+    }
+
+    /**
+     * Whether the message at {@code sequence} is published, read from the message itself: the producer writes the
+     * sequence into each message as it publishes it, so a consumer waiting for the message it expects next learns of
+     * the publish and receives the message in one cache transfer, where reading {@link #published()} first costs one
+     * more. Exact: a message entering a slot is marked unpublished first, and while it lies there only this ring's
+     * producer publishes it, with sequences that only grow. Consumer thread only; a {@code true} answer makes the
+     * producer's writes to the message visible, as {@link #published()} does.
+     *
+     * @param sequence the next sequence the consumer expects.
+     * @return whether the message in that slot is published at {@code sequence}.
+     */
+    public boolean isPublished(final long sequence)
+    {
+        final PooledMessage message = slots[(int)sequence & mask];
+        // Pairs with the refill's release fence: a refill found here is seen marked unpublished.
+        VarHandle.acquireFence();
+        return null != message && message.isPublishedAt(sequence);
     }
 
     /**
@@ -378,7 +404,9 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     {
         final PooledMessage message = pool.acquireForRing();
         message.state.spscRing = this;
-        // Published to the consumer by the sequence store of the publish that follows the claim.
+        message.enterRing();
+        // Ordered after enterRing: a consumer that finds the refill in the slot finds it not yet published.
+        VarHandle.releaseFence();
         slots[index] = message;
         return message;
     }

@@ -222,13 +222,13 @@ final class DispatchAgent implements Agent
     {
         final SpscMessageRing<?> ring = inbound.ring;
         final long first = inbound.next;
-        final long published = ring.published();
-        if (published == first)
+        // The message expected next says whether it is published: an idle agent waits on that one line, which brings
+        // the message's fields too, rather than on the ring's published sequence, a line the producer writes each time.
+        if (!ring.isPublished(first))
         {
             return 0;
         }
-        final long end = Math.min(published, first + drainLimit);
-        runTo(ring, first, end, inbound.subscribers[0], handler);
+        final long end = walk(ring, first, first + drainLimit, inbound.subscribers[0], handler);
         try
         {
             ring.afterDrain(first, end);
@@ -244,29 +244,40 @@ final class DispatchAgent implements Agent
     }
 
     /**
-     * The messages at {@code [from, to)}, all published, to {@code handler}. The handler runs in a loop of its own with
-     * one error boundary around the loop, re-entered after the message that threw, as the Disruptor's batch processor
-     * does. Only a sole subscriber's handler throws here ({@link RingFanOut} has a boundary per subscriber), so a throw
-     * is charged to {@code slot}, that subscriber.
+     * The message at {@code from}, which is published, and each next one that says it is published, up to
+     * {@code limit}, to {@code handler}. The handler runs in a loop of its own with one error boundary around the
+     * loop, re-entered after the message that threw, as the Disruptor's batch processor does. Only a sole subscriber's
+     * handler throws here ({@link RingFanOut} has a boundary per subscriber), so a throw is charged to {@code slot},
+     * that subscriber.
+     *
+     * @return one past the last message dispatched.
      */
-    private void runTo(
-        final SpscMessageRing<?> ring, final long from, final long to, final ProcessorSlot slot,
+    private long walk(
+        final SpscMessageRing<?> ring, final long from, final long limit, final ProcessorSlot slot,
         final EventHandler<PooledMessage> handler)
     {
         long sequence = from;
-        while (sequence < to)
+        // Bounded: every pass dispatches at least one message, and there are at most limit - from.
+        for (;;)
         {
             try
             {
-                for (; sequence < to; sequence++)
+                do
                 {
                     handler.onEvent(ring.messageAt(sequence));
+                    sequence++;
                 }
+                while (sequence < limit && ring.isPublished(sequence));
+                return sequence;
             }
             catch (final Throwable t)
             {
                 handlerFailed(slot, ring.messageAt(sequence), t);
                 sequence++;
+                if (sequence == limit || !ring.isPublished(sequence))
+                {
+                    return sequence;
+                }
             }
         }
     }

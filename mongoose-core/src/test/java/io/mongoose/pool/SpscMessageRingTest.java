@@ -118,6 +118,30 @@ class SpscMessageRingTest
     }
 
     @Test
+    void theExpectedMessageSaysItIsPublishedForThisSequenceOnlyARefillToo()
+    {
+        final ObjectPool<SeqMessage> pool = pool(8);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(2);
+        final SeqMessage m = ring.tryClaim();
+
+        assertFalse(ring.isPublished(0), "claimed, not published");
+        ring.publish(m);
+        assertTrue(ring.isPublished(0));
+        assertFalse(ring.isPublished(2), "the same slot's next lap");
+
+        ring.messageAt(0).retain(); // a handler keeps it: the slot is empty until the producer's next claim there
+        ring.afterDrain(0, 1);
+        ring.consumedUpTo(1);
+        ring.publish(ring.tryClaim());
+        assertFalse(ring.isPublished(2), "an empty slot is not published");
+        final SeqMessage refill = ring.tryClaim();
+        assertFalse(ring.isPublished(2), "a refill, claimed, not yet published");
+        ring.publish(refill);
+        assertTrue(ring.isPublished(2));
+        assertTrue(m.release());
+    }
+
+    @Test
     void theConsumerSeesAMessageOnlyOnceItsPublishMovesTheSequenceARefilledSlotToo()
     {
         final ObjectPool<SeqMessage> pool = pool(8);

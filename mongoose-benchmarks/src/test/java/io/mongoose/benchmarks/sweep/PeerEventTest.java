@@ -12,6 +12,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code --peerEvent} reaches every peer hop: each carries the event its options name, own-thread and polled alike,
@@ -29,12 +30,13 @@ class PeerEventTest
     }
 
     @Test
-    void thePaddedEventIsAsLargeAsTheSweepsMongooseMessage()
+    void thePaddedEventIsAsLargeAsTheSweepsMongooseMessageAndTheRawOneSmaller()
     {
         // The padded runs ask what the bytes per message account for, so the padded event must move as many as
         // Mongoose's message does: were the message to change size, this fails until the padding follows it.
         assertEquals(instanceBytes(BenchMessage.class), instanceBytes(PaddedBenchEvent.class),
             "PaddedBenchEvent against BenchMessage");
+        assertTrue(instanceBytes(BenchEvent.class) < instanceBytes(PaddedBenchEvent.class), "the raw event is smaller");
         assertEquals(List.of("intendedNanos", "sentNanos"),
             Arrays.stream(BenchEvent.class.getDeclaredFields()).map(Field::getName).toList());
     }
