@@ -40,8 +40,9 @@ public final class FeedPublisherAccess
             throw new IllegalArgumentException("queue: " + queue.getClass().getName() + "; expected one from " +
                 "FeedPublisherAccess.newQueue(int), the kind a server builds");
         }
-        final FeedPublisher publisher = new FeedPublisher(
-            "jcstress", FeedConfig.named(feedName), new DeliveryQueue[] {(DeliveryQueue)queue}, new String[] {"agent"});
+        final QueueFeed publisher = new QueueFeed(
+            "jcstress", FeedConfig.named(feedName), new DeliveryQueue[] {(DeliveryQueue)queue}, new String[] {"agent"},
+            false);
         publisher.open();
         return publisher;
     }
@@ -53,7 +54,7 @@ public final class FeedPublisherAccess
      */
     public static void close(final FeedPublisher publisher)
     {
-        publisher.close();
+        ((Feed)publisher).close();
     }
 
     /**
@@ -64,6 +65,6 @@ public final class FeedPublisherAccess
      */
     public static long releaseUndelivered(final FeedPublisher publisher)
     {
-        return publisher.releaseUndelivered();
+        return ((Feed)publisher).releaseUndelivered();
     }
 }

@@ -23,10 +23,8 @@ final class DispatchAgent implements Agent
 
     private final String roleName;
     private final String agentSource;
-    private final InboundQueue[] inbound;
-    private final InboundRing[] rings;
-    /** Per ring, in {@link #rings}' order: its sole subscriber's handler, or a {@link RingFanOut} to all of them. */
-    private final EventHandler<PooledMessage>[] ringHandlers;
+    /** One per feed the group receives, queue or ring alike. */
+    private final Inbound[] inbound;
     private final ProcessorSlot[] processors;
     private final int drainLimit;
     private final Pinning pinningRequest;
@@ -48,21 +46,19 @@ final class DispatchAgent implements Agent
     private boolean stopReported;
 
     DispatchAgent(
-        final String roleName, final InboundQueue[] inbound, final InboundRing[] rings,
-        final ProcessorSlot[] processors, final int drainLimit, final Pinning pinningRequest,
+        final String roleName, final Inbound[] inbound, final ProcessorSlot[] processors, final int drainLimit, final Pinning pinningRequest,
         final DispatchErrorHandler errorHandler, final AgentTimerWheel timers)
     {
         this.roleName = roleName;
         this.agentSource = "agent:" + roleName;
         this.inbound = inbound;
-        this.rings = rings;
-        @SuppressWarnings("unchecked") final EventHandler<PooledMessage>[] byRing =
-            (EventHandler<PooledMessage>[])new EventHandler<?>[rings.length];
-        for (int i = 0; i < rings.length; i++)
+        for (final Inbound in : inbound)
         {
-            byRing[i] = null != rings[i].soleHandler ? rings[i].soleHandler : new RingFanOut(rings[i]);
+            if (in instanceof InboundRing ring)
+            {
+                ring.handler = null != ring.soleHandler ? ring.soleHandler : new RingFanOut(ring);
+            }
         }
-        this.ringHandlers = byRing;
         this.processors = processors;
         this.drainLimit = drainLimit;
         this.pinningRequest = pinningRequest;
@@ -136,36 +132,19 @@ final class DispatchAgent implements Agent
         int work = 0;
         // Commands first: one that pauses a feed is then already in force for this cycle's drains.
         work += commands.runPending();
-        final InboundQueue[] inbound = this.inbound;
+        final Inbound[] inbound = this.inbound;
         for (int i = 0; i < inbound.length; i++)
         {
             if (inbound[i].paused)
             {
                 continue;
             }
-            final int drained = drain(inbound[i], inbound[i].subscribers);
+            final int drained = inbound[i].drain(this, drainLimit);
             if (drained > 0)
             {
                 // Once per drain rather than per message: one ordered store where there were as many as drained.
                 dispatched.add(drained);
                 countHandled(inbound[i].subscribers, drained);
-                inbound[i].completed.add(drained);
-                returnReleased();
-                work += drained;
-            }
-        }
-        final InboundRing[] rings = this.rings;
-        for (int i = 0; i < rings.length; i++)
-        {
-            if (rings[i].paused)
-            {
-                continue;
-            }
-            final int drained = drainRing(rings[i], ringHandlers[i]);
-            if (drained > 0)
-            {
-                dispatched.add(drained);
-                countHandled(rings[i].subscribers, drained);
                 work += drained;
             }
         }
@@ -182,68 +161,6 @@ final class DispatchAgent implements Agent
     }
 
     /**
-     * Take up to the drain limit from {@code queue} and deliver each message to every subscriber, then release it.
-     *
-     * <p>The loop and the per-message work are one method on purpose. Handed to JCTools' {@code drain} as a consumer
-     * callback, the per-message method was compiled on its own first (it runs per message, the loop per drain) and C2
-     * then refused to inline it into the loop ("already compiled into a big method"), leaving a real call per message.
-     */
-    private int drain(final InboundQueue inbound, final ProcessorSlot[] subscribers)
-    {
-        final DeliveryQueue queue = inbound.queue;
-        final int limit = drainLimit;
-        int drained = 0;
-        PooledMessage message;
-        while (drained < limit && null != (message = queue.relaxedPoll()))
-        {
-            drained++;
-            deliver(message, subscribers, null);
-            try
-            {
-                releases.releaseDelivered(message);
-            }
-            catch (final Throwable t)
-            {
-                agentErrors.increment();
-                report(agentSource, message, t);
-            }
-        }
-        return drained;
-    }
-
-    /**
-     * Dispatch the messages a ring feed published since the last drain, up to the drain limit, in place in the ring;
-     * then hand their slots back with one store. A message a handler retained leaves the ring (see
-     * {@link SpscMessageRing#afterDrain(long, long)}); the others are never written by this thread.
-     *
-     * @param handler the ring's sole subscriber's handler, or its {@link RingFanOut}.
-     */
-    private int drainRing(final InboundRing inbound, final EventHandler<PooledMessage> handler)
-    {
-        final SpscMessageRing<?> ring = inbound.ring;
-        final long first = inbound.next;
-        // The message expected next says whether it is published: an idle agent waits on that one line, which brings
-        // the message's fields too, rather than on the ring's published sequence, a line the producer writes each time.
-        if (!ring.isPublished(first))
-        {
-            return 0;
-        }
-        final long end = walk(ring, first, first + drainLimit, inbound.subscribers[0], handler);
-        try
-        {
-            ring.afterDrain(first, end);
-        }
-        catch (final Throwable t)
-        {
-            agentErrors.increment();
-            report(agentSource, null, t);
-        }
-        inbound.next = end;
-        ring.consumedUpTo(end);
-        return (int)(end - first);
-    }
-
-    /**
      * The message at {@code from}, which is published, and each next one that says it is published, up to
      * {@code limit}, to {@code handler}. The handler runs in a loop of its own with one error boundary around the
      * loop, re-entered after the message that threw, as the Disruptor's batch processor does. Only a sole subscriber's
@@ -252,7 +169,7 @@ final class DispatchAgent implements Agent
      *
      * @return one past the last message dispatched.
      */
-    private long walk(
+    long walk(
         final SpscMessageRing<?> ring, final long from, final long limit, final ProcessorSlot slot,
         final EventHandler<PooledMessage> handler)
     {
@@ -312,7 +229,7 @@ final class DispatchAgent implements Agent
      * @param handlers each subscriber's handler, found once for a ring feed's one type; {@code null} to find it by the
      *                 message's type (a queue feed may carry any).
      */
-    private void deliver(
+    void deliver(
         final PooledMessage message, final ProcessorSlot[] subscribers, final EventHandler<PooledMessage>[] handlers)
     {
         for (int i = 0; i < subscribers.length; i++)
@@ -365,8 +282,36 @@ final class DispatchAgent implements Agent
         }
     }
 
+    /** A queue feed's message, handled by every subscriber: the queue's reference goes. */
+    void releaseDelivered(final PooledMessage message)
+    {
+        try
+        {
+            releases.releaseDelivered(message);
+        }
+        catch (final Throwable t)
+        {
+            agentErrors.increment();
+            report(agentSource, message, t);
+        }
+    }
+
+    /** A ring drain's end: messages its handlers kept leave the ring (see {@link SpscMessageRing#afterDrain}). */
+    void afterRingDrain(final SpscMessageRing<?> ring, final long first, final long end)
+    {
+        try
+        {
+            ring.afterDrain(first, end);
+        }
+        catch (final Throwable t)
+        {
+            agentErrors.increment();
+            report(agentSource, null, t);
+        }
+    }
+
     /** Freed messages go back to their pools once per drain, a run per pool, rather than one free-list claim each. */
-    private void returnReleased()
+    void returnReleased()
     {
         try
         {
@@ -441,12 +386,6 @@ final class DispatchAgent implements Agent
         }
     }
 
-    /** For tests in this package: the agent's inbound queues, one per feed it receives. */
-    InboundQueue[] inbound()
-    {
-        return inbound;
-    }
-
     /** Called by the server before it closes the runner or invoker: from then on, closing is expected. */
     void requestClose()
     {
@@ -478,19 +417,12 @@ final class DispatchAgent implements Agent
         report(agentSource, null, error);
     }
 
-    /** Read by the stopping thread while it waits for the drain; an SPSC queue's emptiness is safe to read anywhere. */
+    /** Read by the stopping thread while it waits for the drain. */
     boolean inboundEmpty()
     {
-        for (final InboundQueue queue : inbound)
+        for (final Inbound in : inbound)
         {
-            if (!queue.queue.isEmpty())
-            {
-                return false;
-            }
-        }
-        for (final InboundRing ring : rings)
-        {
-            if (ring.ring.depth() > 0)
+            if (!in.isEmpty())
             {
                 return false;
             }
@@ -499,33 +431,21 @@ final class DispatchAgent implements Agent
     }
 
     /**
-     * For stop's wait on pipes, read by the stopping thread: {@code -1} while a queue holds a message or a handler is
-     * still running on one (a handler may publish into a pipe), otherwise the number of messages ever offered to this
-     * agent's queues, which grows with every message.
+     * For stop's wait on pipes, read by the stopping thread: {@code -1} while a message waits or a handler is still
+     * running on one (a handler may publish into a pipe), otherwise the number of messages ever offered to this agent,
+     * which grows with every message.
      */
     long progressIfBalanced()
     {
         long offered = 0;
-        for (final InboundQueue queue : inbound)
+        for (final Inbound in : inbound)
         {
-            final long completed = queue.completed.get();
-            final long producerIndex = queue.queue.currentProducerIndex();
-            if (completed != producerIndex)
+            final long progress = in.progressIfBalanced();
+            if (progress < 0)
             {
                 return -1;
             }
-            offered += producerIndex;
-        }
-        for (final InboundRing ring : rings)
-        {
-            // The agent hands a drain's slots back after their handlers have returned, so consumed is "completed".
-            final long consumed = ring.ring.consumed();
-            final long published = ring.ring.published();
-            if (consumed != published)
-            {
-                return -1;
-            }
-            offered += published;
+            offered += progress;
         }
         return offered;
     }

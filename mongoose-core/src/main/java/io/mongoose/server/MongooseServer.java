@@ -80,7 +80,7 @@ public final class MongooseServer implements AutoCloseable
 
     private final ServerConfig config;
     private final PoolRegistry pools;
-    private final Map<String, FeedPublisher> publishers = new LinkedHashMap<>();
+    private final Map<String, Feed> publishers = new LinkedHashMap<>();
     private final Map<String, AgentGroup> groups = new LinkedHashMap<>();
     private final Map<String, ProcessorSlot> processors = new LinkedHashMap<>();
     private final AtomicReference<ServerState> state = new AtomicReference<>(ServerState.NEW);
@@ -134,21 +134,8 @@ public final class MongooseServer implements AutoCloseable
         for (final AgentGroupConfig group : config.agentGroups())
         {
             final ProcessorSlot[] slots = slotsByGroup.get(group.name());
-            final List<InboundQueue> queues = new ArrayList<>();
-            final List<InboundRing> rings = new ArrayList<>();
-            for (final Inbound in : inboundByGroup.getOrDefault(group.name(), List.of()))
-            {
-                if (in instanceof InboundRing)
-                {
-                    rings.add((InboundRing)in);
-                }
-                else
-                {
-                    queues.add((InboundQueue)in);
-                }
-            }
-            groups.put(group.name(), new AgentGroup(group, new DispatchAgent(
-                group.name(), queues.toArray(new InboundQueue[0]), rings.toArray(new InboundRing[0]), slots,
+            final Inbound[] inbound = inboundByGroup.getOrDefault(group.name(), List.of()).toArray(new Inbound[0]);
+            groups.put(group.name(), new AgentGroup(group, new DispatchAgent(group.name(), inbound, slots,
                 group.drainLimit(), group.pinning(), errors, timersByGroup.get(group.name())), slots));
         }
         this.feedPauses = new FeedPauses(inboundByGroup, groups);
@@ -258,7 +245,7 @@ public final class MongooseServer implements AutoCloseable
             stopped.complete(report);
             throw failure;
         }
-        for (final FeedPublisher publisher : publishers.values())
+        for (final Feed publisher : publishers.values())
         {
             publisher.open();
         }
@@ -779,7 +766,7 @@ public final class MongooseServer implements AutoCloseable
             {
                 inboundByGroup.computeIfAbsent(subscriberNames.get(0), g -> new ArrayList<>())
                     .add(new InboundRing(feed.name(), ring, receiversByGroup.get(0)));
-                publishers.put(feed.name(), new FeedPublisher(name(), feed, ring, subscriberNames.get(0), monitored));
+                publishers.put(feed.name(), new RingFeed(name(), feed, ring, subscriberNames.get(0), monitored));
             }
             return;
         }
@@ -791,7 +778,7 @@ public final class MongooseServer implements AutoCloseable
         }
         final DeliveryQueue[] queueArray = queues.toArray(new DeliveryQueue[0]);
         publishers.put(feed.name(),
-            new FeedPublisher(name(), feed, queueArray, subscriberNames.toArray(new String[0]), monitored));
+            new QueueFeed(name(), feed, queueArray, subscriberNames.toArray(new String[0]), monitored));
     }
 
     /** A ring feed's ring from its type's pool, or {@code null} with the reason added to {@code problems}. */
@@ -812,7 +799,7 @@ public final class MongooseServer implements AutoCloseable
     /** A server that failed to build or to start gives its rings' messages back to their pools. */
     private void returnRings()
     {
-        for (final FeedPublisher publisher : publishers.values())
+        for (final Feed publisher : publishers.values())
         {
             if (publisher.isRing())
             {
@@ -948,7 +935,7 @@ public final class MongooseServer implements AutoCloseable
         // Services stop last, after every agent thread has been joined, in reverse registration order.
         services.stop();
         final Map<String, Long> undelivered = new TreeMap<>();
-        for (final FeedPublisher publisher : publishers.values())
+        for (final Feed publisher : publishers.values())
         {
             final long left = publisher.releaseUndelivered(stillRunning);
             if (left > 0)
@@ -1030,7 +1017,7 @@ public final class MongooseServer implements AutoCloseable
     /** Close the feeds no processor publishes: those of the application and of the (already joined) services. */
     private void closeEntryFeeds()
     {
-        for (final FeedPublisher publisher : publishers.values())
+        for (final Feed publisher : publishers.values())
         {
             if (!pipeFeeds.contains(publisher.feedName()))
             {
@@ -1087,7 +1074,7 @@ public final class MongooseServer implements AutoCloseable
 
     private void closeFeeds()
     {
-        for (final FeedPublisher publisher : publishers.values())
+        for (final Feed publisher : publishers.values())
         {
             publisher.close();
         }

@@ -45,7 +45,7 @@ final class ServerMonitor
     private final SingleWriterCounter samples;
 
     private final String[] feedNames;
-    private final FeedPublisher[] feedPublishers;
+    private final Feed[] feedPublishers;
     private final int[] feedCapacity;
     private final SingleWriterCounter[] feedDepth;
     private final long[] fullestDepth;
@@ -78,7 +78,7 @@ final class ServerMonitor
 
     @SuppressWarnings("unchecked")
     ServerMonitor(
-        final ServerConfig config, final Collection<FeedPublisher> publishers, final Collection<AgentGroup> groups,
+        final ServerConfig config, final Collection<Feed> publishers, final Collection<AgentGroup> groups,
         final ServiceHost services, final PoolRegistry pools, final AtomicReference<ServerState> state)
     {
         this.serverName = config.name();
@@ -96,13 +96,13 @@ final class ServerMonitor
 
         final int feeds = publishers.size();
         feedNames = new String[feeds];
-        feedPublishers = new FeedPublisher[feeds];
+        feedPublishers = new Feed[feeds];
         feedCapacity = new int[feeds];
         feedDepth = new SingleWriterCounter[feeds];
         fullestDepth = new long[feeds];
         feedStatus = new HealthStatus[feeds];
         int f = 0;
-        for (final FeedPublisher publisher : publishers)
+        for (final Feed publisher : publishers)
         {
             final String name = publisher.feedName();
             feedNames[f] = name;
@@ -321,7 +321,7 @@ final class ServerMonitor
         samples.increment();
         for (int f = 0; f < feedPublishers.length; f++)
         {
-            final FeedPublisher publisher = feedPublishers[f];
+            final Feed publisher = feedPublishers[f];
             if (publisher.isRing())
             {
                 // A ring publish counts nothing itself: its ring's sequence is the count. The sampler (under this

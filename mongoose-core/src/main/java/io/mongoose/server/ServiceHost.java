@@ -72,7 +72,7 @@ final class ServiceHost
     }
 
     /** After the feeds are wired: each service's context gets the publishers of the feeds it declared. */
-    void bindPublishers(final Map<String, FeedPublisher> publishers)
+    void bindPublishers(final Map<String, ? extends FeedPublisher> publishers)
     {
         for (int i = 0; i < contexts.length; i++)
         {
