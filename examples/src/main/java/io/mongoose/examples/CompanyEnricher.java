@@ -4,9 +4,9 @@ import io.mongoose.connect.LineMessage;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.server.FeedPublisher;
 import org.agrona.ExpandableArrayBuffer;
 
 /**

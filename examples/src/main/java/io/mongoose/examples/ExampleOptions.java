@@ -1,7 +1,8 @@
 package io.mongoose.examples;
 
-import io.mongoose.server.IdleStrategyKind;
-import io.mongoose.server.Pinning;
+
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.Pinning;
 
 import java.util.HashSet;
 import java.util.Set;

@@ -1,14 +1,14 @@
 package io.mongoose.examples;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ExhaustionPolicy;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PoolStats;
 import io.mongoose.pool.SingleThreadPoolCache;
-import io.mongoose.server.AgentGroupConfig;
-import io.mongoose.server.FeedConfig;
-import io.mongoose.server.FeedPublisher;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
 

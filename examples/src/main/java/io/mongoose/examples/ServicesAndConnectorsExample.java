@@ -1,15 +1,15 @@
 package io.mongoose.examples;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.ProcessorConfig;
+import io.mongoose.config.ServiceConfig;
 import io.mongoose.connect.InMemorySink;
 import io.mongoose.connect.InMemorySource;
 import io.mongoose.connect.LineMessage;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.server.AgentGroupConfig;
-import io.mongoose.server.FeedConfig;
-import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
-import io.mongoose.server.ProcessorConfig;
-import io.mongoose.server.ServiceConfig;
 import io.mongoose.server.ShutdownReport;
 
 import java.io.PrintStream;

@@ -1,13 +1,13 @@
 package io.mongoose.examples;
 
+import io.mongoose.config.MongooseConfigException;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.examples.QuickStartExample.PriceSumProcessor;
 import io.mongoose.examples.QuickStartExample.Quote;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.server.FeedPublisher;
-import io.mongoose.server.MongooseConfigException;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ProcessorTypes;
 import io.mongoose.server.ShutdownReport;

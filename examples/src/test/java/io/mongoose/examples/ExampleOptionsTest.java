@@ -1,7 +1,7 @@
 package io.mongoose.examples;
 
-import io.mongoose.server.IdleStrategyKind;
-import io.mongoose.server.Pinning;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.Pinning;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,6 +1,6 @@
 package io.mongoose.examples;
 
-import io.mongoose.server.MongooseConfigException;
+import io.mongoose.config.MongooseConfigException;
 import io.mongoose.server.YamlConfig;
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,9 @@
 package io.mongoose.concurrency;
 
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.FeedReferences;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PooledMessage;
-import io.mongoose.server.FeedPublisher;
 import io.mongoose.server.FeedPublisherAccess;
 import org.jctools.queues.SpscArrayQueue;
 import org.openjdk.jcstress.annotations.Actor;

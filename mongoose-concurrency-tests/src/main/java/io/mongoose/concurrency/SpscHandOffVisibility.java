@@ -1,5 +1,6 @@
 package io.mongoose.concurrency;
 
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PooledMessage;
 import org.jctools.queues.SpscArrayQueue;

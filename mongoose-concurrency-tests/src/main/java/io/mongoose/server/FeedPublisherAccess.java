@@ -1,5 +1,10 @@
 package io.mongoose.server;
 
+import io.mongoose.config.FeedConfig;
+import io.mongoose.feed.DeliveryQueue;
+import io.mongoose.feed.Feed;
+import io.mongoose.feed.FeedPublisher;
+import io.mongoose.feed.QueueFeed;
 import io.mongoose.pool.PooledMessage;
 import org.jctools.queues.SpscArrayQueue;
 
@@ -41,7 +46,7 @@ public final class FeedPublisherAccess
                 "FeedPublisherAccess.newQueue(int), the kind a server builds");
         }
         final QueueFeed publisher = new QueueFeed(
-            "jcstress", FeedConfig.named(feedName), new DeliveryQueue[] {(DeliveryQueue)queue}, new String[] {"agent"},
+            "jcstress", FeedConfig.named(feedName).settings(), new DeliveryQueue[] {(DeliveryQueue)queue}, new String[] {"agent"},
             false);
         publisher.open();
         return publisher;

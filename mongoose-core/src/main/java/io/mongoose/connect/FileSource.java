@@ -1,9 +1,10 @@
 package io.mongoose.connect;
 
+import io.mongoose.feed.FeedPublisher;
+import io.mongoose.feed.PublishTimeoutException;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
-import io.mongoose.server.FeedPublisher;
 import io.mongoose.service.MessageSource;
 import io.mongoose.service.ServiceContext;
 

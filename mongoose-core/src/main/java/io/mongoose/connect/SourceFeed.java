@@ -1,6 +1,6 @@
 package io.mongoose.connect;
 
-import io.mongoose.server.FeedPublisher;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.service.ServiceContext;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.mongoose.dispatch;
 
-import io.mongoose.pool.MessageTypes;
+import io.mongoose.internal.MessageTypes;
 import io.mongoose.pool.PooledMessage;
 
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.mongoose.dispatch;
 
 import io.mongoose.admin.CommandRegistrar;
-import io.mongoose.server.FeedPublisher;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.service.ServiceLookup;
 
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.mongoose.pool;
 
+import io.mongoose.internal.Backoff;
 import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.MpmcArrayQueue;
 

@@ -1,20 +1,17 @@
 package io.mongoose.pool;
 
-import io.mongoose.config.DurationRange;
-import io.mongoose.config.IntRange;
-
 import java.time.Duration;
 import java.util.Objects;
 
 /**
  * Sizing and exhaustion behaviour of one {@link ObjectPool}.
  *
- * @param capacity         instances created up front and the most the free list holds: {@link #CAPACITY_RANGE}. A
+ * @param capacity         instances created up front and the most the free list holds: 1 to {@link #MAX_CAPACITY}. A
  *                         pool whose messages wait in queues in front of a stage that acquires from it must hold more
  *                         than those queues: a server checks this at build for the types its sources publish.
  * @param exhaustionPolicy what an acquire on an empty pool does.
  * @param maxWait          how long {@link ExhaustionPolicy#WAIT} waits before failing; ignored by other policies:
- *                         {@link #MAX_WAIT_RANGE}.
+ *                         0 to {@link #MAX_MAX_WAIT}.
  */
 public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Duration maxWait)
 {
@@ -25,18 +22,14 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
      * of them are made up front, and a pool of {@code Integer.MAX_VALUE} failed deep inside its free list.
      */
     public static final int MAX_CAPACITY = 1 << 24;
-    /** What {@link #capacity()} accepts: 1 to {@link #MAX_CAPACITY}. */
-    public static final IntRange CAPACITY_RANGE = IntRange.of("capacity", 1, MAX_CAPACITY);
+
     /** Default wait for {@link ExhaustionPolicy#WAIT}, the policy of {@link #of(int)} and {@link #defaults()}. */
     public static final Duration DEFAULT_MAX_WAIT = Duration.ofSeconds(1);
-    /**
-     * What {@link #maxWait()} accepts: 0 (fail at once) to a day, longer being a unit mistake rather than a bound.
-     */
-    public static final DurationRange MAX_WAIT_RANGE =
-        new DurationRange("maxWait", Duration.ZERO, Duration.ofHours(24), "");
+    /** Longest {@link #maxWait()}: a day, longer being a unit mistake rather than a bound. */
+    public static final Duration MAX_MAX_WAIT = Duration.ofHours(24);
 
-    /** How this record's errors name the pool: a config belongs to no pool yet. */
-    private static final String OWNER = "pool";
+    private static final String EXPECTED_CAPACITY = "an integer from 1 to " + MAX_CAPACITY;
+    private static final String EXPECTED_MAX_WAIT = "a duration from 0 to 24h";
 
     /**
      * Checks every field.
@@ -47,9 +40,20 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
      */
     public PoolConfig
     {
-        CAPACITY_RANGE.require(OWNER, capacity);
+        // Errors name "pool": a config belongs to no pool yet.
+        if (capacity < 1 || capacity > MAX_CAPACITY)
+        {
+            throw new IllegalArgumentException("pool capacity: " + capacity + "; expected " + EXPECTED_CAPACITY);
+        }
         Objects.requireNonNull(exhaustionPolicy, "exhaustionPolicy: null; expected GROW, WAIT or FAIL");
-        MAX_WAIT_RANGE.require(OWNER, maxWait);
+        if (null == maxWait)
+        {
+            throw new NullPointerException("pool maxWait: null; expected " + EXPECTED_MAX_WAIT);
+        }
+        if (maxWait.isNegative() || maxWait.compareTo(MAX_MAX_WAIT) > 0)
+        {
+            throw new IllegalArgumentException("pool maxWait: " + maxWait + "; expected " + EXPECTED_MAX_WAIT);
+        }
     }
 
     /**
@@ -58,9 +62,9 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
      * down instead of failing. Change it with {@link #waitOnExhaustion(Duration)}, {@link #failOnExhaustion()} or
      * {@link #growOnExhaustion()}.
      *
-     * @param capacity instances created up front: {@link #CAPACITY_RANGE}.
+     * @param capacity instances created up front: 1 to {@link #MAX_CAPACITY}.
      * @return a config that waits up to {@link #DEFAULT_MAX_WAIT} on exhaustion.
-     * @throws IllegalArgumentException if {@code capacity} is out of {@link #CAPACITY_RANGE}, naming it.
+     * @throws IllegalArgumentException if {@code capacity} is out of 1 to {@link #MAX_CAPACITY}, naming it.
      */
     public static PoolConfig of(final int capacity)
     {
@@ -77,9 +81,9 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
 
     /**
      * @param wait how long an acquire on an empty pool waits for a release before failing with
-     *             {@link PoolExhaustedException}: {@link #MAX_WAIT_RANGE} (0 fails at once, after a last look).
+     *             {@link PoolExhaustedException}: 0 to {@link #MAX_MAX_WAIT} (0 fails at once, after a last look).
      * @return a copy with policy {@link ExhaustionPolicy#WAIT} and that wait.
-     * @throws IllegalArgumentException if {@code wait} is out of {@link #MAX_WAIT_RANGE}, naming it.
+     * @throws IllegalArgumentException if {@code wait} is out of 0 to {@link #MAX_MAX_WAIT}, naming it.
      * @throws NullPointerException     if {@code wait} is null.
      */
     public PoolConfig waitOnExhaustion(final Duration wait)

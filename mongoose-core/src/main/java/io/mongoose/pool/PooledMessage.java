@@ -1,12 +1,16 @@
 package io.mongoose.pool;
 
+import io.mongoose.internal.DebugChecks;
+import io.mongoose.internal.MessageTypes;
+
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * Base class of every message that travels through Mongoose.
  *
- * <p>A pooled message carries its own reference count and a link to its home {@link ObjectPool}. {@link ObjectPool#acquire()}
+ * <p>A pooled message carries its own reference count and a link to its home {@link ObjectPool}. {@link
+ * ObjectPool#acquire()}
  * hands it out with one reference owned by the caller; every holder that keeps it beyond a call takes a reference with
  * {@link #retain()}; the last {@link #release()} runs {@link #reset()} and returns it to its pool. Publishing hands the
  * caller's reference to the framework, so producers never release a published message themselves.
@@ -58,7 +62,8 @@ public abstract class PooledMessage
     final PooledMessageState state = new PooledMessageState(MessageTypes.idOf(getClass()));
     /**
      * The sequence at which the {@link SpscMessageRing} this message lies in last published it. In the message itself,
-     * the last framework field, so it lies on the line with the first of the subclass's fields: a ring's consumer waiting
+     * the last framework field, so it lies on the line with the first of the subclass's fields: a ring's consumer
+     * waiting
      * for its next message learns of the publish and receives the message in one cache transfer, where reading the
      * ring's published sequence first costs one more (as a record header signals its record in Aeron's log buffers).
      */
@@ -90,7 +95,8 @@ public abstract class PooledMessage
 
     /**
      * @return the references held outside the framework: the acquirer's, until it publishes or releases it, and every
-     *         {@link #retain()}'s not yet released. A publish takes one of them; a message with none can't be published.
+     *         {@link #retain()}'s not yet released. A publish takes one of them; a message with none can't be
+     * published.
      */
     final int heldCount()
     {
@@ -152,7 +158,8 @@ public abstract class PooledMessage
      *
      * @param count references to add, from 1 to 65,535.
      * @throws IllegalArgumentException if {@code count} is out of range.
-     * @throws IllegalStateException    if the message holds no reference (it is free in its pool), or if user code would
+     * @throws IllegalStateException    if the message holds no reference (it is free in its pool), or if user code
+     * would
      *                                  then hold more than 65,535 references to it.
      */
     public final void retain(final int count)

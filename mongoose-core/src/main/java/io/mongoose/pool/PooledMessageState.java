@@ -1,5 +1,7 @@
 package io.mongoose.pool;
 
+import io.mongoose.internal.MessageTypes;
+
 /**
  * The framework's fields of one {@link PooledMessage}: type, pool, reference count, the ring slot it lies in and the
  * publish stamp. An object of its own, made by the message's constructor right after the message, so a ring feed's
@@ -12,7 +14,8 @@ final class PooledMessageState
     @SuppressWarnings("unused") // accessed through PooledMessage.REF_COUNT
     volatile int refCount;
     /**
-     * The {@link SpscMessageRing} whose slot this message lies in, else {@code null}: a reference taken or dropped while
+     * The {@link SpscMessageRing} whose slot this message lies in, else {@code null}: a reference taken or dropped
+     * while
      * it lies there is counted by that ring, so its consumer need not read the count of every message it dispatches.
      * Written by the ring as the message enters a slot (before the publish that shows it to the consumer), by the
      * consumer as it leaves one and by the ring's closer, each before the ring's reference goes. A holder racing the

@@ -1,45 +1,30 @@
 package io.mongoose.server;
 
-import org.agrona.concurrent.AgentInvoker;
+import io.mongoose.agent.GroupInvoker;
 
 /**
- * Runs one duty cycle of a {@link ThreadMode#INVOKER} agent group on the caller's thread, for applications that own
- * their threads. Only the thread that called {@link MongooseServer#start()} may invoke.
+ * Runs one duty cycle of an {@link io.mongoose.config.ThreadMode#INVOKER} agent group on the caller's thread, for
+ * applications that own their threads: {@link MongooseServer#invoker(String)} hands out one per such group. Only the
+ * thread that called {@link MongooseServer#start()} may invoke.
  */
 public final class AgentGroupInvoker
 {
-    private final String agentName;
-    private final AgentInvoker invoker;
-    private final DispatchAgent agent;
-    private volatile Thread owner;
+    private final GroupInvoker group;
 
-    AgentGroupInvoker(final String agentName, final AgentInvoker invoker, final DispatchAgent agent)
+    AgentGroupInvoker(final GroupInvoker group)
     {
-        this.agentName = agentName;
-        this.invoker = invoker;
-        this.agent = agent;
+        this.group = group;
     }
 
     /**
-     * Drain the group's queues once and dispatch what was there.
+     * Drain the group's queues and rings once and dispatch what was there.
      *
      * @return messages dispatched (0 when idle or not running).
      * @throws IllegalStateException if called from a thread other than the one that started the server.
      */
     public int invoke()
     {
-        if (Thread.currentThread() != owner)
-        {
-            throw wrongThread("invoke()");
-        }
-        final int work = invoker.invoke();
-        if (!invoker.isRunning())
-        {
-            // Agrona's invoker stops for good, without closing the agent or saying anything, when a cycle finds no
-            // work and the calling thread is interrupted: every later invoke() would silently do nothing.
-            agent.reportUnrequestedStop("invoke() no longer dispatches");
-        }
-        return work;
+        return group.invoke();
     }
 
     /**
@@ -47,7 +32,7 @@ public final class AgentGroupInvoker
      */
     public boolean isRunning()
     {
-        return invoker.isRunning();
+        return group.isRunning();
     }
 
     /**
@@ -55,38 +40,6 @@ public final class AgentGroupInvoker
      */
     public String agentName()
     {
-        return agentName;
-    }
-
-    void start()
-    {
-        owner = Thread.currentThread();
-        invoker.start();
-    }
-
-    void close()
-    {
-        invoker.close();
-    }
-
-    boolean isOwner(final Thread thread)
-    {
-        return owner == thread;
-    }
-
-    void checkOwner(final String operation)
-    {
-        if (null != owner && Thread.currentThread() != owner)
-        {
-            throw wrongThread(operation);
-        }
-    }
-
-    private IllegalStateException wrongThread(final String operation)
-    {
-        final Thread o = owner;
-        return new IllegalStateException("agent '" + agentName + "' runs on the caller's thread (INVOKER): " +
-            operation + " called from '" + Thread.currentThread().getName() + "'; expected the thread that called " +
-            "start()" + (null == o ? " (the server has not started)" : ", '" + o.getName() + "'"));
+        return group.agentName();
     }
 }

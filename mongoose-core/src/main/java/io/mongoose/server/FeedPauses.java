@@ -1,5 +1,9 @@
 package io.mongoose.server;
 
+import io.mongoose.agent.AgentGroup;
+import io.mongoose.agent.Inbound;
+import io.mongoose.feed.Feed;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

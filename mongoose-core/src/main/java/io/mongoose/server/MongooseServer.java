@@ -3,18 +3,55 @@ package io.mongoose.server;
 import io.mongoose.admin.Admin;
 import io.mongoose.admin.AdminHost;
 import io.mongoose.admin.CommandRegistrar;
+import io.mongoose.agent.AgentGroup;
+import io.mongoose.agent.AgentTimerWheel;
+import io.mongoose.agent.DispatchAgent;
+import io.mongoose.agent.Inbound;
+import io.mongoose.agent.InboundQueue;
+import io.mongoose.agent.InboundRing;
+import io.mongoose.agent.LifecycleFailure;
+import io.mongoose.agent.ProcessorScheduler;
+import io.mongoose.agent.ProcessorSlot;
+import io.mongoose.agent.RunnerClose;
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.ConfigProblem;
+import io.mongoose.config.ConfigValidator;
+import io.mongoose.config.CountersConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.HealthConfig;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ProcessorConfig;
+import io.mongoose.config.ServerConfig;
+import io.mongoose.config.ServiceConfig;
+import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.DispatchErrorHandler;
 import io.mongoose.dispatch.DispatchTable;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.dispatch.ProcessorContext;
+import io.mongoose.feed.DeliveryQueue;
+import io.mongoose.feed.Feed;
+import io.mongoose.feed.FeedKind;
+import io.mongoose.feed.FeedPublisher;
+import io.mongoose.feed.FeedStats;
+import io.mongoose.feed.QueueFeed;
+import io.mongoose.feed.RingFeed;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.LeakReport;
 import io.mongoose.pool.LeakSite;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SpscMessageRing;
+import io.mongoose.status.AgentGroupStats;
+import io.mongoose.status.CounterType;
+import io.mongoose.status.CountersFile;
+import io.mongoose.status.CountersSnapshot;
+import io.mongoose.status.HealthReport;
+import io.mongoose.status.HealthStatus;
+import io.mongoose.status.LatencyMonitor;
+import io.mongoose.status.ProcessorStats;
+import io.mongoose.status.ServerState;
+import io.mongoose.status.ServiceStats;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
 
@@ -61,7 +98,8 @@ import java.util.concurrent.locks.LockSupport;
  * every message of that pool is parked in the queues in front of it. So, for every message type a
  * {@link io.mongoose.service.MessageSource} publishes (the connectors' lines), the build works out what can park in
  * front of the pipe stages those messages reach: each of their queues full, plus the receiving group's drain limit per
- * queue, one message per feed for its producer, and the ring of any ring feed of the type. With no pool of the type in the registry, the server has the
+ * queue, one message per feed for its producer, and the ring of any ring feed of the type. With no pool of the type in
+ * the registry, the server has the
  * sources register one that large (the line pool: at least {@code LineMessage.POOL_CAPACITY}); a smaller one the
  * application registered fails the build with a {@link MongooseConfigException} naming the pool, its capacity, the
  * queues and the capacity needed. A {@code GROW} pool is exempt: it allocates rather than starves.
@@ -82,6 +120,8 @@ public final class MongooseServer implements AutoCloseable
     private final PoolRegistry pools;
     private final Map<String, Feed> publishers = new LinkedHashMap<>();
     private final Map<String, AgentGroup> groups = new LinkedHashMap<>();
+    /** The invoker of each INVOKER group, made once at build. */
+    private final Map<String, AgentGroupInvoker> invokers = new LinkedHashMap<>();
     private final Map<String, ProcessorSlot> processors = new LinkedHashMap<>();
     private final AtomicReference<ServerState> state = new AtomicReference<>(ServerState.NEW);
     private final CompletableFuture<ShutdownReport> stopped = new CompletableFuture<>();
@@ -135,8 +175,13 @@ public final class MongooseServer implements AutoCloseable
         {
             final ProcessorSlot[] slots = slotsByGroup.get(group.name());
             final Inbound[] inbound = inboundByGroup.getOrDefault(group.name(), List.of()).toArray(new Inbound[0]);
-            groups.put(group.name(), new AgentGroup(group, new DispatchAgent(group.name(), inbound, slots,
-                group.drainLimit(), group.pinning(), errors, timersByGroup.get(group.name())), slots));
+            final AgentGroup built = new AgentGroup(group, new DispatchAgent(group.name(), inbound, slots,
+                group.drainLimit(), group.pinning(), errors, timersByGroup.get(group.name())), slots);
+            groups.put(group.name(), built);
+            if (null != built.invoker())
+            {
+                invokers.put(group.name(), new AgentGroupInvoker(built.invoker()));
+            }
         }
         this.feedPauses = new FeedPauses(inboundByGroup, groups);
         BuiltInCommands.register(this, admin);
@@ -399,13 +444,14 @@ public final class MongooseServer implements AutoCloseable
      */
     public AgentGroupInvoker invoker(final String agentName)
     {
-        final AgentGroup group = group(agentName);
-        if (null == group.invoker())
+        final AgentGroupInvoker invoker = invokers.get(agentName);
+        if (null == invoker)
         {
+            group(agentName); // an unknown name says so
             throw new IllegalArgumentException("agent '" + agentName + "' has a dedicated thread; expected an agent " +
                 "configured with threadMode INVOKER");
         }
-        return group.invoker();
+        return invoker;
     }
 
     /**
@@ -766,7 +812,7 @@ public final class MongooseServer implements AutoCloseable
             {
                 inboundByGroup.computeIfAbsent(subscriberNames.get(0), g -> new ArrayList<>())
                     .add(new InboundRing(feed.name(), ring, receiversByGroup.get(0)));
-                publishers.put(feed.name(), new RingFeed(name(), feed, ring, subscriberNames.get(0), monitored));
+                publishers.put(feed.name(), new RingFeed(name(), feed.settings(), ring, subscriberNames.get(0), monitored));
             }
             return;
         }
@@ -778,7 +824,7 @@ public final class MongooseServer implements AutoCloseable
         }
         final DeliveryQueue[] queueArray = queues.toArray(new DeliveryQueue[0]);
         publishers.put(feed.name(),
-            new QueueFeed(name(), feed, queueArray, subscriberNames.toArray(new String[0]), monitored));
+            new QueueFeed(name(), feed.settings(), queueArray, subscriberNames.toArray(new String[0]), monitored));
     }
 
     /** A ring feed's ring from its type's pool, or {@code null} with the reason added to {@code problems}. */
@@ -885,6 +931,8 @@ public final class MongooseServer implements AutoCloseable
                 if (null == first)
                 {
                     first = failure instanceof MongooseStartException ? (MongooseStartException)failure :
+                        failure instanceof LifecycleFailure ? new MongooseStartException(failure.getMessage(),
+                        failure.getCause()) :
                         new MongooseStartException("agent '" + group.config.name() + "' failed to start", failure);
                 }
                 else

@@ -1,5 +1,9 @@
 package io.mongoose.server;
 
+import io.mongoose.status.CounterType;
+import io.mongoose.status.CountersFile;
+import io.mongoose.status.HealthStatus;
+import io.mongoose.status.ServerState;
 import org.agrona.concurrent.status.CountersReader;
 
 import java.io.IOException;

@@ -1,5 +1,13 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.ConfigProblem;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ProcessorConfig;
+import io.mongoose.config.ServerConfig;
+import io.mongoose.config.ServiceConfig;
+import io.mongoose.feed.FeedKind;
 import io.mongoose.pool.ExhaustionPolicy;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;

@@ -1,5 +1,6 @@
 package io.mongoose.server;
 
+import io.mongoose.config.ConfigProblem;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.Tag;
 
@@ -32,7 +33,7 @@ public final class ProcessorProperties
     private final List<ConfigProblem> problems = new ArrayList<>();
     private boolean open = true;
 
-    ProcessorProperties(final String path, final String type, final Map<String, ScalarNode> values)
+    public ProcessorProperties(final String path, final String type, final Map<String, ScalarNode> values)
     {
         this.path = path;
         this.type = type;
@@ -169,13 +170,13 @@ public final class ProcessorProperties
     }
 
     /** @return how many values have been rejected so far. */
-    int problemCount()
+    public int problemCount()
     {
         return problems.size();
     }
 
     /** Ends reading; returns what was rejected, then every key nobody read. */
-    List<ConfigProblem> close()
+    public List<ConfigProblem> close()
     {
         open = false;
         final List<ConfigProblem> all = new ArrayList<>(problems);

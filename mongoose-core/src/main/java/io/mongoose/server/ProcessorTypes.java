@@ -66,7 +66,7 @@ public final class ProcessorTypes
      * @param type a registered type name.
      * @return its factory, or {@code null} if there is none.
      */
-    ProcessorFactory factory(final String type)
+    public ProcessorFactory factory(final String type)
     {
         return null == type ? null : factories.get(type);
     }
@@ -83,7 +83,7 @@ public final class ProcessorTypes
      * @param type a registered service type name.
      * @return its factory, or {@code null} if there is none.
      */
-    ServiceFactory serviceFactory(final String type)
+    public ServiceFactory serviceFactory(final String type)
     {
         return null == type ? null : serviceFactories.get(type);
     }

@@ -1,5 +1,11 @@
 package io.mongoose.server;
 
+import io.mongoose.config.CountersConfig;
+import io.mongoose.internal.SingleWriterCounter;
+import io.mongoose.status.CounterType;
+import io.mongoose.status.CounterValue;
+import io.mongoose.status.CountersFile;
+import io.mongoose.status.CountersSnapshot;
 import org.agrona.concurrent.status.CountersManager;
 
 import java.io.IOException;
@@ -110,7 +116,8 @@ final class ServerCounters
     }
 
     /**
-     * Remove the file if the configuration says so (then {@link #file()} is null). The mapping stays until the GC collects it, so late writers and
+     * Remove the file if the configuration says so (then {@link #file()} is null). The mapping stays until the GC
+     * collects it, so late writers and
      * readers still find memory there.
      */
     synchronized void close()

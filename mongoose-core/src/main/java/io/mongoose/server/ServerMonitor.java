@@ -1,7 +1,22 @@
 package io.mongoose.server;
 
+import io.mongoose.agent.AgentGroup;
+import io.mongoose.agent.DispatchAgent;
+import io.mongoose.agent.ProcessorSlot;
+import io.mongoose.config.CountersConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.HealthConfig;
+import io.mongoose.config.ServerConfig;
+import io.mongoose.feed.Feed;
+import io.mongoose.internal.SingleWriterCounter;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.status.CounterType;
+import io.mongoose.status.CountersFile;
+import io.mongoose.status.CountersSnapshot;
+import io.mongoose.status.HealthReport;
+import io.mongoose.status.HealthStatus;
+import io.mongoose.status.ServerState;
 
 import java.io.IOException;
 import java.nio.file.Path;

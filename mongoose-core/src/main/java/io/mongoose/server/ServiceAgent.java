@@ -1,6 +1,9 @@
 package io.mongoose.server;
 
+import io.mongoose.agent.CorePinning;
+import io.mongoose.config.Pinning;
 import io.mongoose.dispatch.DispatchErrorHandler;
+import io.mongoose.internal.SingleWriterCounter;
 import io.mongoose.service.AgentService;
 import org.agrona.concurrent.Agent;
 

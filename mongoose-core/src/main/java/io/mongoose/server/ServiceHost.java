@@ -1,11 +1,18 @@
 package io.mongoose.server;
 
+import io.mongoose.agent.RunnerClose;
+import io.mongoose.config.ConfigProblem;
+import io.mongoose.config.ServiceConfig;
 import io.mongoose.dispatch.DispatchErrorHandler;
+import io.mongoose.feed.FeedPublisher;
+import io.mongoose.internal.SingleWriterCounter;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.service.AgentService;
 import io.mongoose.service.MongooseService;
 import io.mongoose.service.ServiceContext;
 import io.mongoose.service.ServiceDirectory;
+import io.mongoose.status.CounterType;
+import io.mongoose.status.ServiceStats;
 import org.agrona.concurrent.AgentRunner;
 
 import java.util.ArrayList;
@@ -19,7 +26,7 @@ import java.util.TreeMap;
  * The services of one server at run time: their lifecycle in registration order (reverse at stop) and the agent
  * threads of the {@link AgentService}s. Lifecycle methods are called by the thread starting or stopping the server.
  */
-final class ServiceHost
+public final class ServiceHost
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
     /** Longest exception text a start failure repeats. */
@@ -35,7 +42,7 @@ final class ServiceHost
     private final AgentRunner[] runners;
     private int started;
 
-    ServiceHost(
+    public ServiceHost(
         final String serverName, final List<ServiceConfig> configs, final PoolRegistry pools,
         final DispatchErrorHandler errorHandler)
     {
@@ -66,13 +73,13 @@ final class ServiceHost
         }
     }
 
-    ServiceDirectory directory()
+    public ServiceDirectory directory()
     {
         return directory;
     }
 
     /** After the feeds are wired: each service's context gets the publishers of the feeds it declared. */
-    void bindPublishers(final Map<String, ? extends FeedPublisher> publishers)
+    public void bindPublishers(final Map<String, ? extends FeedPublisher> publishers)
     {
         for (int i = 0; i < contexts.length; i++)
         {
@@ -89,7 +96,7 @@ final class ServiceHost
      *
      * @return null if every service started.
      */
-    MongooseStartException start()
+    public MongooseStartException start()
     {
         for (int i = 0; i < configs.size(); i++)
         {
@@ -115,7 +122,7 @@ final class ServiceHost
     }
 
     /** After the processors started and the feeds opened: start every service's duty cycle. */
-    void startAgents()
+    public void startAgents()
     {
         for (int i = 0; i < agents.length; i++)
         {
@@ -137,7 +144,7 @@ final class ServiceHost
      * @param graceDeadline until which it may end once interrupted.
      * @return per service whose thread did not end, why.
      */
-    Map<String, String> stopAgents(final long joinDeadline, final long graceDeadline)
+    public Map<String, String> stopAgents(final long joinDeadline, final long graceDeadline)
     {
         final Map<String, String> notEnded = new TreeMap<>();
         for (int i = 0; i < runners.length; i++)
@@ -158,7 +165,7 @@ final class ServiceHost
      * Run onStop of every started service, in reverse order; each failure is reported and counted, and the others
      * still stop. Calling it again does nothing.
      */
-    void stop()
+    public void stop()
     {
         for (int i = started - 1; i >= 0; i--)
         {
@@ -176,7 +183,7 @@ final class ServiceHost
     }
 
     /** Whether {@code thread} runs a service's duty cycle. */
-    boolean isAgentThread(final Thread thread)
+    public boolean isAgentThread(final Thread thread)
     {
         for (final AgentRunner runner : runners)
         {
@@ -188,7 +195,7 @@ final class ServiceHost
         return false;
     }
 
-    long errors()
+    public long errors()
     {
         long sum = 0;
         for (final SingleWriterCounter counter : errors)
@@ -202,7 +209,7 @@ final class ServiceHost
      * Put each service's counters in the server's counters (file), and add its error counter to those the error rate
      * is computed from. Before start: the counters move into the file when it is published.
      */
-    void registerCounters(final ServerCounters counters, final List<SingleWriterCounter> errorSources)
+    public void registerCounters(final ServerCounters counters, final List<SingleWriterCounter> errorSources)
     {
         for (int i = 0; i < configs.size(); i++)
         {
@@ -216,7 +223,7 @@ final class ServiceHost
         }
     }
 
-    ServiceStats stats(final String name)
+    public ServiceStats stats(final String name)
     {
         final int i = indexOf(name);
         final ServiceAgent agent = agents[i];

@@ -1,5 +1,9 @@
 package io.mongoose.server;
 
+import io.mongoose.config.ConfigProblem;
+import io.mongoose.config.ConfigValidator;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ServerConfig;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.composer.Composer;
 import org.snakeyaml.engine.v2.exceptions.Mark;
@@ -62,7 +66,8 @@ import java.util.Optional;
  * {@code publishes}, {@code idleStrategy} and {@code pinning} for its agent thread, and {@code properties}.
  *
  * <p>Keys left out take the builder's defaults; a feed's {@code name} and {@code kind}, an agent's {@code name} and
- * {@code processors}, and a processor's {@code name} and {@code type} are required. A processor's {@code type} is looked
+ * {@code processors}, and a processor's {@code name} and {@code type} are required. A processor's {@code type} is
+ * looked
  * up in {@link ProcessorTypes}, registered in code, and its optional {@code properties} map goes to that type's
  * {@link ProcessorFactory}. Message pools are registered in code too ({@code PoolRegistry}); files do not declare them.
  *

@@ -1,8 +1,22 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.ConfigProblem;
+import io.mongoose.config.ConfigValidator;
+import io.mongoose.config.CountersConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.HealthConfig;
+import io.mongoose.config.IdleStrategyKind;
 import io.mongoose.config.IntRange;
+import io.mongoose.config.Pinning;
+import io.mongoose.config.ProcessorConfig;
+import io.mongoose.config.ServerConfig;
+import io.mongoose.config.ServiceConfig;
+import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.feed.FeedKind;
+import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.service.AgentService;
 import io.mongoose.service.MongooseService;

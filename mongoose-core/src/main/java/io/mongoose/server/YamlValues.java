@@ -1,5 +1,6 @@
 package io.mongoose.server;
 
+import io.mongoose.config.ConfigProblem;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;

@@ -1,7 +1,7 @@
 package io.mongoose.service;
 
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.server.FeedPublisher;
 
 import java.util.List;
 

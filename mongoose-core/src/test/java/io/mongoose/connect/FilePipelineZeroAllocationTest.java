@@ -1,18 +1,18 @@
 package io.mongoose.connect;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.ProcessorConfig;
+import io.mongoose.config.ServiceConfig;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.server.AgentGroupConfig;
-import io.mongoose.server.FeedConfig;
-import io.mongoose.server.FeedPublisher;
-import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
-import io.mongoose.server.ProcessorConfig;
-import io.mongoose.server.ServiceConfig;
 import io.mongoose.server.ShutdownReport;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.ThreadAllocation;

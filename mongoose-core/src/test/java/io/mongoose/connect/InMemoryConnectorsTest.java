@@ -1,13 +1,13 @@
 package io.mongoose.connect;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.ServiceConfig;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.server.AgentGroupConfig;
-import io.mongoose.server.FeedConfig;
-import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
-import io.mongoose.server.ServerState;
-import io.mongoose.server.ServiceConfig;
 import io.mongoose.server.ShutdownReport;
+import io.mongoose.status.ServerState;
 import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package io.mongoose.pool;
 
+import io.mongoose.internal.DebugChecks;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

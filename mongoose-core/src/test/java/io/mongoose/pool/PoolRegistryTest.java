@@ -1,5 +1,6 @@
 package io.mongoose.pool;
 
+import io.mongoose.internal.MessageTypes;
 import io.mongoose.testing.OtherMessage;
 import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.Test;

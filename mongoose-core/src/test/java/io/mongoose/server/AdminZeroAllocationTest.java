@@ -1,6 +1,10 @@
 package io.mongoose.server;
 
 import io.mongoose.admin.AdminResult;
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.ThreadMode;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;

@@ -1,10 +1,13 @@
 package io.mongoose.server;
 
+import io.mongoose.agent.AgentTimerWheel;
+import io.mongoose.agent.ProcessorScheduler;
+import io.mongoose.agent.ProcessorSlot;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
 import io.mongoose.dispatch.TimerCallback;
-import io.mongoose.pool.DebugChecks;
+import io.mongoose.internal.DebugChecks;
 import org.agrona.concurrent.CachedNanoClock;
 import org.junit.jupiter.api.Test;
 

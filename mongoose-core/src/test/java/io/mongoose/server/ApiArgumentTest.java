@@ -1,11 +1,18 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ServerConfig;
+import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.LoggingErrorHandler;
-import io.mongoose.pool.MessageTypes;
+import io.mongoose.internal.MessageTypes;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.status.ServerState;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;
 import org.junit.jupiter.api.AfterEach;

@@ -1,10 +1,16 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
 import io.mongoose.dispatch.Scheduler;
 import io.mongoose.dispatch.TimerCallback;
+import io.mongoose.feed.FeedPublisher;
+import io.mongoose.feed.FeedStats;
+import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
@@ -18,7 +24,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A child JVM for {@link ColdPathAllocationTest}: warms a publisher and an agent up on the steady path alone, then takes
+ * A child JVM for {@link ColdPathAllocationTest}: warms a publisher and an agent up on the steady path alone, then
+ * takes
  * one path of normal operation that the warm-up never took, for the first time in this JVM, and prints what the
  * publisher's thread and the agent's allocated over that episode (the agent's until it has caught up). In a JVM of its
  * own, since what is measured happens once per JVM: a class loaded or a call site linked stays so.

@@ -1,8 +1,19 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.ConfigValidator;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.Pinning;
+import io.mongoose.config.ProcessorConfig;
+import io.mongoose.config.ServerConfig;
+import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;
+import io.mongoose.feed.FeedKind;
+import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.testing.AgentThreads;
 import io.mongoose.testing.SeqMessage;

@@ -1,9 +1,21 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.CountersConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.feed.FeedPublisher;
+import io.mongoose.feed.FeedStats;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
+import io.mongoose.status.AgentGroupStats;
+import io.mongoose.status.CounterType;
+import io.mongoose.status.CounterValue;
+import io.mongoose.status.CountersFile;
+import io.mongoose.status.CountersSnapshot;
+import io.mongoose.status.ServerState;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.GatedProcessor;
 import io.mongoose.testing.OtherMessage;

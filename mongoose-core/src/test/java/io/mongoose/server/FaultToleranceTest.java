@@ -1,14 +1,20 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
 import io.mongoose.dispatch.DispatchErrorHandler;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolExhaustedException;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
+import io.mongoose.status.ProcessorStats;
+import io.mongoose.status.ServerState;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.GatedProcessor;
 import io.mongoose.testing.SeqMessage;

@@ -1,9 +1,19 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.CountersConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.HealthConfig;
+import io.mongoose.config.IdleStrategyKind;
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.status.CounterType;
+import io.mongoose.status.HealthReport;
+import io.mongoose.status.HealthStatus;
+import io.mongoose.status.ServerState;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.GatedProcessor;
 import io.mongoose.testing.SeqMessage;

@@ -1,5 +1,9 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.ServiceConfig;
+import io.mongoose.status.AgentGroupStats;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -80,7 +84,7 @@ class IdleStrategyKindTest
             {
                 if (component.getName().equals("idleStrategy"))
                 {
-                    assertEquals("io.mongoose.server.IdleStrategyKind", component.getType().getName(),
+                    assertEquals(IdleStrategyKind.class.getName(), component.getType().getName(),
                         config.getName());
                 }
             }
@@ -91,7 +95,7 @@ class IdleStrategyKindTest
             {
                 if (method.getName().equals("idleStrategy") && method.getParameterCount() == 1)
                 {
-                    assertEquals("io.mongoose.server.IdleStrategyKind", method.getParameterTypes()[0].getName(),
+                    assertEquals(IdleStrategyKind.class.getName(), method.getParameterTypes()[0].getName(),
                         config.getName());
                 }
             }

@@ -1,5 +1,8 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;

@@ -1,6 +1,9 @@
 package io.mongoose.server;
 
-import io.mongoose.pool.ExhaustionPolicy;
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.LeakReport;
 import io.mongoose.pool.LeakSite;

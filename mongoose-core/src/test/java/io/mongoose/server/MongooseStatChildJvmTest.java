@@ -1,5 +1,6 @@
 package io.mongoose.server;
 
+import io.mongoose.status.CountersFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,12 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.ConfigValidator;
+import io.mongoose.config.CountersConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.HealthConfig;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ServerConfig;
 import io.mongoose.dispatch.EventProcessor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

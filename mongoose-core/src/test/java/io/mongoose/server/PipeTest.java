@@ -1,11 +1,19 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ProcessorConfig;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
+import io.mongoose.feed.FeedPublisher;
+import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.status.ServerState;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;

@@ -1,10 +1,15 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.status.ProcessorStats;
 import io.mongoose.testing.OtherMessage;
 import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.Test;
@@ -67,7 +72,8 @@ class ProcessorCountsPerDrainTest
         try
         {
             final FeedPublisher in = server.publisher("in");
-            // Six SeqMessages (0..5: three throw) and four OtherMessages, interleaved, all in the queue before the drain.
+            // Six SeqMessages (0..5: three throw) and four OtherMessages, interleaved, all in the queue before the
+            // drain.
             for (int i = 0; i < 10; i++)
             {
                 if (i % 5 < 3)

@@ -1,8 +1,12 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.ThreadMode;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.status.ServerState;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;
 import org.junit.jupiter.api.Test;

@@ -1,13 +1,24 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ProcessorConfig;
+import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventHandler;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.feed.FeedPublisher;
+import io.mongoose.feed.FeedStats;
+import io.mongoose.feed.FullQueuePolicy;
+import io.mongoose.feed.PublishTimeoutException;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
+import io.mongoose.status.CounterType;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.GatedProcessor;
 import io.mongoose.testing.OtherMessage;
@@ -340,7 +351,8 @@ class RingFeedTest
     @Test
     void aDrainTakesTheBacklogInOrderUpToTheLimit()
     {
-        // A drain takes what the published sequence says is there, up to the limit; it never skips, repeats or overruns.
+        // A drain takes what the published sequence says is there, up to the limit; it never skips, repeats or
+        // overruns.
         final SequenceChecker checker = new SequenceChecker(1);
         final MongooseServer server = MongooseServer.builder().name("ring-drain").poolRegistry(registry)
             .feed(FeedConfig.named("ticks").queueCapacity(64).ring(SeqMessage.class))

@@ -1,8 +1,13 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.CountersConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.status.CounterType;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;

@@ -1,11 +1,18 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.Pinning;
+import io.mongoose.config.ProcessorConfig;
+import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
 import io.mongoose.dispatch.Scheduler;
 import io.mongoose.dispatch.TimerCallback;
-import io.mongoose.pool.DebugChecks;
+import io.mongoose.internal.DebugChecks;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.SeqMessage;

@@ -1,8 +1,14 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ProcessorConfig;
+import io.mongoose.config.ServerConfig;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.status.LatencyMonitor;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

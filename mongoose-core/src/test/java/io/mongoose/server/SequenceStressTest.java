@@ -1,9 +1,17 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.feed.Feed;
+import io.mongoose.feed.FeedPublisher;
+import io.mongoose.feed.FeedStats;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PoolStats;
+import io.mongoose.status.AgentGroupStats;
+import io.mongoose.status.ProcessorStats;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;

@@ -1,6 +1,15 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.ConfigValidator;
+import io.mongoose.config.CountersConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.HealthConfig;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ServerConfig;
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.feed.FeedKind;
+import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.ExhaustionPolicy;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;

@@ -1,11 +1,15 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
 import io.mongoose.dispatch.EventHandler;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.status.ServerState;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,8 @@
 package io.mongoose.server;
 
+import io.mongoose.config.ConfigValidator;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ServerConfig;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.pool.PoolRegistry;

@@ -1,8 +1,18 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.Pinning;
+import io.mongoose.config.ProcessorConfig;
+import io.mongoose.config.ServerConfig;
+import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;
+import io.mongoose.feed.FeedPublisher;
+import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
@@ -266,7 +276,8 @@ class YamlConfigTest
         assertEquals(List.of("quotes"), config.agentGroups().get(0).processors().get(1).subscriptions());
     }
 
-    // ---------------------------------------------------------------------------------------------- the example
+    // ---------------------------------------------------------------------------------------------- the issue's
+    // example
 
     @Test
     void unknownIdleStrategyNamesThePathTheValueAndTheChoices()
@@ -499,7 +510,8 @@ class YamlConfigTest
             errors(feedIs("{ name: quotes, kind: named, [a]: 1, ~: 2, '': 3 }")));
     }
 
-    // ---------------------------------------------------------------------------------------------- the validator's checks
+    // ---------------------------------------------------------------------------------------------- the validator's
+    // checks
 
     @Test
     void theValidatorsChecksAreReportedWithTheFilesPaths()

@@ -1,5 +1,7 @@
 package io.mongoose.server;
 
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ServerConfig;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;

@@ -1,5 +1,9 @@
 package io.mongoose.server;
 
+import io.mongoose.config.MongooseConfigException;
+import io.mongoose.config.ProcessorConfig;
+import io.mongoose.config.ServerConfig;
+import io.mongoose.config.ServiceConfig;
 import io.mongoose.connect.ConnectorTypes;
 import io.mongoose.connect.FileSink;
 import io.mongoose.connect.LineMessage;
@@ -7,6 +11,7 @@ import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.dispatch.ProcessorContext;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.service.MongooseService;

@@ -1,5 +1,9 @@
 package io.mongoose.server;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
@@ -22,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * After warm-up, a million messages through the whole path (acquire from the pool or a thread cache,
- * publish with fan-out, queue, dispatch, handler, release) allocate less than 8 KB in total on the producer and both agent threads: under 0.01 B per message, where
+ * publish with fan-out, queue, dispatch, handler, release) allocate less than 8 KB in total on the producer and both
+ * agent threads: under 0.01 B per message, where
  * one allocation per message would be a million bytes or more.
  */
 class ZeroAllocationTest

@@ -1,6 +1,6 @@
 package io.mongoose.benchmarks.jmh;
 
-import io.mongoose.pool.Backoff;
+import io.mongoose.internal.Backoff;
 import org.jctools.queues.MessagePassingQueue;
 
 import java.util.concurrent.TimeUnit;

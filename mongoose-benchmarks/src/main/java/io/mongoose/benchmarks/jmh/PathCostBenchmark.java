@@ -3,20 +3,21 @@ package io.mongoose.benchmarks.jmh;
 import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.RingBuffer;
+import io.mongoose.server.AgentGroupInvoker;
+import io.mongoose.agent.DispatchAgent;
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SingleThreadPoolCache;
-import io.mongoose.server.AgentGroupConfig;
-import io.mongoose.server.AgentGroupInvoker;
-import io.mongoose.server.FeedConfig;
-import io.mongoose.server.FeedPublisher;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
-import io.mongoose.server.ThreadMode;
 import org.jctools.queues.SpscArrayQueue;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -150,7 +151,8 @@ public class PathCostBenchmark
     }
 
     /**
-     * The same batch through Mongoose, handed to the feed in one {@link FeedPublisher#publish(PooledMessage[], int, int)}
+     * The same batch through Mongoose, handed to the feed in one {@link FeedPublisher#publish(PooledMessage[], int,
+     * int)}
      * call: acquired and filled one by one, published together. The difference to {@link #mongooseInvokerPath} is what
      * the batch call saves per message. Gated: nothing may be allocated on the way.
      *

@@ -1,6 +1,6 @@
 package io.mongoose.benchmarks.jmh;
 
-import io.mongoose.server.FeedConfig;
+import io.mongoose.config.FeedConfig;
 import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.SpscArrayQueue;
 import org.openjdk.jmh.annotations.Benchmark;

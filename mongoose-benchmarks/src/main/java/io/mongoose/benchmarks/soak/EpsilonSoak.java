@@ -1,13 +1,13 @@
 package io.mongoose.benchmarks.soak;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.SingleThreadPoolCache;
-import io.mongoose.server.AgentGroupConfig;
-import io.mongoose.server.FeedConfig;
-import io.mongoose.server.FeedPublisher;
-import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
 
@@ -28,7 +28,8 @@ import java.util.Locale;
  * <p>The path: acquire from a pool (policy WAIT), directly and through a thread cache in turn,
  * publish in turn on a named feed (one subscriber) and a broadcast feed (two agent groups, so publish adds a reference
  * and each group releases one), SPSC queues, dispatch by type, a handler that checks every feed's sequence, release to
- * the pool; and, every third message, claim from a ring feed's ring and publish there, dispatched in place. It exits 0 only if every message arrived exactly
+ * the pool; and, every third message, claim from a ring feed's ring and publish there, dispatched in place. It exits 0
+ * only if every message arrived exactly
  * once and in order at every subscriber, the shutdown report is clean with no handler errors, and the JVM's
  * collector is Epsilon; 1 if any of that fails; 2 on bad flags.
  *
@@ -48,7 +49,8 @@ public final class EpsilonSoak
 
     /**
      * Pool capacity: the ring feed's ring, and more than every queue can hold at once (three queues of 4096), so the
-     * producer is throttled by the feeds' lossless back-off, not by the pool, and WAIT is the policy's safety net rather
+     * producer is throttled by the feeds' lossless back-off, not by the pool, and WAIT is the policy's safety net
+     * rather
      * than the pace-setter.
      */
     static final int POOL_CAPACITY = 16_384 + QUEUE_CAPACITY;

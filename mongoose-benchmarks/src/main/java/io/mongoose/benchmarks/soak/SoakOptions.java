@@ -1,7 +1,7 @@
 package io.mongoose.benchmarks.soak;
 
 import io.mongoose.benchmarks.Flags;
-import io.mongoose.server.IdleStrategyKind;
+import io.mongoose.config.IdleStrategyKind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

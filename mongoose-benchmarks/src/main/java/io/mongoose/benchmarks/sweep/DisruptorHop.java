@@ -7,7 +7,7 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.SleepingWaitStrategy;
 import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.YieldingWaitStrategy;
-import io.mongoose.server.IdleStrategyKind;
+import io.mongoose.config.IdleStrategyKind;
 
 import java.util.concurrent.CountDownLatch;
 

@@ -1,17 +1,17 @@
 package io.mongoose.benchmarks.sweep;
 
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.FeedConfig;
+import io.mongoose.config.IdleStrategyKind;
+import io.mongoose.config.Pinning;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.SingleThreadPoolCache;
-import io.mongoose.server.AgentGroupConfig;
-import io.mongoose.server.FeedConfig;
-import io.mongoose.server.FeedPublisher;
-import io.mongoose.server.IdleStrategyKind;
 import io.mongoose.server.MongooseServer;
-import io.mongoose.server.Pinning;
 import io.mongoose.server.ShutdownReport;
 
 import java.time.Duration;
@@ -19,7 +19,8 @@ import java.time.Duration;
 /**
  * Mongoose's full pooled path, on one of two feeds (lossless back-off both):
  * <ul>
- *     <li>a ring feed: claim the next pooled message of the feed's ring, fill, publish; the agent dispatches it in place
+ *     <li>a ring feed: claim the next pooled message of the feed's ring, fill, publish; the agent dispatches it in
+ * place
  *     and hands its slot back;</li>
  *     <li>a queue feed: acquire from the pool (through the publisher thread's {@link SingleThreadPoolCache}, as a
  *     producer should), fill, publish, SPSC queue, agent duty cycle, typed dispatch, release back to the pool.</li>

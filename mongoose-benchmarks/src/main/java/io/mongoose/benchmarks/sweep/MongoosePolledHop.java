@@ -1,19 +1,17 @@
 package io.mongoose.benchmarks.sweep;
 
+import io.mongoose.server.AgentGroupInvoker;
+import io.mongoose.agent.DispatchAgent;
+import io.mongoose.config.AgentGroupConfig;
+import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.SingleThreadPoolCache;
-import io.mongoose.server.AgentGroupConfig;
-import io.mongoose.server.AgentGroupInvoker;
-import io.mongoose.server.FeedConfig;
-import io.mongoose.server.FeedPublisher;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
-import io.mongoose.server.ThreadMode;
-
-import java.time.Duration;
 
 /**
  * Mongoose's full pooled path as {@link MongooseHop} runs it (a ring feed, or a publisher's pool cache and a queue

@@ -1,6 +1,6 @@
 package io.mongoose.benchmarks.sweep;
 
-import io.mongoose.server.IdleStrategyKind;
+import io.mongoose.config.IdleStrategyKind;
 import org.agrona.concurrent.IdleStrategy;
 import org.jctools.queues.SpscArrayQueue;
 

@@ -1,7 +1,7 @@
 package io.mongoose.benchmarks.sweep;
 
 import io.mongoose.benchmarks.Flags;
-import io.mongoose.server.IdleStrategyKind;
+import io.mongoose.config.IdleStrategyKind;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.mongoose.benchmarks.sweep;
 
-import io.mongoose.server.IdleStrategyKind;
+import io.mongoose.config.IdleStrategyKind;
 import org.agrona.UnsafeApi;
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,82 @@
+package io.mongoose.agent;
+
+import io.mongoose.config.Pinning;
+import net.openhft.affinity.AffinityLock;
+
+/**
+ * Best-effort CPU pinning of the calling thread through OpenHFT Affinity. Never throws: whatever happens is described
+ * in one log line and in the returned outcome.
+ */
+public final class CorePinning
+{
+    private static final System.Logger LOG = System.getLogger("io.mongoose.server");
+
+    final AffinityLock lock;
+    public final String outcome;
+
+    private CorePinning(final AffinityLock lock, final String outcome)
+    {
+        this.lock = lock;
+        this.outcome = outcome;
+    }
+
+    /**
+     * Pin the current thread as requested and log the outcome.
+     */
+    public static CorePinning pinCurrentThread(final String agentName, final Pinning request)
+    {
+        final CorePinning result = attempt(request);
+        LOG.log(System.Logger.Level.INFO, "agent '" + agentName + "' " + result.outcome);
+        return result;
+    }
+
+    /** Undo the pinning, if any. Never throws. */
+    public String release()
+    {
+        if (null == lock)
+        {
+            return null;
+        }
+        try
+        {
+            lock.release();
+            return null;
+        }
+        catch (final Throwable t)
+        {
+            return "releasing " + outcome + " failed: " + t;
+        }
+    }
+
+    private static CorePinning attempt(final Pinning request)
+    {
+        if (request.mode() == Pinning.Mode.NONE)
+        {
+            return new CorePinning(null, "not pinned: none requested");
+        }
+        try
+        {
+            final int cpus = AffinityLock.PROCESSORS;
+            if (request.mode() == Pinning.Mode.CPU && request.cpu() >= cpus)
+            {
+                return new CorePinning(null, "not pinned: CPU " + request.cpu() + " does not exist (" + cpus +
+                    " CPUs, ids 0-" + (cpus - 1) + ")");
+            }
+            final AffinityLock lock = request.mode() == Pinning.Mode.CPU ?
+                AffinityLock.acquireLock(new int[]{request.cpu()}) : AffinityLock.acquireLock();
+            if (!lock.isAllocated() || !lock.isBound())
+            {
+                lock.release();
+                return new CorePinning(null, "not pinned: " + (request.mode() == Pinning.Mode.CPU ?
+                    "CPU " + request.cpu() + " is reserved or taken" : "no free CPU") +
+                    " (affinity hands out CPUs " + AffinityLock.RESERVED_AFFINITY + " of " + cpus +
+                    "; -D" + AffinityLock.AFFINITY_RESERVED + "=<hex mask> changes that)");
+            }
+            return new CorePinning(lock, "pinned to CPU " + lock.cpuId());
+        }
+        catch (final Throwable t)
+        {
+            return new CorePinning(null, "not pinned: affinity library failed: " + t);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.mongoose.agent;
+
+import io.mongoose.config.ThreadMode;
+import org.agrona.concurrent.AgentInvoker;
+
+/**
+ * Runs one duty cycle of a {@link ThreadMode#INVOKER} agent group on the caller's thread, for applications that own
+ * their threads; the server hands it out behind {@code io.mongoose.server.AgentGroupInvoker}. Only the thread that
+ * called {@code MongooseServer.start()} may invoke.
+ */
+public final class GroupInvoker
+{
+    private final String agentName;
+    private final AgentInvoker invoker;
+    private final DispatchAgent agent;
+    private volatile Thread owner;
+
+    GroupInvoker(final String agentName, final AgentInvoker invoker, final DispatchAgent agent)
+    {
+        this.agentName = agentName;
+        this.invoker = invoker;
+        this.agent = agent;
+    }
+
+    /**
+     * Drain the group's queues once and dispatch what was there.
+     *
+     * @return messages dispatched (0 when idle or not running).
+     * @throws IllegalStateException if called from a thread other than the one that started the server.
+     */
+    public int invoke()
+    {
+        if (Thread.currentThread() != owner)
+        {
+            throw wrongThread("invoke()");
+        }
+        final int work = invoker.invoke();
+        if (!invoker.isRunning())
+        {
+            // Agrona's invoker stops for good, without closing the agent or saying anything, when a cycle finds no
+            // work and the calling thread is interrupted: every later invoke() would silently do nothing.
+            agent.reportUnrequestedStop("invoke() no longer dispatches");
+        }
+        return work;
+    }
+
+    /**
+     * @return whether the group is started and not yet closed.
+     */
+    public boolean isRunning()
+    {
+        return invoker.isRunning();
+    }
+
+    /**
+     * @return the agent group's name.
+     */
+    public String agentName()
+    {
+        return agentName;
+    }
+
+    void start()
+    {
+        owner = Thread.currentThread();
+        invoker.start();
+    }
+
+    void close()
+    {
+        invoker.close();
+    }
+
+    boolean isOwner(final Thread thread)
+    {
+        return owner == thread;
+    }
+
+    public void checkOwner(final String operation)
+    {
+        if (null != owner && Thread.currentThread() != owner)
+        {
+            throw wrongThread(operation);
+        }
+    }
+
+    private IllegalStateException wrongThread(final String operation)
+    {
+        final Thread o = owner;
+        return new IllegalStateException("agent '" + agentName + "' runs on the caller's thread (INVOKER): " +
+            operation + " called from '" + Thread.currentThread().getName() + "'; expected the thread that called " +
+            "start()" + (null == o ? " (the server has not started)" : ", '" + o.getName() + "'"));
+    }
+}

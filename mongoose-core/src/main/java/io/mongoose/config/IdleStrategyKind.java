@@ -1,0 +1,118 @@
+package io.mongoose.config;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.SleepingIdleStrategy;
+import org.agrona.concurrent.YieldingIdleStrategy;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What an agent thread does when a duty cycle finds no work: the Agrona idle strategies Mongoose offers, each with the
+ * name a YAML file (and a command-line option) gives it. The builder takes the constant, so a misspelt strategy does
+ * not compile; a file's unknown name is a configuration error that lists the names.
+ */
+public enum IdleStrategyKind
+{
+    /** Spin on the core: lowest latency, and the core stays busy. YAML {@code busy-spin}. */
+    BUSY_SPIN("busy-spin"),
+    /** {@link Thread#yield()} when idle. YAML {@code yield}. */
+    YIELD("yield"),
+    /** Spin, then yield, then park with growing intervals. YAML {@code backoff}. */
+    BACKOFF("backoff"),
+    /** Park for a fixed 100 us when idle. YAML {@code sleep}. */
+    SLEEP("sleep");
+
+    private static final long SLEEP_PERIOD_NANOS = 100_000;
+    private static final List<String> YAML_NAMES = yamlNamesOf(values());
+
+    private final String yamlName;
+
+    IdleStrategyKind(final String yamlName)
+    {
+        this.yamlName = yamlName;
+    }
+
+    /**
+     * @return the name a YAML file and a command-line option use, e.g. {@code busy-spin}.
+     */
+    public String yamlName()
+    {
+        return yamlName;
+    }
+
+    /**
+     * @return a new Agrona idle strategy of this kind; one per agent, since they hold state.
+     */
+    public IdleStrategy newIdleStrategy()
+    {
+        return switch (this)
+        {
+            case BUSY_SPIN -> new BusySpinIdleStrategy();
+            case YIELD -> new YieldingIdleStrategy();
+            case BACKOFF -> new BackoffIdleStrategy();
+            case SLEEP -> new SleepingIdleStrategy(SLEEP_PERIOD_NANOS);
+        };
+    }
+
+    /**
+     * @return every {@link #yamlName()}, in declaration order (the order errors list them).
+     */
+    public static List<String> yamlNames()
+    {
+        return YAML_NAMES;
+    }
+
+    /**
+     * For text that names a strategy, such as a command-line option.
+     *
+     * @param name a {@link #yamlName()}, exactly (case and punctuation included).
+     * @return the kind of that name.
+     * @throws IllegalArgumentException naming the value and the accepted names, e.g. {@code idleStrategy: unknown
+     *                                  'spinn'; expected one of busy-spin, yield, backoff, sleep}.
+     */
+    public static IdleStrategyKind fromYamlName(final String name)
+    {
+        final IdleStrategyKind kind = byYamlName(name);
+        if (null == kind)
+        {
+            throw new IllegalArgumentException("idleStrategy: unknown " +
+                (null == name ? "null" : "'" + ConfigProblem.escape(name) + "'") + "; expected " + expected());
+        }
+        return kind;
+    }
+
+    /**
+     * @param name a candidate name, or {@code null}.
+     * @return the kind of that {@link #yamlName()}, or {@code null} if none has it.
+     */
+    public static IdleStrategyKind byYamlName(final String name)
+    {
+        for (final IdleStrategyKind kind : values())
+        {
+            if (kind.yamlName.equals(name))
+            {
+                return kind;
+            }
+        }
+        return null;
+    }
+
+    /** What a file's {@code idleStrategy} accepts, as errors say it. */
+    public static String expected()
+    {
+        return "one of " + String.join(", ", YAML_NAMES);
+    }
+
+    private static List<String> yamlNamesOf(final IdleStrategyKind[] kinds)
+    {
+        final List<String> names = new ArrayList<>();
+        for (final IdleStrategyKind kind : kinds)
+        {
+            names.add(kind.yamlName);
+        }
+        return List.copyOf(names);
+    }
+}

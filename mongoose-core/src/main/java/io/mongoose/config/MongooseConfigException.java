@@ -1,0 +1,48 @@
+package io.mongoose.config;
+
+import java.util.List;
+
+/**
+ * A configuration that cannot run. Lists every problem found, each as {@code path: problem; expected …}. Thrown before
+ * any thread starts.
+ */
+public final class MongooseConfigException extends RuntimeException
+{
+    private static final long serialVersionUID = 1L;
+
+    private final List<String> errors;
+
+    /**
+     * @param errors every problem found, at least one.
+     * @throws NullPointerException     if {@code errors} is null.
+     * @throws IllegalArgumentException if {@code errors} is empty.
+     */
+    public MongooseConfigException(final List<String> errors)
+    {
+        super(describe(errors));
+        this.errors = List.copyOf(errors);
+    }
+
+    /** Checks the list before super() needs it, so a bad argument is named instead of failing inside the message. */
+    private static String describe(final List<String> errors)
+    {
+        if (null == errors)
+        {
+            throw new NullPointerException("errors: null; expected at least one problem");
+        }
+        if (errors.isEmpty())
+        {
+            throw new IllegalArgumentException("errors: empty; expected at least one problem");
+        }
+        return "invalid Mongoose configuration (" + errors.size() + " error" + (errors.size() == 1 ? "" : "s") +
+            "):\n  " + String.join("\n  ", errors);
+    }
+
+    /**
+     * @return each problem, as {@code path: problem; expected …}.
+     */
+    public List<String> errors()
+    {
+        return errors;
+    }
+}

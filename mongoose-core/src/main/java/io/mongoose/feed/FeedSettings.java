@@ -1,0 +1,16 @@
+package io.mongoose.feed;
+
+import java.time.Duration;
+
+/**
+ * What a feed needs of its configuration to run: its name, who receives it, what a publish does when a queue or its
+ * ring is full, and how long a lossless publish may wait. The server makes one from the feed's validated config.
+ *
+ * @param name           the feed's name, used in every error it raises.
+ * @param kind           broadcast or named.
+ * @param policy         what a publish (or a ring feed's claim) does when a queue or the ring is full.
+ * @param publishTimeout how long a lossless publish or claim waits for room.
+ */
+public record FeedSettings(String name, FeedKind kind, FullQueuePolicy policy, Duration publishTimeout)
+{
+}

@@ -1,0 +1,317 @@
+package io.mongoose.feed;
+
+import io.mongoose.internal.Backoff;
+import io.mongoose.internal.DebugChecks;
+import io.mongoose.pool.PooledMessage;
+import io.mongoose.pool.SpscMessageRing;
+
+import java.util.Set;
+
+/**
+ * A ring feed: its messages live in its own {@link SpscMessageRing}, which its one agent group reads in place. The
+ * producer claims the next message, fills it and publishes it; the feed's {@link FullQueuePolicy} applies at the claim.
+ */
+public final class RingFeed extends Feed
+{
+    /** Package-private for the server, which closes it with the feed, and its agent's inbound. */
+    final SpscMessageRing<?> ring;
+    private final Class<?> ringType;
+    /** The ring's published sequence when the sweep closed it: messages before it were counted. Under sweepLock. */
+    private long publishedAtSweep;
+
+    /** A ring feed: its messages live in {@code ring}, which {@code subscriberName}'s agent reads. */
+    public RingFeed(
+        final String serverName, final FeedSettings settings, final SpscMessageRing<?> ring, final String subscriberName,
+        final boolean stampsPublishTime)
+    {
+        super(serverName, settings, new String[] {subscriberName}, stampsPublishTime);
+        this.ring = ring;
+        this.ringType = ring.pool().type();
+    }
+
+    @Override
+    public <T extends PooledMessage> T claim(final Class<T> type)
+    {
+        // The usual claim is one test; the reasons to refuse and the wait for room lie in a method of their own, so
+        // the compiler keeps them out of the producer's loop.
+        final PooledMessage message;
+        if (type == ringType && STATE_OPEN == state && !DebugChecks.ENABLED && null != (message = claimFromRing()))
+        {
+            // Unchecked: the ring holds messages of ringType only, which is type.
+            @SuppressWarnings("unchecked") final T typed = (T)message;
+            return typed;
+        }
+        return claimOtherwise(type);
+    }
+
+    /** {@link #claim(Class)} when the usual case fails: refuse it, or wait for room. */
+    private <T extends PooledMessage> T claimOtherwise(final Class<T> type)
+    {
+        if (type != ringType)
+        {
+            throw wrongClaim(type);
+        }
+        if (STATE_OPEN != state)
+        {
+            throw notOpen("nothing claimed");
+        }
+        if (DebugChecks.ENABLED)
+        {
+            checkSingleProducer();
+        }
+        final PooledMessage message = claimFromRing();
+        @SuppressWarnings("unchecked") final T typed = (T)(null != message ? message : onFullRing());
+        return typed;
+    }
+
+    @Override
+    public boolean publish(final PooledMessage message)
+    {
+        if (null == message)
+        {
+            throw new NullPointerException("feed '" + feedName + "': message null; expected a pooled message");
+        }
+        return publishToRing(message);
+    }
+
+    @Override
+    public int publish(final PooledMessage[] messages, final int offset, final int count)
+    {
+        checkBatch(messages, offset, count);
+        return publishToRing(messages, offset, count);
+    }
+
+    @Override
+    public int subscriberCount()
+    {
+        return 1;
+    }
+
+    @Override
+    public boolean isRing()
+    {
+        return true;
+    }
+
+    @Override
+    public long publishedCount()
+    {
+        return ring.published();
+    }
+
+    @Override
+    public long depth()
+    {
+        return ring.depth();
+    }
+
+    @Override
+    public long fullestDepth()
+    {
+        return ring.depth();
+    }
+
+    @Override
+    long sweep(final Set<String> stillRunning)
+    {
+        if (stillRunning.contains(subscriberNames[0]))
+        {
+            // The ring stays open for its agent, which may yet handle what a late publish adds.
+            publishedAtSweep = Long.MAX_VALUE;
+            return 0;
+        }
+        return returnRing();
+    }
+
+    /**
+     * A ring feed at stop, once its agent has ended: what was published and not dispatched is undelivered; every
+     * message
+     * goes back to its pool.
+     */
+    private long returnRing()
+    {
+        final long count = ring.depth();
+        publishedAtSweep = ring.published();
+        try
+        {
+            ring.close();
+        }
+        catch (final RuntimeException e)
+        {
+            // A handler released a reference it did not hold; the pool's leak count at stop shows the rest.
+            System.getLogger("io.mongoose.server").log(System.Logger.Level.ERROR, "feed '" + feedName + "': " +
+                e.getMessage(), e);
+        }
+        return count;
+    }
+
+    private boolean publishToRing(final PooledMessage message)
+    {
+        // No test of the feed's state: the claim this publish completes made it, and a publish costs one read less per
+        // message for it. A message claimed before stop and published during it is delivered if the agent still
+        // drains the ring, and counted undelivered at stop if not; once the ring has closed, its publish is refused
+        // (publishClaimed).
+        if (DebugChecks.ENABLED)
+        {
+            checkSingleProducer();
+        }
+        if (stampsPublishTime)
+        {
+            message.stampPublishNanos(System.nanoTime());
+        }
+        publishClaimed(message);
+        if (STATE_OPEN != state)
+        {
+            afterRingPublishWhileClosing(1);
+        }
+        return true;
+    }
+
+    /**
+     * A ring publish found the feed closed after it moved the ring's sequence. Before the final sweep, the sweep counts
+     * it (or the agent still handles it). After it, the messages the sweep did not count went back to their pool when
+     * it closed the ring: the publish is refused.
+     */
+    private void afterRingPublishWhileClosing(final int count)
+    {
+        final long uncounted;
+        synchronized (sweepLock)
+        {
+            if (!swept)
+            {
+                return;
+            }
+            final long end = ring.producerSequence();
+            uncounted = end - Math.max(publishedAtSweep, end - count);
+        }
+        if (uncounted > 0)
+        {
+            throw notOpen(uncounted + " of the published messages went back to their pool when the feed's ring " +
+                "closed at stop, undelivered");
+        }
+    }
+
+    private int publishToRing(final PooledMessage[] messages, final int offset, final int count)
+    {
+        if (STATE_OPEN != state)
+        {
+            throw notOpen("the messages stay in the feed's ring, which returns them to their pool at stop");
+        }
+        if (DebugChecks.ENABLED)
+        {
+            checkSingleProducer();
+        }
+        if (stampsPublishTime)
+        {
+            final long now = System.nanoTime();
+            for (int i = offset, end = offset + count; i < end; i++)
+            {
+                messages[i].stampPublishNanos(now);
+            }
+        }
+        try
+        {
+            ring.publish(messages, offset, count);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException("feed '" + feedName + "': " + e.getMessage(), e);
+        }
+        catch (final IllegalStateException e)
+        {
+            final IllegalStateException refused =
+                notOpen("the messages went back to their pool when the feed's ring closed at stop");
+            refused.initCause(e);
+            throw refused;
+        }
+        if (STATE_OPEN != state)
+        {
+            afterRingPublishWhileClosing(count);
+        }
+        return count;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"}) // the ring's type was checked at the claim that handed it out
+    private void publishClaimed(final PooledMessage message)
+    {
+        try
+        {
+            ((SpscMessageRing)ring).publish(message);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException("feed '" + feedName + "': " + e.getMessage(), e);
+        }
+        catch (final IllegalStateException e)
+        {
+            final IllegalStateException refused =
+                notOpen("the message went back to its pool when the feed's ring closed at stop");
+            refused.initCause(e);
+            throw refused;
+        }
+    }
+
+    /**
+     * The ring's claim. A producer that read the feed open and was then held up past the stop's final sweep finds the
+     * ring closed: refused as a claim on a closed feed is.
+     */
+    private PooledMessage claimFromRing()
+    {
+        try
+        {
+            return ring.tryClaim();
+        }
+        catch (final IllegalStateException closed)
+        {
+            final IllegalStateException refused = notOpen("nothing claimed");
+            refused.initCause(closed);
+            throw refused;
+        }
+    }
+
+    /** The ring was full at a claim: the feed's policy decides. */
+    private PooledMessage onFullRing()
+    {
+        // Not a switch: a switch on an enum reads a class of its own, loaded on the publisher's thread the first time
+        // a ring is full (see Backoff.link()).
+        if (FullQueuePolicy.DROP == policy)
+        {
+            dropped.increment();
+            return null;
+        }
+        if (FullQueuePolicy.FAIL == policy)
+        {
+            rejected.increment();
+            return null;
+        }
+        final long deadline = System.nanoTime() + publishTimeoutNanos;
+        for (;;)
+        {
+            Backoff.pauseForFullQueue();
+            final PooledMessage message = claimFromRing();
+            if (null != message)
+            {
+                return message;
+            }
+            if (STATE_OPEN != state)
+            {
+                throw new IllegalStateException("feed '" + feedName + "' closed while waiting for room in its ring: " +
+                    "server '" + serverName + "' is stopping; nothing claimed");
+            }
+            if (System.nanoTime() - deadline >= 0)
+            {
+                timeouts.increment();
+                throw new PublishTimeoutException("feed '" + feedName + "': ring read by agent '" +
+                    subscriberNames[0] + "' stayed full for " + publishTimeoutNanos / 1_000_000 + " ms; " +
+                    "nothing claimed. Raise queueCapacity or publishTimeout, or speed up the subscriber");
+            }
+        }
+    }
+
+    private RuntimeException wrongClaim(final Class<?> type)
+    {
+        return new IllegalArgumentException("feed '" + feedName + "': claim of " +
+            (null == type ? "null" : type.getName()) + "; expected " + ringType.getName() + ", the type its ring " +
+            "carries");
+    }
+}

@@ -1,0 +1,46 @@
+package io.mongoose.internal;
+
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Process-wide dense ids for message classes, so dispatch tables are plain arrays indexed by id.
+ *
+ * <p>Ids are assigned on first sight of a class (never on the hot path: a message's id is fixed when it is constructed)
+ * and never reused.
+ */
+public final class MessageTypes
+{
+    private static final AtomicInteger NEXT_ID = new AtomicInteger();
+    private static final ClassValue<Integer> IDS = new ClassValue<>()
+    {
+        @Override
+        protected Integer computeValue(final Class<?> type)
+        {
+            return NEXT_ID.getAndIncrement();
+        }
+    };
+
+    private MessageTypes()
+    {
+    }
+
+    /**
+     * @param type any class.
+     * @return its id, stable for the life of the JVM.
+     * @throws NullPointerException if {@code type} is null.
+     */
+    public static int idOf(final Class<?> type)
+    {
+        // ClassValue.get(null) fails deep inside the JDK with a message about its internals.
+        return IDS.get(Objects.requireNonNull(type, "type: null; expected a message class"));
+    }
+
+    /**
+     * @return one more than the highest id handed out so far.
+     */
+    public static int count()
+    {
+        return NEXT_ID.get();
+    }
+}
