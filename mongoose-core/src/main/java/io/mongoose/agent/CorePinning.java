@@ -6,15 +6,23 @@ import net.openhft.affinity.AffinityLock;
 /**
  * Best-effort CPU pinning of the calling thread through OpenHFT Affinity. Never throws: whatever happens is described
  * in one log line and in the returned outcome.
+ * <p>
+ * Affinity is an optional dependency of core: only the nested class that pins refers to it, and that class is loaded
+ * only when a pinning is requested and Affinity is on the classpath (looked up once). Without Affinity a requested
+ * pinning is not done, and the outcome says why.
  */
 public final class CorePinning
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
 
-    final AffinityLock lock;
+    static final String AFFINITY_ABSENT = "not pinned: pinning requested but net.openhft.affinity is not on the " +
+        "classpath";
+
+    /** The AffinityLock held, or null; typed Object so that loading this class never loads Affinity. */
+    private final Object lock;
     public final String outcome;
 
-    private CorePinning(final AffinityLock lock, final String outcome)
+    private CorePinning(final Object lock, final String outcome)
     {
         this.lock = lock;
         this.outcome = outcome;
@@ -39,7 +47,7 @@ public final class CorePinning
         }
         try
         {
-            lock.release();
+            AffinityPinning.release(lock);
             return null;
         }
         catch (final Throwable t)
@@ -54,29 +62,66 @@ public final class CorePinning
         {
             return new CorePinning(null, "not pinned: none requested");
         }
-        try
+        if (!AffinityPresence.PRESENT)
         {
-            final int cpus = AffinityLock.PROCESSORS;
-            if (request.mode() == Pinning.Mode.CPU && request.cpu() >= cpus)
-            {
-                return new CorePinning(null, "not pinned: CPU " + request.cpu() + " does not exist (" + cpus +
-                    " CPUs, ids 0-" + (cpus - 1) + ")");
-            }
-            final AffinityLock lock = request.mode() == Pinning.Mode.CPU ?
-                AffinityLock.acquireLock(new int[]{request.cpu()}) : AffinityLock.acquireLock();
-            if (!lock.isAllocated() || !lock.isBound())
-            {
-                lock.release();
-                return new CorePinning(null, "not pinned: " + (request.mode() == Pinning.Mode.CPU ?
-                    "CPU " + request.cpu() + " is reserved or taken" : "no free CPU") +
-                    " (affinity hands out CPUs " + AffinityLock.RESERVED_AFFINITY + " of " + cpus +
-                    "; -D" + AffinityLock.AFFINITY_RESERVED + "=<hex mask> changes that)");
-            }
-            return new CorePinning(lock, "pinned to CPU " + lock.cpuId());
+            return new CorePinning(null, AFFINITY_ABSENT);
         }
-        catch (final Throwable t)
+        return AffinityPinning.attempt(request);
+    }
+
+    /** Whether Affinity's lock class can be found, looked up once, without initialising it. */
+    private static final class AffinityPresence
+    {
+        static final boolean PRESENT = present();
+
+        private static boolean present()
         {
-            return new CorePinning(null, "not pinned: affinity library failed: " + t);
+            try
+            {
+                Class.forName("net.openhft.affinity.AffinityLock", false, CorePinning.class.getClassLoader());
+                return true;
+            }
+            catch (final ClassNotFoundException | LinkageError e)
+            {
+                return false;
+            }
+        }
+    }
+
+    /** Every use of Affinity; loaded only when {@link AffinityPresence#PRESENT}. */
+    private static final class AffinityPinning
+    {
+        static void release(final Object lock)
+        {
+            ((AffinityLock)lock).release();
+        }
+
+        static CorePinning attempt(final Pinning request)
+        {
+            try
+            {
+                final int cpus = AffinityLock.PROCESSORS;
+                if (request.mode() == Pinning.Mode.CPU && request.cpu() >= cpus)
+                {
+                    return new CorePinning(null, "not pinned: CPU " + request.cpu() + " does not exist (" + cpus +
+                        " CPUs, ids 0-" + (cpus - 1) + ")");
+                }
+                final AffinityLock lock = request.mode() == Pinning.Mode.CPU ?
+                    AffinityLock.acquireLock(new int[]{request.cpu()}) : AffinityLock.acquireLock();
+                if (!lock.isAllocated() || !lock.isBound())
+                {
+                    lock.release();
+                    return new CorePinning(null, "not pinned: " + (request.mode() == Pinning.Mode.CPU ?
+                        "CPU " + request.cpu() + " is reserved or taken" : "no free CPU") +
+                        " (affinity hands out CPUs " + AffinityLock.RESERVED_AFFINITY + " of " + cpus +
+                        "; -D" + AffinityLock.AFFINITY_RESERVED + "=<hex mask> changes that)");
+                }
+                return new CorePinning(lock, "pinned to CPU " + lock.cpuId());
+            }
+            catch (final Throwable t)
+            {
+                return new CorePinning(null, "not pinned: affinity library failed: " + t);
+            }
         }
     }
 }
