@@ -10,7 +10,7 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.MongooseServer;
-import io.mongoose.server.MongooseStat;
+import io.mongoose.tools.MongooseStat;
 import io.mongoose.server.ProcessorTypes;
 
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.mongoose.examples;
 
-import io.mongoose.server.MongooseMain;
+import io.mongoose.tools.MongooseMain;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -17,8 +17,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 
 /**
- * A server's admin commands: a registry of named commands and the way to invoke them, from code or from an
- * {@link AdminCli}. Obtain it with {@code MongooseServer.admin()}; the server registers its built-in commands there.
+ * A server's admin commands: a registry of named commands and the way to invoke them, from code or from an admin
+ * console ({@code io.mongoose.tools.AdminCli} in mongoose-tools). Obtain it with {@code MongooseServer.admin()}; the
+ * server registers its built-in commands there.
  *
  * <pre>{@code
  * Admin admin = server.admin();

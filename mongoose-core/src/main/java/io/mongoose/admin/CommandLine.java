@@ -14,6 +14,18 @@ public final class CommandLine
     }
 
     /**
+     * The text as a console prints it on one line, e.g. an error's message after {@code error: }.
+     *
+     * @param text any text.
+     * @return the text with line breaks and other control characters escaped ({@code \n}, {@code \r},
+     *         {@code \u0007}).
+     */
+    public static String oneLine(final String text)
+    {
+        return Usage.escape(text);
+    }
+
+    /**
      * @param line e.g. {@code greet "Ada Lovelace"}.
      * @return the words, e.g. {@code [greet, Ada Lovelace]}; empty for a blank line.
      * @throws AdminException if a quote is not closed.

@@ -10,7 +10,7 @@ import java.time.Duration;
  * io.mongoose.server.MongooseServer#counters()} and
  * {@link io.mongoose.server.MongooseServer#health()} read them whether or not they are published. This switch decides
  * whether they also
- * live in a memory-mapped file that another process ({@link io.mongoose.server.MongooseStat}) can read.
+ * live in a memory-mapped file that another process ({@code io.mongoose.tools.MongooseStat} in mongoose-tools) can read.
  *
  * @param enabled        publish the counters in a memory-mapped file while the server runs (on by default).
  * @param dir            the directory of the file; {@code null} for {@link

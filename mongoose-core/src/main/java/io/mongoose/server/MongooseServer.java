@@ -550,7 +550,7 @@ public final class MongooseServer implements AutoCloseable
     /**
      * The server's admin commands: built-ins ({@code help}, {@code topology}, {@code counters}, {@code pause-feed},
      * {@code stop}, …), the application's, and those its processors register in {@code onInit}. Invoke them from code
-     * or from an {@link io.mongoose.admin.AdminCli}.
+     * or from an admin console ({@code io.mongoose.tools.AdminCli} in mongoose-tools).
      *
      * @return the registry (the same instance on every call).
      */
@@ -683,7 +683,7 @@ public final class MongooseServer implements AutoCloseable
      * Every counter of this server now: per feed published, dropped, rejected, publish timeouts and queue depth; per
      * agent duty cycles, dispatched, errors and idle cycles; per processor handled, unhandled and errors; per pool
      * created, free, in flight and exhausted; and the server's state, health and heartbeat. The same values, with the
-     * same labels and type ids ({@link CounterType}), that {@link MongooseStat} reads from the counters file in another
+     * same labels and type ids ({@link CounterType}), that {@code io.mongoose.tools.MongooseStat} reads from the counters file in another
      * process. Callable at any time, from any thread; allocates (for monitoring, not a hot path).
      *
      * @return a snapshot.

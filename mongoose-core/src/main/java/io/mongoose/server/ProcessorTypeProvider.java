@@ -1,7 +1,7 @@
 package io.mongoose.server;
 
 /**
- * Contributes processor types to {@link MongooseMain}, which finds every implementation on the class path with
+ * Contributes processor types to {@code io.mongoose.tools.MongooseMain} (mongoose-tools), which finds every implementation on the class path with
  * {@link java.util.ServiceLoader}. Declare an implementation in
  * {@code META-INF/services/io.mongoose.server.ProcessorTypeProvider}; it needs a public no-argument constructor.
  *

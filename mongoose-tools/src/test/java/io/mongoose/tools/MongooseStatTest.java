@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.tools;
 
 import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.CountersConfig;
@@ -8,6 +8,8 @@ import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.server.MongooseServer;
+import io.mongoose.status.CountersFile;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;
@@ -16,8 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -190,7 +196,7 @@ class MongooseStatTest
     @Test
     void aFileOfADeadProcessIsSkippedAndSaidSo(@TempDir final Path dir) throws Exception
     {
-        final Path leftover = CountersFileTest.deadProcessFile(dir, "stat-crashed");
+        final Path leftover = deadProcessFile(dir, "stat-crashed");
         assertEquals(MongooseStat.EXIT_GONE, stat("--dir=" + dir, "--count=1"));
         assertTrue(err().contains("skipping " + leftover + ": server 'stat-crashed' (pid "), this::err);
         assertTrue(err().contains("is gone"), this::err);
@@ -216,5 +222,25 @@ class MongooseStatTest
 
         assertEquals(MongooseStat.EXIT_OK, stat("--help"));
         assertTrue(out().startsWith("usage: mongoose-stat "), this::out);
+    }
+
+    /**
+     * A counters file as a crashed server leaves it: complete, but its pid belongs to a process that has exited. (The
+     * same as core's CountersFileTest makes.)
+     */
+    private static Path deadProcessFile(final Path dir, final String name) throws Exception
+    {
+        final Process gone = new ProcessBuilder(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
+            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        gone.waitFor();
+        final long deadPid = gone.pid();
+        final Path file = CountersFile.create(dir, name, 4).path();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE))
+        {
+            final ByteBuffer pid = ByteBuffer.allocate(8).order(ByteOrder.nativeOrder()).putLong(0, deadPid);
+            channel.write(pid, CountersFile.PID_OFFSET);
+        }
+        return file;
     }
 }

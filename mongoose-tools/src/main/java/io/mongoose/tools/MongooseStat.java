@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.tools;
 
 import io.mongoose.status.CounterType;
 import io.mongoose.status.CountersFile;

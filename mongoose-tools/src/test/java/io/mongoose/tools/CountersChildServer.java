@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.tools;
 
 import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.CountersConfig;
@@ -8,6 +8,7 @@ import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.server.MongooseServer;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;
 

@@ -1,8 +1,10 @@
-package io.mongoose.server;
+package io.mongoose.tools;
 
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
+import io.mongoose.server.ProcessorTypeProvider;
+import io.mongoose.server.ProcessorTypes;
 
 /**
  * The processor types {@link MongooseMainTest}'s child JVMs find through {@code META-INF/services}: one that prints its

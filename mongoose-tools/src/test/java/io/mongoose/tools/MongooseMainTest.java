@@ -1,6 +1,8 @@
-package io.mongoose.server;
+package io.mongoose.tools;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.server.ProcessorTypeProvider;
+import io.mongoose.server.ProcessorTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -170,6 +172,15 @@ class MongooseMainTest
         assertEquals(MongooseMain.EXIT_OK, MongooseMain.run(new String[] {"--check", "--config=" + file},
             new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)),
             this::err);
+    }
+
+    @Test
+    void theBuiltInConnectorsAreRegisteredForMongooseMain()
+    {
+        final ProcessorTypes main = MongooseMain.types(java.util.ServiceLoader.load(ProcessorTypeProvider.class));
+
+        assertTrue(main.names().containsAll(List.of("file-sink", "memory-sink")), main::toString);
+        assertTrue(main.serviceNames().containsAll(List.of("file-source", "memory-source")), main::toString);
     }
 
     // ------------------------------------------------------------------------------------- admin console

@@ -1,4 +1,9 @@
-package io.mongoose.admin;
+package io.mongoose.tools;
+
+import io.mongoose.admin.Admin;
+import io.mongoose.admin.AdminException;
+import io.mongoose.admin.AdminResult;
+import io.mongoose.admin.CommandLine;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -119,12 +124,12 @@ public final class AdminCli
         }
         catch (final AdminException ex)
         {
-            out.println("error: " + Usage.escape(String.valueOf(ex.getMessage())));
+            out.println("error: " + CommandLine.oneLine(String.valueOf(ex.getMessage())));
         }
         catch (final RuntimeException ex)
         {
             // Not a refusal (those are AdminExceptions) but still one line, and the console goes on.
-            out.println("error: " + Usage.escape(ex.toString()));
+            out.println("error: " + CommandLine.oneLine(ex.toString()));
         }
         out.flush();
         return false;

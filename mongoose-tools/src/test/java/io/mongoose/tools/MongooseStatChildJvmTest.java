@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.tools;
 
 import io.mongoose.status.CountersFile;
 import org.junit.jupiter.api.Test;

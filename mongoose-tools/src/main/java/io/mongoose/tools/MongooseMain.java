@@ -1,6 +1,5 @@
-package io.mongoose.server;
+package io.mongoose.tools;
 
-import io.mongoose.admin.AdminCli;
 import io.mongoose.admin.AdminException;
 import io.mongoose.admin.AdminResult;
 import io.mongoose.config.AgentGroupConfig;
@@ -11,6 +10,13 @@ import io.mongoose.config.ServerConfig;
 import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.server.AgentGroupInvoker;
+import io.mongoose.server.MongooseServer;
+import io.mongoose.server.MongooseStartException;
+import io.mongoose.server.ProcessorTypeProvider;
+import io.mongoose.server.ProcessorTypes;
+import io.mongoose.server.ShutdownReport;
+import io.mongoose.server.YamlConfig;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.io.InputStream;

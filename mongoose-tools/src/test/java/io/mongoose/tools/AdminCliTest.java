@@ -1,5 +1,7 @@
-package io.mongoose.admin;
+package io.mongoose.tools;
 
+import io.mongoose.admin.Admin;
+import io.mongoose.admin.AdminResult;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
