@@ -2,8 +2,8 @@ package io.mongoose.examples;
 
 import io.mongoose.examples.QuickStartExample.PriceSumProcessor;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.server.ProcessorTypeProvider;
-import io.mongoose.server.ProcessorTypes;
+import io.mongoose.yaml.ProcessorTypeProvider;
+import io.mongoose.yaml.ProcessorTypes;
 
 import java.time.Duration;
 

@@ -11,7 +11,8 @@ import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.tools.MongooseStat;
-import io.mongoose.server.ProcessorTypes;
+import io.mongoose.yaml.MongooseYaml;
+import io.mongoose.yaml.ProcessorTypes;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -105,7 +106,7 @@ public final class OperationsWalkthroughExample
         final MongooseServer server;
         try
         {
-            server = MongooseServer.fromYaml(file, types.build(), pools, new LoggingErrorHandler());
+            server = MongooseYaml.server(file, types.build(), pools, new LoggingErrorHandler());
         }
         catch (final MongooseConfigException ex)
         {

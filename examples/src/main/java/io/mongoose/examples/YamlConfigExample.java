@@ -9,8 +9,9 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.MongooseServer;
-import io.mongoose.server.ProcessorTypes;
 import io.mongoose.server.ShutdownReport;
+import io.mongoose.yaml.MongooseYaml;
+import io.mongoose.yaml.ProcessorTypes;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -72,7 +73,7 @@ public final class YamlConfigExample
         final MongooseServer server;
         try
         {
-            server = MongooseServer.fromYaml(file, types(sums, bands), pools, new LoggingErrorHandler());
+            server = MongooseYaml.server(file, types(sums, bands), pools, new LoggingErrorHandler());
         }
         catch (final MongooseConfigException ex)
         {

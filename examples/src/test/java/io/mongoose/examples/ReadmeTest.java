@@ -1,7 +1,7 @@
 package io.mongoose.examples;
 
 import io.mongoose.config.MongooseConfigException;
-import io.mongoose.server.YamlConfig;
+import io.mongoose.yaml.YamlConfig;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -197,7 +197,9 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * Build a server from a configuration model.
+     * Build a server from a configuration model. The builder ends here, and so does a model read from elsewhere: the
+     * {@code mongoose-yaml} module's {@code io.mongoose.yaml.MongooseYaml} reads a YAML file into a
+     * {@link ServerConfig} and builds its server with this method.
      *
      * @param config       the model; validated first.
      * @param pools        where message pools live; checked for leaks at stop.
@@ -225,22 +227,6 @@ public final class MongooseServer implements AutoCloseable
         Objects.requireNonNull(clock, "clock: null; expected a NanoClock");
         PoolSizing.apply(config, pools);
         return new MongooseServer(config, pools, errorHandler, clock);
-    }
-
-    /**
-     * Build a server from a YAML configuration file ({@link YamlConfig} describes the format).
-     *
-     * @param file         the configuration file.
-     * @param types        the processor types the file may name.
-     * @param pools        where message pools live; checked for leaks at stop.
-     * @param errorHandler receives handler and lifecycle errors.
-     * @return a server in state {@link ServerState#NEW}.
-     * @throws MongooseConfigException listing every problem of the file, before any thread starts.
-     */
-    public static MongooseServer fromYaml(
-        final Path file, final ProcessorTypes types, final PoolRegistry pools, final DispatchErrorHandler errorHandler)
-    {
-        return create(YamlConfig.load(file, types), pools, errorHandler);
     }
 
     /**

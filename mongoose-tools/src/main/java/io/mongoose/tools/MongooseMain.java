@@ -13,10 +13,10 @@ import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.AgentGroupInvoker;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.MongooseStartException;
-import io.mongoose.server.ProcessorTypeProvider;
-import io.mongoose.server.ProcessorTypes;
 import io.mongoose.server.ShutdownReport;
-import io.mongoose.server.YamlConfig;
+import io.mongoose.yaml.ProcessorTypeProvider;
+import io.mongoose.yaml.ProcessorTypes;
+import io.mongoose.yaml.YamlConfig;
 import org.agrona.concurrent.IdleStrategy;
 
 import java.io.InputStream;

@@ -3,8 +3,8 @@ package io.mongoose.tools;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
-import io.mongoose.server.ProcessorTypeProvider;
-import io.mongoose.server.ProcessorTypes;
+import io.mongoose.yaml.ProcessorTypeProvider;
+import io.mongoose.yaml.ProcessorTypes;
 
 /**
  * The processor types {@link MongooseMainTest}'s child JVMs find through {@code META-INF/services}: one that prints its

@@ -1,8 +1,8 @@
 package io.mongoose.tools;
 
 import io.mongoose.dispatch.EventProcessor;
-import io.mongoose.server.ProcessorTypeProvider;
-import io.mongoose.server.ProcessorTypes;
+import io.mongoose.yaml.ProcessorTypeProvider;
+import io.mongoose.yaml.ProcessorTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.FeedConfig;
@@ -16,6 +16,8 @@ import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.server.MongooseServer;
+import io.mongoose.server.ShutdownReport;
 import io.mongoose.testing.AgentThreads;
 import io.mongoose.testing.Await;
 import io.mongoose.testing.SeqMessage;
@@ -1051,7 +1053,7 @@ class YamlConfigTest
             pools.register(SeqMessage.class, SeqMessage::new, PoolConfig.of(16).waitOnExhaustion(Await.GENEROUS));
         final long before = SeqCounter.HANDLED.get();
 
-        final MongooseServer server = MongooseServer.fromYaml(
+        final MongooseServer server = MongooseYaml.server(
             file, ProcessorTypes.builder().add("seq-counter", SeqCounter::new).build(), pools, new LoggingErrorHandler());
         server.start();
         final FeedPublisher publisher = server.publisher("seq");
@@ -1077,7 +1079,7 @@ class YamlConfigTest
             """);
         final Set<Thread> before = AgentThreads.live();
 
-        final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () -> MongooseServer.fromYaml(
+        final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () -> MongooseYaml.server(
             file, TYPES, new PoolRegistry("yaml-bad"), new LoggingErrorHandler()));
 
         assertEquals(2, ex.errors().size(), ex::getMessage);
@@ -1110,7 +1112,7 @@ class YamlConfigTest
             throw new IllegalStateException("no handlers today");
         };
 
-        final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () -> MongooseServer.fromYaml(
+        final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () -> MongooseYaml.server(
             file, ProcessorTypes.builder().add("quote-pricer", () -> throwing).build(), new PoolRegistry("yaml-reg"),
             new LoggingErrorHandler()));
 

@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 import io.mongoose.service.MongooseService;
 

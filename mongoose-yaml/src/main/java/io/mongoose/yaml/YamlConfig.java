@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 import io.mongoose.config.ConfigProblem;
 import io.mongoose.config.ConfigValidator;

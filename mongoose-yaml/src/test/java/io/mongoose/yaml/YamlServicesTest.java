@@ -1,11 +1,11 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 import io.mongoose.config.MongooseConfigException;
 import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.config.ServiceConfig;
-import io.mongoose.connect.ConnectorTypes;
 import io.mongoose.connect.FileSink;
+import io.mongoose.connect.FileSource;
 import io.mongoose.connect.LineMessage;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
@@ -14,6 +14,8 @@ import io.mongoose.dispatch.ProcessorContext;
 import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.server.MongooseServer;
+import io.mongoose.server.ShutdownReport;
 import io.mongoose.service.MongooseService;
 import io.mongoose.testing.Await;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.FeedConfig;
@@ -8,6 +8,7 @@ import io.mongoose.config.ServerConfig;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.server.MongooseServer;
 import io.mongoose.status.LatencyMonitor;
 import org.junit.jupiter.api.Test;
 

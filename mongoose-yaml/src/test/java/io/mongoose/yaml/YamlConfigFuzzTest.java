@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 import io.mongoose.config.ConfigValidator;
 import io.mongoose.config.MongooseConfigException;
@@ -6,6 +6,9 @@ import io.mongoose.config.ServerConfig;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.server.MongooseServer;
+import io.mongoose.server.MongooseStartException;
+import io.mongoose.server.ShutdownReport;
 import io.mongoose.testing.AgentThreads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 import io.mongoose.config.ConfigProblem;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;

@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.ConfigValidator;
@@ -13,6 +13,7 @@ import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.ExhaustionPolicy;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.server.MongooseServer;
 import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.ConfigValidator;
@@ -8,6 +8,7 @@ import io.mongoose.config.HealthConfig;
 import io.mongoose.config.MongooseConfigException;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.server.MongooseServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

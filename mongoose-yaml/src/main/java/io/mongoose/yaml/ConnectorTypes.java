@@ -1,8 +1,10 @@
-package io.mongoose.connect;
+package io.mongoose.yaml;
 
-import io.mongoose.server.ProcessorProperties;
-import io.mongoose.server.ProcessorTypeProvider;
-import io.mongoose.server.ProcessorTypes;
+import io.mongoose.connect.FileSink;
+import io.mongoose.connect.FileSource;
+import io.mongoose.connect.InMemorySink;
+import io.mongoose.connect.InMemorySource;
+import io.mongoose.connect.LineMessage;
 
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;

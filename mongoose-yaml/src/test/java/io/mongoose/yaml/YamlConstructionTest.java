@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 import io.mongoose.config.MongooseConfigException;
 import io.mongoose.config.ServerConfig;
@@ -6,6 +6,7 @@ import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.server.MongooseServer;
 import io.mongoose.service.MongooseService;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,7 +97,7 @@ class YamlConstructionTest
         final Path file = Files.writeString(dir.resolve("bad.yaml"), DOCUMENT.formatted(", queueCapacity: 1000"));
 
         assertThrows(MongooseConfigException.class, () -> YamlConfig.load(file, types));
-        assertThrows(MongooseConfigException.class, () -> MongooseServer.fromYaml(file, types,
+        assertThrows(MongooseConfigException.class, () -> MongooseYaml.server(file, types,
             new PoolRegistry("yaml-construction"), new LoggingErrorHandler()));
         assertEquals(0, processorsMade.get(), "processor constructions");
         assertEquals(0, servicesMade.get(), "service constructions");

@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 import io.mongoose.dispatch.EventProcessor;
 import org.junit.jupiter.api.Test;

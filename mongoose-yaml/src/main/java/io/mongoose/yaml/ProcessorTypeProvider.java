@@ -1,4 +1,4 @@
-package io.mongoose.server;
+package io.mongoose.yaml;
 
 /**
  * Contributes processor types to {@code io.mongoose.tools.MongooseMain} (mongoose-tools), which finds every implementation on the class path with
