@@ -1,8 +1,9 @@
 package io.mongoose.concurrency;
 
+import io.mongoose.internal.MessageAccess;
+import io.mongoose.internal.ReleaseBatch;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.SingleThreadPoolCache;
-import io.mongoose.pool.SingleThreadReleaseBatch;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -17,7 +18,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
  * Scenario 6, the batched hand-back: an agent drops the last reference of two filled messages into its
- * {@link SingleThreadReleaseBatch} (the last release is an ordered store, not a CAS) and flushes them onto the free
+ * release batch (the last release is an ordered store, not a CAS) and flushes them onto the free
  * list with one batch claim, while a producer refills its {@link SingleThreadPoolCache} from that free list. The
  * producer may get 0, 1 or 2 messages depending on timing, but each must be a fresh hand-out: one reference, reset
  * values (the reset and the zeroed count were written before the flush published the message), and never the same
@@ -41,7 +42,7 @@ public class BatchReturnCacheRefillRace
 {
     private final ObjectPool<ProbeMessage> pool = ProbeMessage.newPool(2);
     private final SingleThreadPoolCache<ProbeMessage> cache = pool.newThreadCache(2);
-    private final SingleThreadReleaseBatch releases = new SingleThreadReleaseBatch(2);
+    private final ReleaseBatch<ProbeMessage> releases = MessageAccess.<ProbeMessage>get().newReleaseBatch(2);
     private final ProbeMessage first;
     private final ProbeMessage second;
     private ProbeMessage gotFirst;

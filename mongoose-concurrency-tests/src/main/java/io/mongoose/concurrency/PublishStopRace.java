@@ -1,7 +1,7 @@
 package io.mongoose.concurrency;
 
 import io.mongoose.feed.FeedPublisher;
-import io.mongoose.pool.FeedReferences;
+import io.mongoose.internal.MessageAccess;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PooledMessage;
 import io.mongoose.server.FeedPublisherAccess;
@@ -105,7 +105,7 @@ public class PublishStopRace
         while (null != (polled = queue.poll()))
         {
             handled++;
-            FeedReferences.releaseQueued(polled);
+            MessageAccess.<PooledMessage>get().releaseQueued(polled);
         }
         r.r2 = handled;
         // The agent has stopped (joined); the stopping thread now owns the consumer side.

@@ -1,7 +1,8 @@
 package io.mongoose.concurrency;
 
+import io.mongoose.internal.MessageAccess;
+import io.mongoose.internal.MessageRing;
 import io.mongoose.pool.ObjectPool;
-import io.mongoose.pool.SpscMessageRing;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -30,7 +31,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 public class SpscRingInMessageVisibility
 {
     private final ObjectPool<ProbeMessage> pool = ProbeMessage.newPool(1);
-    private final SpscMessageRing<ProbeMessage> ring = pool.newSpscRing(1);
+    private final MessageRing<ProbeMessage> ring = MessageAccess.<ProbeMessage>get().newRing(pool, 1);
 
     /**
      * The producer: claim, fill, publish.

@@ -1,7 +1,8 @@
 package io.mongoose.concurrency;
 
+import io.mongoose.internal.MessageAccess;
+import io.mongoose.internal.MessageRing;
 import io.mongoose.pool.ObjectPool;
-import io.mongoose.pool.SpscMessageRing;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -13,7 +14,7 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
- * Scenario 10, a ring feed's next lap: the consumer reads the published message of a one-slot {@link SpscMessageRing}
+ * Scenario 10, a ring feed's next lap: the consumer reads the published message of a one-slot {@link MessageRing}
  * and hands the slot back (a release store of its sequence) while the producer tries to claim that slot for its next
  * message, which resets it and writes new values. The producer may claim it only once the consumer is done with it:
  * the consumer never sees the next lap's reset or values.
@@ -34,7 +35,7 @@ public class SpscRingLapRace
     private static final long NEXT_SECOND = 4444;
 
     private final ObjectPool<ProbeMessage> pool = ProbeMessage.newPool(1);
-    private final SpscMessageRing<ProbeMessage> ring = pool.newSpscRing(1);
+    private final MessageRing<ProbeMessage> ring = MessageAccess.<ProbeMessage>get().newRing(pool, 1);
 
     /** The first lap's message claimed, filled and published. */
     public SpscRingLapRace()

@@ -1,7 +1,8 @@
 package io.mongoose.concurrency;
 
+import io.mongoose.internal.MessageAccess;
+import io.mongoose.internal.MessageRing;
 import io.mongoose.pool.ObjectPool;
-import io.mongoose.pool.SpscMessageRing;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -13,7 +14,7 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 /**
- * Scenario 9, a ring feed's publish: the producer claims the message in the next slot of a {@link SpscMessageRing},
+ * Scenario 9, a ring feed's publish: the producer claims the message in the next slot of a {@link MessageRing},
  * writes its plain fields and publishes it (a release store of the sequence); the consumer reads the sequence (an
  * acquire load) and, if it covers the slot, reads the message in place. No reference passes between the threads:
  * the sequence alone must publish the producer's writes.
@@ -30,7 +31,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 public class SpscRingPublishVisibility
 {
     private final ObjectPool<ProbeMessage> pool = ProbeMessage.newPool(1);
-    private final SpscMessageRing<ProbeMessage> ring = pool.newSpscRing(1);
+    private final MessageRing<ProbeMessage> ring = MessageAccess.<ProbeMessage>get().newRing(pool, 1);
 
     /**
      * The producer: claim, fill, publish.

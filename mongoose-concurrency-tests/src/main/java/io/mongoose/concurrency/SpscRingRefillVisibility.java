@@ -1,7 +1,8 @@
 package io.mongoose.concurrency;
 
+import io.mongoose.internal.MessageAccess;
+import io.mongoose.internal.MessageRing;
 import io.mongoose.pool.ObjectPool;
-import io.mongoose.pool.SpscMessageRing;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Description;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -30,7 +31,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 public class SpscRingRefillVisibility
 {
     private final ObjectPool<ProbeMessage> pool = ProbeMessage.newPool(2);
-    private final SpscMessageRing<ProbeMessage> ring = pool.newSpscRing(1);
+    private final MessageRing<ProbeMessage> ring = MessageAccess.<ProbeMessage>get().newRing(pool, 1);
 
     /**
      * Sets the scene before the race, with a pool of two: {@code ring}'s message published, kept and out of its slot;
@@ -44,7 +45,7 @@ public class SpscRingRefillVisibility
         kept.retain();
         ring.afterDrain(0, 1);
         ring.consumedUpTo(1);
-        final SpscMessageRing<ProbeMessage> other = pool.newSpscRing(1);
+        final MessageRing<ProbeMessage> other = MessageAccess.<ProbeMessage>get().newRing(pool, 1);
         other.publish(other.tryClaim());
         other.afterDrain(0, 1);
         other.consumedUpTo(1);

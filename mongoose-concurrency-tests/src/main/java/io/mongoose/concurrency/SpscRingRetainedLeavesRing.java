@@ -1,7 +1,8 @@
 package io.mongoose.concurrency;
 
+import io.mongoose.internal.MessageAccess;
+import io.mongoose.internal.MessageRing;
 import io.mongoose.pool.ObjectPool;
-import io.mongoose.pool.SpscMessageRing;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;
@@ -16,7 +17,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 /**
  * Scenario 11, a message a handler kept leaves its ring: a handler retained the message it was dispatched and handed
  * it to another thread; after the drain the consumer finds more than its own reference, takes the message out of the
- * {@link SpscMessageRing} and drops its reference, while that holder drops the other. If the holder's release comes
+ * {@link MessageRing} and drops its reference, while that holder drops the other. If the holder's release comes
  * first, the consumer finds only its own reference and the message stays in the ring (the ring returns it at close);
  * otherwise whichever release is last returns it to its pool. Either way it ends in the pool exactly once, reset once
  * there, and is never in the ring and the pool both.
@@ -36,7 +37,7 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 public class SpscRingRetainedLeavesRing
 {
     private final ObjectPool<ProbeMessage> pool = ProbeMessage.newPool(1);
-    private final SpscMessageRing<ProbeMessage> ring = pool.newSpscRing(1);
+    private final MessageRing<ProbeMessage> ring = MessageAccess.<ProbeMessage>get().newRing(pool, 1);
     private final ProbeMessage message;
 
     /** The message claimed, filled, published and dispatched; its handler retained it for another thread. */

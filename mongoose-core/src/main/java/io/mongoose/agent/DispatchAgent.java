@@ -3,10 +3,11 @@ package io.mongoose.agent;
 import io.mongoose.config.Pinning;
 import io.mongoose.dispatch.DispatchErrorHandler;
 import io.mongoose.dispatch.EventHandler;
+import io.mongoose.internal.MessageAccess;
+import io.mongoose.internal.MessageRing;
+import io.mongoose.internal.ReleaseBatch;
 import io.mongoose.internal.SingleWriterCounter;
 import io.mongoose.pool.PooledMessage;
-import io.mongoose.pool.SingleThreadReleaseBatch;
-import io.mongoose.pool.SpscMessageRing;
 import io.mongoose.status.LatencyMonitor;
 import org.agrona.concurrent.Agent;
 
@@ -32,7 +33,7 @@ public final class DispatchAgent implements Agent
     private final int drainLimit;
     private final Pinning pinningRequest;
     private final DispatchErrorHandler errorHandler;
-    private final SingleThreadReleaseBatch releases;
+    private final ReleaseBatch<PooledMessage> releases;
     private final AgentTimerWheel timers;
     private final CompletableFuture<Void> startOutcome = new CompletableFuture<>();
     public final SingleWriterCounter dispatched = new SingleWriterCounter();
@@ -68,7 +69,8 @@ public final class DispatchAgent implements Agent
         this.errorHandler = errorHandler;
         this.timers = timers;
         // One drain's worth, so a drain never flushes half-way; a huge drain limit flushes as it goes.
-        this.releases = new SingleThreadReleaseBatch(Math.min(drainLimit, MAX_RELEASE_BATCH));
+        this.releases =
+            MessageAccess.<PooledMessage>get().newReleaseBatch(Math.min(drainLimit, MAX_RELEASE_BATCH));
         this.commands = new AgentCommandQueue(roleName, errorHandler);
     }
 
@@ -173,7 +175,7 @@ public final class DispatchAgent implements Agent
      * @return one past the last message dispatched.
      */
     long walk(
-        final SpscMessageRing<?> ring, final long from, final long limit, final ProcessorSlot slot,
+        final MessageRing<PooledMessage> ring, final long from, final long limit, final ProcessorSlot slot,
         final EventHandler<PooledMessage> handler)
     {
         long sequence = from;
@@ -299,8 +301,8 @@ public final class DispatchAgent implements Agent
         }
     }
 
-    /** A ring drain's end: messages its handlers kept leave the ring (see {@link SpscMessageRing#afterDrain}). */
-    void afterRingDrain(final SpscMessageRing<?> ring, final long first, final long end)
+    /** A ring drain's end: messages its handlers kept leave the ring (see {@link MessageRing#afterDrain}). */
+    void afterRingDrain(final MessageRing<PooledMessage> ring, final long first, final long end)
     {
         try
         {

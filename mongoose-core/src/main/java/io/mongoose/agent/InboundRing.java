@@ -1,18 +1,18 @@
 package io.mongoose.agent;
 
 import io.mongoose.dispatch.EventHandler;
+import io.mongoose.internal.MessageRing;
 import io.mongoose.pool.PooledMessage;
-import io.mongoose.pool.SpscMessageRing;
 
 /**
- * A ring feed's way into its one agent group: the feed's {@link SpscMessageRing}, read in place, and the agent's
+ * A ring feed's way into its one agent group: the feed's {@link MessageRing}, read in place, and the agent's
  * position in it.
  *
  * <p>Threading: {@link #next} on the agent's thread only; the ring's sequences may be read anywhere.
  */
 public final class InboundRing extends Inbound
 {
-    final SpscMessageRing<?> ring;
+    final MessageRing<PooledMessage> ring;
     /**
      * Per subscriber, in {@link #subscribers}' order, its handler for the ring's one message type, or {@code null} if
      * it
@@ -33,14 +33,14 @@ public final class InboundRing extends Inbound
     long next;
 
     @SuppressWarnings("unchecked")
-    public InboundRing(final String feedName, final SpscMessageRing<?> ring, final ProcessorSlot[] subscribers)
+    public InboundRing(final String feedName, final MessageRing<PooledMessage> ring, final ProcessorSlot[] subscribers)
     {
         super(feedName, subscribers);
         this.ring = ring;
         this.handlers = (EventHandler<PooledMessage>[])new EventHandler<?>[subscribers.length];
         for (int i = 0; i < subscribers.length; i++)
         {
-            handlers[i] = subscribers[i].table.handlerFor(ring.pool().type());
+            handlers[i] = subscribers[i].table.handlerFor(ring.messageType());
         }
         this.soleHandler = 1 == subscribers.length && null == subscribers[0].latency ? handlers[0] : null;
     }
@@ -48,12 +48,12 @@ public final class InboundRing extends Inbound
     /**
      * The messages published since the last drain, up to {@code limit}, dispatched in place in the ring; then their
      * slots handed back with one store. A message a handler retained leaves the ring (see
-     * {@link SpscMessageRing#afterDrain(long, long)}); the others are never written by the agent.
+     * {@link MessageRing#afterDrain(long, long)}); the others are never written by the agent.
      */
     @Override
     int drain(final DispatchAgent agent, final int limit)
     {
-        final SpscMessageRing<?> ring = this.ring;
+        final MessageRing<PooledMessage> ring = this.ring;
         final long first = next;
         // The message expected next says whether it is published: an idle agent waits on that one line, which brings
         // the message's fields too, rather than on the ring's published sequence, a line the producer writes each time.

@@ -1,5 +1,6 @@
 package io.mongoose.dispatch;
 
+import io.mongoose.internal.MessageAccess;
 import io.mongoose.internal.MessageTypes;
 import io.mongoose.pool.PooledMessage;
 
@@ -7,7 +8,7 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * One processor's handlers indexed by {@link PooledMessage#typeId()}: dispatch is an array load and an interface call,
+ * One processor's handlers indexed by the message class's type id: dispatch is an array load and an interface call,
  * with no reflection or {@code instanceof} chain per message.
  *
  * <p>A type seen for the first time that has no handler of its own is resolved once by walking its superclasses; the
@@ -16,6 +17,7 @@ import java.util.Map;
  */
 public final class DispatchTable
 {
+    private static final MessageAccess<PooledMessage> ACCESS = MessageAccess.get();
     private static final EventHandler<PooledMessage> UNHANDLED = event ->
     {
     };
@@ -64,7 +66,7 @@ public final class DispatchTable
      */
     public EventHandler<PooledMessage> handlerOf(final PooledMessage message)
     {
-        final int id = message.typeId();
+        final int id = ACCESS.typeId(message);
         final EventHandler<PooledMessage>[] table = byTypeId;
         EventHandler<PooledMessage> handler = id < table.length ? table[id] : null;
         if (null == handler)

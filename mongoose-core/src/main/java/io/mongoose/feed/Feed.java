@@ -1,8 +1,8 @@
 package io.mongoose.feed;
 
 import io.mongoose.internal.Backoff;
+import io.mongoose.internal.MessageAccess;
 import io.mongoose.internal.SingleWriterCounter;
-import io.mongoose.pool.FeedReferences;
 import io.mongoose.pool.PooledMessage;
 
 import java.util.Set;
@@ -14,6 +14,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 public abstract sealed class Feed implements FeedPublisher permits QueueFeed, RingFeed
 {
+    /** The framework's side of a message: delivery references and the publish stamp. */
+    static final MessageAccess<PooledMessage> ACCESS = MessageAccess.get();
     static final int STATE_NEW = 0;
     static final int STATE_OPEN = 1;
     static final int STATE_CLOSED = 2;
@@ -235,7 +237,7 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
     /** A refused publish releases the caller's reference, if it holds one (a message in a batch twice holds one). */
     static boolean releaseIfHeld(final PooledMessage message)
     {
-        if (0 == FeedReferences.heldCount(message))
+        if (0 == ACCESS.heldCount(message))
         {
             return false;
         }

@@ -2,7 +2,6 @@ package io.mongoose.feed;
 
 import io.mongoose.internal.Backoff;
 import io.mongoose.internal.DebugChecks;
-import io.mongoose.pool.FeedReferences;
 import io.mongoose.pool.PooledMessage;
 
 import java.util.Set;
@@ -58,19 +57,19 @@ public final class QueueFeed extends Feed
             checkSingleProducer();
         }
         final int n = queues.length;
-        if (!FeedReferences.handOver(message, n))
+        if (!ACCESS.handOver(message, n))
         {
             throw notOwned(message);
         }
         if (FullQueuePolicy.FAIL == policy && !roomInEveryQueue())
         {
-            FeedReferences.takeBack(message, n);
+            ACCESS.takeBack(message, n);
             rejected.increment();
             return false;
         }
         if (stampsPublishTime)
         {
-            message.stampPublishNanos(System.nanoTime());
+            ACCESS.stampPublishNanos(message, System.nanoTime());
         }
         deliver(message);
         if (STATE_OPEN != state)
@@ -106,7 +105,7 @@ public final class QueueFeed extends Feed
             final long now = System.nanoTime();
             for (int i = offset; i < end; i++)
             {
-                messages[i].stampPublishNanos(now);
+                ACCESS.stampPublishNanos(messages[i], now);
             }
         }
         int i = offset;
@@ -124,7 +123,7 @@ public final class QueueFeed extends Feed
             {
                 for (int q = 0; q < queues.length; q++)
                 {
-                    FeedReferences.releaseQueued(messages[rest]);
+                    ACCESS.releaseQueued(messages[rest]);
                 }
             }
             published.add(i - offset);
@@ -206,7 +205,7 @@ public final class QueueFeed extends Feed
             PooledMessage left;
             while (null != (left = queues[i].poll()))
             {
-                FeedReferences.releaseQueued(left);
+                ACCESS.releaseQueued(left);
                 count++;
             }
         }
@@ -249,7 +248,7 @@ public final class QueueFeed extends Feed
                 PooledMessage left;
                 while (null != (left = queues[i].poll()))
                 {
-                    FeedReferences.releaseQueued(left);
+                    ACCESS.releaseQueued(left);
                     late++;
                 }
             }
@@ -314,7 +313,7 @@ public final class QueueFeed extends Feed
         if (FullQueuePolicy.DROP == policy)
         {
             dropped.increment();
-            FeedReferences.releaseQueued(message);
+            ACCESS.releaseQueued(message);
             return;
         }
         if (FullQueuePolicy.BACKOFF == policy)
@@ -361,7 +360,7 @@ public final class QueueFeed extends Feed
     {
         for (int i = firstUndelivered; i < queues.length; i++)
         {
-            FeedReferences.releaseQueued(message);
+            ACCESS.releaseQueued(message);
         }
     }
 
@@ -374,7 +373,7 @@ public final class QueueFeed extends Feed
         final int n = queues.length;
         for (int i = offset; i < end; i++)
         {
-            if (!FeedReferences.handOver(messages[i], n))
+            if (!ACCESS.handOver(messages[i], n))
             {
                 takeBackBatch(messages, offset, i);
                 throw new IllegalArgumentException(notOwned(messages[i]).getMessage() + " (messages[" + i + "]; " +
@@ -387,7 +386,7 @@ public final class QueueFeed extends Feed
     {
         for (int i = offset; i < end; i++)
         {
-            FeedReferences.takeBack(messages[i], queues.length);
+            ACCESS.takeBack(messages[i], queues.length);
         }
     }
 

@@ -2,31 +2,31 @@ package io.mongoose.feed;
 
 import io.mongoose.internal.Backoff;
 import io.mongoose.internal.DebugChecks;
+import io.mongoose.internal.MessageRing;
 import io.mongoose.pool.PooledMessage;
-import io.mongoose.pool.SpscMessageRing;
 
 import java.util.Set;
 
 /**
- * A ring feed: its messages live in its own {@link SpscMessageRing}, which its one agent group reads in place. The
+ * A ring feed: its messages live in its own {@link MessageRing}, which its one agent group reads in place. The
  * producer claims the next message, fills it and publishes it; the feed's {@link FullQueuePolicy} applies at the claim.
  */
 public final class RingFeed extends Feed
 {
     /** Package-private for the server, which closes it with the feed, and its agent's inbound. */
-    final SpscMessageRing<?> ring;
+    final MessageRing<PooledMessage> ring;
     private final Class<?> ringType;
     /** The ring's published sequence when the sweep closed it: messages before it were counted. Under sweepLock. */
     private long publishedAtSweep;
 
     /** A ring feed: its messages live in {@code ring}, which {@code subscriberName}'s agent reads. */
     public RingFeed(
-        final String serverName, final FeedSettings settings, final SpscMessageRing<?> ring, final String subscriberName,
+        final String serverName, final FeedSettings settings, final MessageRing<PooledMessage> ring, final String subscriberName,
         final boolean stampsPublishTime)
     {
         super(serverName, settings, new String[] {subscriberName}, stampsPublishTime);
         this.ring = ring;
-        this.ringType = ring.pool().type();
+        this.ringType = ring.messageType();
     }
 
     @Override
@@ -157,7 +157,7 @@ public final class RingFeed extends Feed
         }
         if (stampsPublishTime)
         {
-            message.stampPublishNanos(System.nanoTime());
+            ACCESS.stampPublishNanos(message, System.nanoTime());
         }
         publishClaimed(message);
         if (STATE_OPEN != state)
@@ -206,7 +206,7 @@ public final class RingFeed extends Feed
             final long now = System.nanoTime();
             for (int i = offset, end = offset + count; i < end; i++)
             {
-                messages[i].stampPublishNanos(now);
+                ACCESS.stampPublishNanos(messages[i], now);
             }
         }
         try
@@ -231,12 +231,11 @@ public final class RingFeed extends Feed
         return count;
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"}) // the ring's type was checked at the claim that handed it out
     private void publishClaimed(final PooledMessage message)
     {
         try
         {
-            ((SpscMessageRing)ring).publish(message);
+            ring.publish(message);
         }
         catch (final IllegalArgumentException e)
         {

@@ -151,7 +151,7 @@ public final class ObjectPool<T extends PooledMessage>
      * @throws IllegalArgumentException if {@code size} is out of range or not a power of two.
      * @throws IllegalStateException    if fewer than {@code size} messages are free now; none is taken then.
      */
-    public SpscMessageRing<T> newSpscRing(final int size)
+    SpscMessageRing<T> newSpscRing(final int size)
     {
         if (size < 1 || size > config.capacity() || Integer.bitCount(size) != 1)
         {

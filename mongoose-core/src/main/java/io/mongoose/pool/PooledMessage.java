@@ -1,6 +1,7 @@
 package io.mongoose.pool;
 
 import io.mongoose.internal.DebugChecks;
+import io.mongoose.internal.MessageAccess;
 import io.mongoose.internal.MessageTypes;
 
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -25,11 +26,9 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * <p>Threading: reference counting is thread-safe; the message's own fields follow the usual hand-off rule: written by
  * the producer before publish, read by handlers after, never written by two threads at once.
  *
- * <p>Memory: a message carries two framework fields after the object header: a reference to its
- * {@code PooledMessageState} (type, pool, reference count, the ring slot it lies in, the publish stamp), made by its
- * constructor right after it, and the sequence a ring feed published it at, 12 bytes in all (a message of two
- * {@code long}s is 40 bytes). A ring feed's publish and dispatch touch the message's own lines only; a queue feed's
- * publish and release also write the state's count.
+ * <p>Memory: the framework's fields (type id, reference count, pool, the ring it lies in, the ring sequence and the
+ * publish stamp) are 32 bytes of the message itself, ahead of the subclass's fields, so dispatching a message touches
+ * its own lines only.
  */
 public abstract class PooledMessage
 {
@@ -38,8 +37,8 @@ public abstract class PooledMessage
      * calls, where each {@code VarHandle} call site links itself, allocating, the first time it runs, so a path first
      * taken under load (a handler's first retain, a refused publish) would allocate on the hot thread.
      */
-    private static final AtomicIntegerFieldUpdater<PooledMessageState> REF_COUNT =
-        AtomicIntegerFieldUpdater.newUpdater(PooledMessageState.class, "refCount");
+    private static final AtomicIntegerFieldUpdater<PooledMessage> REF_COUNT =
+        AtomicIntegerFieldUpdater.newUpdater(PooledMessage.class, "refCount");
     private static final AtomicLongFieldUpdater<PooledMessage> RING_SEQUENCE =
         AtomicLongFieldUpdater.newUpdater(PooledMessage.class, "ringSequence");
     /** {@link #ringSequence} of a message no ring has published since it entered its slot. */
@@ -58,14 +57,29 @@ public abstract class PooledMessage
     /** Most references held by queues at once: the count stays positive. */
     static final int MAX_QUEUED = Short.MAX_VALUE;
 
-    /** The framework's fields, made right after the message (see "Memory" above). */
-    final PooledMessageState state = new PooledMessageState(MessageTypes.idOf(getClass()));
+    static
+    {
+        MessageAccess.install(new FrameworkAccess());
+    }
+
+    /** The dense id of the message's class ({@link MessageTypes#idOf(Class)}), the index of dispatch tables. */
+    final int typeId = MessageTypes.idOf(getClass());
+    ObjectPool<?> pool;
+    @SuppressWarnings("unused") // accessed through REF_COUNT
+    private volatile int refCount;
     /**
-     * The sequence at which the {@link SpscMessageRing} this message lies in last published it. In the message itself,
-     * the last framework field, so it lies on the line with the first of the subclass's fields: a ring's consumer
-     * waiting
-     * for its next message learns of the publish and receives the message in one cache transfer, where reading the
-     * ring's published sequence first costs one more (as a record header signals its record in Aeron's log buffers).
+     * The {@link SpscMessageRing} whose slot this message lies in, else {@code null}: a reference taken or dropped while
+     * it lies there is counted by that ring, so its consumer need not read the count of every message it dispatches.
+     * Written by the ring as the message enters a slot (before the publish that shows it to the consumer), by the
+     * consumer as it leaves one and by the ring's closer, each before the ring's reference goes. A holder racing the
+     * consumer's write may count a change the ring no longer cares about, which costs the consumer one read.
+     */
+    SpscMessageRing<?> spscRing;
+    long publishNanos;
+    /**
+     * The sequence at which the {@link SpscMessageRing} this message lies in last published it: a consumer waiting for
+     * its next message learns of the publish and receives the message in one cache transfer, as a record header
+     * signals its record in Aeron's log buffers.
      */
     @SuppressWarnings("unused") // accessed through RING_SEQUENCE
     private volatile long ringSequence = NOT_PUBLISHED;
@@ -108,15 +122,7 @@ public abstract class PooledMessage
      */
     public final ObjectPool<?> pool()
     {
-        return state.pool;
-    }
-
-    /**
-     * @return a small dense integer naming this message's concrete class, used to index dispatch tables.
-     */
-    public final int typeId()
-    {
-        return state.typeId;
+        return pool;
     }
 
     /**
@@ -129,17 +135,7 @@ public abstract class PooledMessage
      */
     public final long publishNanos()
     {
-        return state.publishNanos;
-    }
-
-    /**
-     * Stamp the publish time; called by the feed's publisher, only by the thread that publishes the message.
-     *
-     * @param nanos a {@link System#nanoTime()} reading.
-     */
-    public final void stampPublishNanos(final long nanos)
-    {
-        state.publishNanos = nanos;
+        return publishNanos;
     }
 
     /**
@@ -230,7 +226,7 @@ public abstract class PooledMessage
     /** After the last reference: back to its pool's free list. */
     private void recycle()
     {
-        state.pool.recycle(this);
+        pool.recycle(this);
     }
 
     /**
@@ -310,7 +306,7 @@ public abstract class PooledMessage
             if (HELD == current && !DebugChecks.ENABLED)
             {
                 // The sole holder: nobody else may touch the count, and the offer that follows publishes it.
-                REF_COUNT.lazySet(state, next);
+                REF_COUNT.lazySet(this, next);
                 return true;
             }
             if ((current >>> 16) + queues > MAX_QUEUED)
@@ -346,18 +342,18 @@ public abstract class PooledMessage
      */
     private int count()
     {
-        return REF_COUNT.get(state);
+        return REF_COUNT.get(this);
     }
 
     private boolean casCount(final int expected, final int next)
     {
-        return REF_COUNT.compareAndSet(state, expected, next);
+        return REF_COUNT.compareAndSet(this, expected, next);
     }
 
     /** The sole holder's last release: an ordered store publishes the reset-to-free to the next acquirer. */
     private void freeCount()
     {
-        REF_COUNT.lazySet(state, 0);
+        REF_COUNT.lazySet(this, 0);
     }
 
     /**
@@ -368,7 +364,7 @@ public abstract class PooledMessage
      */
     final int rawCountPlain()
     {
-        return REF_COUNT.get(state);
+        return REF_COUNT.get(this);
     }
 
     /**
@@ -377,7 +373,7 @@ public abstract class PooledMessage
      */
     private void noteHolderChange()
     {
-        final SpscMessageRing<?> inRing = state.spscRing;
+        final SpscMessageRing<?> inRing = spscRing;
         if (null != inRing)
         {
             inRing.holderChanged();
@@ -417,13 +413,13 @@ public abstract class PooledMessage
 
     final void bindTo(final ObjectPool<?> home)
     {
-        state.pool = home;
+        pool = home;
     }
 
     /** Called by the pool only while the message is free, so no other thread can observe the count. */
     final void setFirstReference()
     {
-        REF_COUNT.lazySet(state, HELD);
+        REF_COUNT.lazySet(this, HELD);
     }
 
     /**
@@ -432,14 +428,14 @@ public abstract class PooledMessage
      */
     final void setRingReference()
     {
-        REF_COUNT.lazySet(state, QUEUED);
+        REF_COUNT.lazySet(this, QUEUED);
     }
 
     private IllegalStateException unmatchedRelease(final int current)
     {
-        if (null != state.pool)
+        if (null != pool)
         {
-            state.pool.countInvalidRelease();
+            pool.countInvalidRelease();
         }
         if (0 != current)
         {
@@ -462,6 +458,6 @@ public abstract class PooledMessage
     private String describe()
     {
         return getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(this)) +
-            (null == state.pool ? " (no pool)" : " from pool '" + state.pool.name() + "'");
+            (null == pool ? " (no pool)" : " from pool '" + pool.name() + "'");
     }
 }

@@ -1,5 +1,7 @@
 package io.mongoose.pool;
 
+import io.mongoose.internal.ReleaseBatch;
+
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -14,7 +16,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Threading: one thread only. Not thread-safe, and allocation-free after construction.
  */
-public final class SingleThreadReleaseBatch
+final class SingleThreadReleaseBatch extends ReleaseBatch<PooledMessage>
 {
     /**
      * The batch of each thread that owns one, so a pool found empty on that thread can return what the batch holds
@@ -35,7 +37,7 @@ public final class SingleThreadReleaseBatch
      * @param capacity freed messages held before a release flushes by itself; at least 1.
      * @throws IllegalArgumentException if {@code capacity} is below 1.
      */
-    public SingleThreadReleaseBatch(final int capacity)
+    SingleThreadReleaseBatch(final int capacity)
     {
         if (capacity < 1)
         {
@@ -54,6 +56,7 @@ public final class SingleThreadReleaseBatch
      * @throws RuntimeException      whatever the message's {@code reset()} threw; the message is held and goes back to
      *                               its pool at the next flush all the same.
      */
+    @Override
     public boolean release(final PooledMessage message)
     {
         return message.dropHeld() && hold(message);
@@ -68,6 +71,7 @@ public final class SingleThreadReleaseBatch
      * @throws IllegalStateException if no queue holds a reference to it.
      * @throws RuntimeException      whatever the message's {@code reset()} threw, as for {@link #release(PooledMessage)}.
      */
+    @Override
     public boolean releaseDelivered(final PooledMessage message)
     {
         return message.dropQueued() && hold(message);
@@ -101,6 +105,7 @@ public final class SingleThreadReleaseBatch
      * before its exhaustion policy applies. Call on the thread that releases through this batch; allocation-free on
      * the acquire path afterwards.
      */
+    @Override
     public void bindToCurrentThread()
     {
         final Binding binding = new Binding(Thread.currentThread(), this);
@@ -113,6 +118,7 @@ public final class SingleThreadReleaseBatch
      * Undo {@link #bindToCurrentThread()} if this batch is the current thread's. Call it before the thread ends: a
      * binding left behind keeps the thread and the batch reachable.
      */
+    @Override
     public void unbindFromCurrentThread()
     {
         final Thread thread = Thread.currentThread();
@@ -158,6 +164,7 @@ public final class SingleThreadReleaseBatch
     /**
      * @return freed messages held, not yet returned to their pools.
      */
+    @Override
     public int size()
     {
         return size;
@@ -168,6 +175,7 @@ public final class SingleThreadReleaseBatch
      *
      * @return messages returned.
      */
+    @Override
     public int flush()
     {
         final int n = size;

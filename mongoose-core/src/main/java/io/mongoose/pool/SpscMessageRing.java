@@ -1,5 +1,7 @@
 package io.mongoose.pool;
 
+import io.mongoose.internal.MessageRing;
+
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
@@ -40,7 +42,7 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  *
  * @param <T> the message type.
  */
-public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
+final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
 {
     // Field updaters, not VarHandles: a VarHandle call site links itself, allocating, the first time it runs, and some
     // of these run first on a rare path (a handler's first kept message) under load.
@@ -59,7 +61,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
         super(pool, slots);
         for (final PooledMessage message : slots)
         {
-            message.state.spscRing = this;
+            message.spscRing = this;
             message.enterRing();
         }
     }
@@ -73,6 +75,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      *                                its pool has none to refill the slot with; the claim can be retried.
      * @throws IllegalStateException  if the ring is closed.
      */
+    @Override
     public T tryClaim()
     {
         if (closed)
@@ -110,6 +113,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      *                                  claim order, or not claimed from this ring).
      * @throws IllegalStateException    if the ring is closed ({@link #close()} returned the message to its pool).
      */
+    @Override
     public void publish(final T message)
     {
         if (closed)
@@ -137,7 +141,8 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * @throws IllegalArgumentException if the batch is not the oldest {@code count} unpublished claims, in order.
      * @throws IllegalStateException    if the ring is closed ({@link #close()} returned the messages to their pool).
      */
-    public void publish(final PooledMessage[] messages, final int offset, final int count)
+    @Override
+    public void publish(final T[] messages, final int offset, final int count)
     {
         if (closed)
         {
@@ -173,6 +178,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * @return messages published, ever: the consumer may read every message before this sequence. Any thread; an
      *         acquire read, so the producer's writes to those messages are visible to the reader.
      */
+    @Override
     public long published()
     {
         return PUBLISHED.get(this);
@@ -189,6 +195,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * @param sequence the next sequence the consumer expects.
      * @return whether the message in that slot is published at {@code sequence}.
      */
+    @Override
     public boolean isPublished(final long sequence)
     {
         final PooledMessage message = slots[(int)sequence & mask];
@@ -200,6 +207,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     /**
      * @return messages the consumer has handed back, ever. Any thread.
      */
+    @Override
     public long consumed()
     {
         return CONSUMED.get(this);
@@ -208,6 +216,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     /**
      * @return messages published and not yet handed back (exact when neither side is moving). Any thread.
      */
+    @Override
     public long depth()
     {
         final long consumed = consumed();
@@ -219,6 +228,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * @return messages this ring's producer has published, ever, as it sees them: the sequence its next publish moves
      *         past. Producer thread only.
      */
+    @Override
     public long producerSequence()
     {
         return publishSequence;
@@ -227,6 +237,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     /**
      * @return messages claimed and not yet published; producer thread only.
      */
+    @Override
     public int claimedUnpublished()
     {
         return (int)(claimSequence - publishSequence);
@@ -243,9 +254,15 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     /**
      * @return the pool the ring's messages come from and go back to.
      */
-    public ObjectPool<T> pool()
+    ObjectPool<T> pool()
     {
         return pool;
+    }
+
+    @Override
+    public Class<T> messageType()
+    {
+        return pool.type();
     }
 
     /**
@@ -255,6 +272,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * @param sequence the message's sequence.
      * @return the message, holding the reference the consumer received with it.
      */
+    @Override
     public T messageAt(final long sequence)
     {
         @SuppressWarnings("unchecked") final T typed = (T)slots[(int)sequence & mask];
@@ -269,10 +287,6 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * counts are read only if a reference to a message in this ring was taken or dropped since the previous call, so a
      * drain in which nobody kept anything reads one field here, whatever its size.
      *
-     * <p>Once per drain rather than once per message: the check after each message's dispatch was a part of the cost
-     * that kept the ring feed's unpaced throughput below the Disruptor's when the two threads' cores were far apart
-     * ({@code docs/architecture.md}, "Ring feeds", session 17).
-     *
      * @param from the drain's first sequence.
      * @param to   one past its last.
      * @return how many messages left the ring.
@@ -281,6 +295,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      *                               left the ring, every other message of the range was still dealt with, and any
      *                               further such failure is suppressed in the one thrown.
      */
+    @Override
     public int afterDrain(final long from, final long to)
     {
         // Acquire, so a retain by another thread that a handler waited for is seen with its count.
@@ -302,7 +317,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
             }
             // Out of the ring before the reference goes: the holder's last release may come at any moment after it.
             slots[index] = null;
-            message.state.spscRing = null;
+            message.spscRing = null;
             left++;
             try
             {
@@ -334,6 +349,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      *
      * @param sequence one past the last message handed back; at most {@link #published()}.
      */
+    @Override
     public void consumedUpTo(final long sequence)
     {
         CONSUMED.lazySet(this, sequence);
@@ -347,6 +363,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
      * @throws IllegalStateException if some message could not be released (its count was already gone: a handler
      *                               released a reference it did not hold); every other message was returned.
      */
+    @Override
     public int close()
     {
         if (closed)
@@ -366,7 +383,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
                 continue;
             }
             slots[i] = null;
-            message.state.spscRing = null;
+            message.spscRing = null;
             try
             {
                 message.releaseQueued();
@@ -403,7 +420,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     private PooledMessage refill(final int index)
     {
         final PooledMessage message = pool.acquireForRing();
-        message.state.spscRing = this;
+        message.spscRing = this;
         message.enterRing();
         // Ordered after enterRing: a consumer that finds the refill in the slot finds it not yet published.
         VarHandle.releaseFence();
@@ -424,7 +441,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
     {
         final String what = null == message ? "null" : message.getClass().getName() + "@" +
             Integer.toHexString(System.identityHashCode(message));
-        if (null != message && message.state.spscRing != this)
+        if (null != message && message.spscRing != this)
         {
             return new IllegalArgumentException("ring of pool '" + pool.name() + "': publish of " + what + ", which " +
                 "was not claimed from this ring; on a ring feed, use claim() to take the next message and publish " +
@@ -449,7 +466,7 @@ public final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadA
 }
 
 /** The fields that never change after construction, read by both sides. */
-abstract class SpscRingShared<T extends PooledMessage>
+abstract class SpscRingShared<T extends PooledMessage> extends MessageRing<T>
 {
     final ObjectPool<T> pool;
     final PooledMessage[] slots;

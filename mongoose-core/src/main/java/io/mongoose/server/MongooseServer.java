@@ -36,12 +36,14 @@ import io.mongoose.feed.FeedPublisher;
 import io.mongoose.feed.FeedStats;
 import io.mongoose.feed.QueueFeed;
 import io.mongoose.feed.RingFeed;
+import io.mongoose.internal.MessageAccess;
+import io.mongoose.internal.MessageRing;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.LeakReport;
 import io.mongoose.pool.LeakSite;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.pool.SpscMessageRing;
+import io.mongoose.pool.PooledMessage;
 import io.mongoose.status.AgentGroupStats;
 import io.mongoose.status.CounterType;
 import io.mongoose.status.CountersFile;
@@ -793,7 +795,7 @@ public final class MongooseServer implements AutoCloseable
         if (feed.isRing())
         {
             // The validator let through one receiving group only.
-            final SpscMessageRing<?> ring = newRing(index, feed, problems);
+            final MessageRing<PooledMessage> ring = newRing(index, feed, problems);
             if (null != ring)
             {
                 inboundByGroup.computeIfAbsent(subscriberNames.get(0), g -> new ArrayList<>())
@@ -814,11 +816,11 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /** A ring feed's ring from its type's pool, or {@code null} with the reason added to {@code problems}. */
-    private SpscMessageRing<?> newRing(final int index, final FeedConfig feed, final List<String> problems)
+    private MessageRing<PooledMessage> newRing(final int index, final FeedConfig feed, final List<String> problems)
     {
         try
         {
-            return pools.pool(feed.ringType()).newSpscRing(feed.queueCapacity());
+            return MessageAccess.<PooledMessage>get().newRing(pools.pool(feed.ringType()), feed.queueCapacity());
         }
         catch (final IllegalArgumentException | IllegalStateException e)
         {

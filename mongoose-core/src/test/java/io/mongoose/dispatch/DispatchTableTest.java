@@ -1,5 +1,6 @@
 package io.mongoose.dispatch;
 
+import io.mongoose.internal.MessageAccess;
 import io.mongoose.internal.MessageTypes;
 import io.mongoose.pool.PooledMessage;
 import org.junit.jupiter.api.Test;
@@ -220,7 +221,7 @@ class DispatchTableTest
 
         final Late late = new Late();
 
-        assertTrue(late.typeId() > Math.max(16, countAtBuild), "test setup: id " + late.typeId());
+        assertTrue(MessageAccess.get().typeId(late) > Math.max(16, countAtBuild), "test setup: id " + MessageAccess.get().typeId(late));
         assertTrue(table.dispatch(late));
         assertTrue(table.dispatch(new Late()));
         assertTrue(table.dispatch(new Base()));

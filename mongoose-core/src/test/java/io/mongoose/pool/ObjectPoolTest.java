@@ -57,7 +57,7 @@ class ObjectPoolTest
 
         assertEquals(1, m.refCount());
         assertSame(pool, m.pool());
-        assertEquals(MessageTypes.idOf(SeqMessage.class), m.typeId());
+        assertEquals(MessageTypes.idOf(SeqMessage.class), ((PooledMessage)m).typeId);
         assertEquals(3, pool.free());
         assertEquals(1, pool.inFlight());
     }

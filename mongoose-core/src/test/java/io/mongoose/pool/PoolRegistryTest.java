@@ -184,8 +184,8 @@ class PoolRegistryTest
         assertNotEquals(seq, other);
         assertEquals(seq, MessageTypes.idOf(SeqMessage.class));
         assertEquals(other, MessageTypes.idOf(OtherMessage.class));
-        assertEquals(seq, new SeqMessage().typeId());
-        assertEquals(other, new OtherMessage().typeId());
+        assertEquals(seq, ((PooledMessage)new SeqMessage()).typeId);
+        assertEquals(other, ((PooledMessage)new OtherMessage()).typeId);
         assertTrue(seq >= 0 && other >= 0);
         assertTrue(MessageTypes.count() > Math.max(seq, other));
 
@@ -203,12 +203,12 @@ class PoolRegistryTest
     {
         final int before = MessageTypes.count();
 
-        final int id = new NeverSeenBefore().typeId();
+        final int id = new NeverSeenBefore().typeId;
 
         assertTrue(id >= before, "a class seen for the first time gets a new id: " + id + " < " + before);
         assertTrue(MessageTypes.count() > id);
         assertEquals(id, MessageTypes.idOf(NeverSeenBefore.class));
-        assertEquals(id, new NeverSeenBefore().typeId());
+        assertEquals(id, new NeverSeenBefore().typeId);
     }
 
     @Test

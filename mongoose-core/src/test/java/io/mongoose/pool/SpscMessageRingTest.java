@@ -55,7 +55,7 @@ class SpscMessageRingTest
         assertTrue(single.getMessage().contains("ring of pool 'seq' is closed; expected no publish after close()"),
             single.getMessage());
         final IllegalStateException batch = assertThrows(IllegalStateException.class,
-            () -> ring.publish(new PooledMessage[] {one, two}, 0, 2));
+            () -> ring.publish(new SeqMessage[] {one, two}, 0, 2));
         assertTrue(batch.getMessage().contains("is closed"), batch.getMessage());
         assertEquals(0, ring.published(), "nothing published from messages the pool has back");
         assertEquals(4, pool.free());

@@ -1,10 +1,12 @@
 package io.mongoose.benchmarks.jmh;
 
+import io.mongoose.internal.MessageAccess;
+import io.mongoose.internal.ReleaseBatch;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
+import io.mongoose.pool.PooledMessage;
 import io.mongoose.pool.SingleThreadPoolCache;
-import io.mongoose.pool.SingleThreadReleaseBatch;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -30,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  *     the pool's free list. Gated: {@code -prof gc} must show about 0 B/op.</li>
  *     <li>{@link #threadCacheAcquireRelease}: the same through a {@link SingleThreadPoolCache}, as a producer
  *     acquires: a plain pop from the cache, one free-list claim per refill batch. Gated like the first.</li>
- *     <li>{@link #batchedRelease}: acquire through the cache, release through a {@link SingleThreadReleaseBatch}
+ *     <li>{@link #batchedRelease}: acquire through the cache, release through a release batch (the agent's {@code ReleaseBatch})
  *     flushed every {@value #RELEASE_BATCH} messages, as an agent releases. Gated.</li>
  *     <li>{@link #allocate}: {@code new Tick()}, fill. The baseline: 40 B/op on a 64-bit JVM with compressed
  *     pointers (a 12-byte header; {@code PooledMessage}'s type id, pool link and reference count at 4 bytes each; two
@@ -56,7 +58,7 @@ public class PoolBenchmark
 
     private ObjectPool<Tick> pool;
     private SingleThreadPoolCache<Tick> cache;
-    private SingleThreadReleaseBatch releases;
+    private ReleaseBatch<PooledMessage> releases;
     private long sequence;
 
     /** Create the pool (and every instance it will ever hand out) before measuring. */
@@ -66,7 +68,7 @@ public class PoolBenchmark
         pool = new PoolRegistry("jmh-pool").register(Tick.class, Tick::new,
             PoolConfig.of(POOL_CAPACITY).failOnExhaustion());
         cache = pool.newThreadCache(RELEASE_BATCH);
-        releases = new SingleThreadReleaseBatch(RELEASE_BATCH);
+        releases = MessageAccess.<PooledMessage>get().newReleaseBatch(RELEASE_BATCH);
     }
 
     /** Give back what the cache and the batch hold, so the pool ends the trial whole. */

@@ -15,7 +15,7 @@ import java.util.Optional;
  * and when the host places the two vCPUs far apart (or takes the publisher's vCPU away) the crossing is what costs.
  * Until session 27 Mongoose's pooled message was 96 bytes, a written line of its own per message where two of a peer's
  * 32-byte events share one, and runs with the peers padded to that size read the tail gap gone; the message is now
- * 40 bytes. Padding the peers' event to Mongoose's size changes nothing else, so what a ratio loses with padded peers
+ * 64 bytes. Padding the peers' event to Mongoose's size changes nothing else, so what a ratio loses with padded peers
  * is the bytes per message, not Mongoose's code, as far as two runs one after the other can tell (see
  * {@code docs/architecture.md}, sessions 23, 25 and 27). The padded runs are read from {@value #DIRECTORY}/ and never judged against a target: the
  * targets are set against the peers as they are.
@@ -29,7 +29,7 @@ public final class LinePerMessageSection implements SummarySection
     /** The column naming which event the peers carried. */
     static final String OWN = "own, 32 bytes";
     /** The same column for a padded run. */
-    static final String PADDED = "padded, 40 bytes";
+    static final String PADDED = "padded, 64 bytes";
 
     @Override
     public void appendTo(final StringBuilder out, final ReportContext context)
@@ -46,7 +46,7 @@ public final class LinePerMessageSection implements SummarySection
         }
         final Path dir = context.options().input().resolve(DIRECTORY);
         out.append("Read from `").append(context.linkTo(dir)).append("/`: the paired runs repeated with the peers' ")
-            .append("event padded to 40 bytes, the size of the sweep's Mongoose message (`PairedRunMain ")
+            .append("event padded to 64 bytes, the size of the sweep's Mongoose message (`PairedRunMain ")
             .append("--peerEvent=padded`; the same two longs and 8 bytes nothing writes), beside the paired runs ")
             .append("with their own 32-byte event. Padded, each peer moves as many bytes per message as Mongoose ")
             .append("does, and nothing else changes. Where a ratio ")

@@ -290,7 +290,7 @@ public final class PairedRunMain
     static String peerEventNote(final PairedOptions options)
     {
         return PeerEvent.RAW == options.peerEvent() ? "" : " The peers carried padded events " +
-            "(`--peerEvent=padded`): their two longs and 8 bytes of padding, 40 bytes in all like Mongoose's message, " +
+            "(`--peerEvent=padded`): their two longs and 32 bytes of padding, 64 bytes in all like Mongoose's message, " +
             "so each hop moves as many bytes per message; an experiment on what the bytes account for, not the peers " +
             "as they are.";
     }

@@ -16,7 +16,7 @@ public enum PeerEvent
     /** The peers' own event: a header and the two longs, 32 bytes, two to a cache line. */
     RAW,
     /**
-     * The same two longs and 8 bytes of padding: 40 bytes, the size of the sweep's Mongoose message with compressed
+     * The same two longs and 32 bytes of padding: 64 bytes, the size of the sweep's Mongoose message with compressed
      * class pointers, so each hop moves as many bytes per message as Mongoose's.
      */
     PADDED;
