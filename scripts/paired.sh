@@ -21,7 +21,7 @@
 #                                     cycle, into paired_max_mps.{md,properties}
 #   scripts/paired.sh --rates=10M --jvms=3 --cycles=60 --peerEvent=padded --output=/tmp/padded
 #                                     the peers' event padded to the 40 bytes of Mongoose's message: how much of a gap
-#                                     is the bytes each message moves (docs/architecture.md, session 23); the report
+#                                     is the bytes each message moves (docs/benchmark-method.md); the report
 #                                     reads such runs only from paired-padded/ (scripts/sweep.sh writes them there)
 #                                     and refuses them in paired/
 #

@@ -137,9 +137,9 @@ label() {
 IFS=',' read -r -a transport_list <<< "${transports}"
 IFS=',' read -r -a rate_list <<< "${rates}"
 
-# The first JVM after the build ran measurably slower than the same point later (a 10k msg/s p50 of ~690 ns against
-# ~200 ns run alone), so one discarded point settles the machine first, and the transport order rotates by one per
-# round (each repeat of each rate) so that no transport is always first.
+# The first JVM after a build runs measurably slower than the same point later, so one discarded point settles the
+# machine first, and the transport order rotates by one per round (each repeat of each rate) so that no transport is
+# always first.
 discard=$(mktemp -d)
 trap 'rm -rf "${discard}"' EXIT
 run_point --transport="${transport_list[0]}" --rate="${rate_list[0]}" --output="${discard}/discarded.hgrm" \
@@ -218,7 +218,7 @@ if [ "${paired}" = on ] && [[ ",${transports}," == *,mongoose,* ]]; then
     # Where the report's three hardest targets are judged (the tail at 1M, the far cycles at 10M, throughput), each
     # paired run is followed at once by the same run with the peers' event padded to Mongoose's 40 bytes, into
     # paired-padded/: the report sets the two side by side to show what the bytes each message moves cost
-    # (docs/architecture.md, sessions 23, 25 and 27). Mongoose's ring feed only, as the targets judge it.
+    # (docs/benchmark-method.md, "Paired runs"). Mongoose's ring feed only, as the targets judge it.
     rm -rf "${output}/paired-padded"
     mkdir -p "${output}/paired-padded"
     for rate in "${rate_list[@]}" max; do

@@ -17,9 +17,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 
 /**
- * A server's admin commands: a registry of named commands and the way to invoke them, from code or from an admin
- * console ({@code io.mongoose.tools.AdminCli} in mongoose-tools). Obtain it with {@code MongooseServer.admin()}; the
- * server registers its built-in commands there.
+ * A server's admin commands ({@code MongooseServer.admin()}): a registry of named commands, with the built-ins, and
+ * the way to invoke them from code or from a console ({@code AdminCli} in mongoose-tools).
  *
  * <pre>{@code
  * Admin admin = server.admin();
@@ -74,8 +73,8 @@ public final class Admin implements CommandRegistrar
     }
 
     /**
-     * A registrar whose commands run through {@code executor}, e.g. on an agent thread. The server gives one to each
-     * processor through its context; commands registered through it are refused while the host is not running.
+     * A registrar whose commands run through {@code executor}, e.g. on a processor's agent thread; they are refused
+     * while the host is not running.
      *
      * @param runsOn   where they run, for {@code help} and messages, e.g. {@code processor 'vwap' on agent 'pricing'}.
      * @param executor runs a command's task; throws {@link RejectedExecutionException} with a reason when it cannot
@@ -100,9 +99,7 @@ public final class Admin implements CommandRegistrar
         return null != commands.remove(name);
     }
 
-    /**
-     * @return every command, in registration order.
-     */
+    /** @return every command, in registration order. */
     public synchronized List<AdminCommandInfo> commands()
     {
         final List<AdminCommandInfo> infos = new ArrayList<>();
@@ -113,9 +110,7 @@ public final class Admin implements CommandRegistrar
         return infos;
     }
 
-    /**
-     * @return the server administered.
-     */
+    /** @return the server administered. */
     public AdminHost host()
     {
         return host;
@@ -135,9 +130,7 @@ public final class Admin implements CommandRegistrar
         return this;
     }
 
-    /**
-     * @return how long an invocation waits for an agent to run a command.
-     */
+    /** @return how long an invocation waits for an agent to run a command. */
     public Duration timeout()
     {
         return timeout;
@@ -244,7 +237,7 @@ public final class Admin implements CommandRegistrar
             }
             final AgentInvocation invocation = submit(entry, bound);
             final Duration waitAtMost = timeout;
-            // Runs the tiny timeout task on the JDK's delay thread itself, not on the common pool.
+            // The timeout task runs on the JDK's delay thread itself, not on the common pool.
             CompletableFuture.delayedExecutor(waitAtMost.toNanos(), TimeUnit.NANOSECONDS, Runnable::run)
                 .execute(() -> invocation.timedOut(waitAtMost));
             return invocation.future();

@@ -20,17 +20,13 @@ public final class AdminArguments
         this.values = List.copyOf(values);
     }
 
-    /**
-     * @return the command's name.
-     */
+    /** @return the command's name. */
     public String command()
     {
         return command;
     }
 
-    /**
-     * @return the values given, in order.
-     */
+    /** @return the values given, in order. */
     public List<String> values()
     {
         return values;

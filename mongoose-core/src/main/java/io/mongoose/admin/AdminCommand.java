@@ -1,12 +1,10 @@
 package io.mongoose.admin;
 
 /**
- * What an admin command does. A command registered through {@link Admin#register} runs on the thread that invokes
- * it; one registered by a processor through its {@link io.mongoose.dispatch.ProcessorContext#commands()} runs on that
- * processor's agent thread, between duty cycles, so it may read and change the processor's state freely.
- *
- * <p>Throw {@link AdminException} to refuse (bad argument, wrong state): the caller sees its message and nothing is
- * reported. Any other exception is a failure: the caller sees it and the server's error handler receives it.
+ * What an admin command does. One registered through {@link Admin#register} runs on the invoking thread; one
+ * registered through {@link io.mongoose.dispatch.ProcessorContext#commands()} runs on the processor's agent thread,
+ * between duty cycles, so it may use the processor's state freely. Throw {@link AdminException} to refuse (the caller
+ * sees its message, nothing is reported); any other exception is a failure, also reported to the error handler.
  */
 @FunctionalInterface
 public interface AdminCommand

@@ -11,9 +11,7 @@ package io.mongoose.admin;
  */
 public record AdminCommandInfo(String name, String usage, String description, String runsOn)
 {
-    /**
-     * @return {@code name usage}, as typed.
-     */
+    /** @return {@code name usage}, as typed. */
     public String synopsis()
     {
         return usage.isEmpty() ? name : name + " " + usage;

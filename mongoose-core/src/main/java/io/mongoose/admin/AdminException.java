@@ -9,9 +9,7 @@ public final class AdminException extends RuntimeException
 {
     private static final long serialVersionUID = 1L;
 
-    /**
-     * @param message what went wrong and what was expected.
-     */
+    /** @param message what went wrong and what was expected. */
     public AdminException(final String message)
     {
         super(message);

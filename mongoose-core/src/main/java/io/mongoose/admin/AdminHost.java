@@ -1,28 +1,18 @@
 package io.mongoose.admin;
 
-/**
- * What {@link Admin} needs to know of the server it administers. The server implements it; tests may too.
- */
+/** What {@link Admin} needs to know of the server it administers. The server implements it; tests may too. */
 public interface AdminHost
 {
-    /**
-     * @return the server's name, for messages.
-     */
+    /** @return the server's name, for messages. */
     String name();
 
-    /**
-     * @return the server's state, for messages (e.g. {@code RUNNING}).
-     */
+    /** @return the server's state, for messages (e.g. {@code RUNNING}). */
     String state();
 
-    /**
-     * @return whether the agents run: commands bound to an agent are refused otherwise.
-     */
+    /** @return whether the agents run: commands bound to an agent are refused otherwise. */
     boolean isRunning();
 
-    /**
-     * @return whether the server has stopped for good (stopped or failed to start): a console session ends then.
-     */
+    /** @return whether the server has stopped for good (stopped or failed to start): a console session ends then. */
     boolean isFinished();
 
     /**

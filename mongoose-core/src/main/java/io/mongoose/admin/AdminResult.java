@@ -13,9 +13,7 @@ import java.util.Map;
  */
 public record AdminResult(String text, Map<String, Object> data)
 {
-    /**
-     * Copies the data (keeping its order) so a result never changes after it is returned.
-     */
+    /** Copies the data (keeping its order) so a result never changes after it is returned. */
     public AdminResult
     {
         if (null == text)

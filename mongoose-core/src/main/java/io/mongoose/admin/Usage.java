@@ -4,9 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
-/**
- * A command's arguments as declared: {@code NAME} required, {@code [NAME]} optional, optional ones last.
- */
+/** A command's arguments as declared: {@code NAME} required, {@code [NAME]} optional, optional ones last. */
 final class Usage
 {
     private static final Pattern NAME = Pattern.compile("[A-Z][A-Z0-9_-]*");

@@ -16,17 +16,14 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Writes every {@link LineMessage} it receives as a line ({@code \n}-terminated) to a file. Steady state allocates
+ * Writes every {@link LineMessage} it receives as a {@code \n}-terminated line to a file. Steady state allocates
  * nothing: lines are copied into one direct buffer, written through a {@link FileChannel}.
  *
- * <p>Flushing is bounded in lines and in time: the buffer is written out when the next line does not fit, after every
- * {@code flushEveryLines} lines, every {@code flushInterval} if it holds anything (a periodic timer on the agent's
- * scheduler, so a quiet stream's last lines do not wait in memory for the next busy spell), and when the processor
- * stops (after the last message it will see). The file is
- * opened in {@code onInit} (created, and truncated unless {@code append}); one that cannot be opened fails the
- * server's start, naming the file. A write error is thrown from the handler, so the server counts it and reports it to
- * its error handler with the file's name; the lines in the buffer at that moment are counted in
- * {@link #linesLost()}.
+ * <p>The buffer is written out when the next line does not fit, after every {@code flushEveryLines} lines, every
+ * {@code flushInterval} if it holds anything (so a quiet stream's last lines do not wait for the next busy spell), and
+ * when the processor stops. The file is opened in {@code onInit} (created, truncated unless {@code append}); one that
+ * cannot be opened fails the server's start. A write error is thrown from the handler, so the server counts and
+ * reports it; the lines buffered at that moment are counted in {@link #linesLost()}.
  */
 public final class FileSink implements EventProcessor, TimerCallback
 {
@@ -252,41 +249,31 @@ public final class FileSink implements EventProcessor, TimerCallback
         }
     }
 
-    /**
-     * @return lines written to the file (handed to the operating system) so far.
-     */
+    /** @return lines written to the file (handed to the operating system) so far. */
     public long linesWritten()
     {
         return linesWritten.get();
     }
 
-    /**
-     * @return lines lost to write errors.
-     */
+    /** @return lines lost to write errors. */
     public long linesLost()
     {
         return linesLost.get();
     }
 
-    /**
-     * @return buffer writes so far.
-     */
+    /** @return buffer writes so far. */
     public long flushes()
     {
         return flushes.get();
     }
 
-    /**
-     * @return the longest time a buffered line waits; zero when only lines and stop flush.
-     */
+    /** @return the longest time a buffered line waits; zero when only lines and stop flush. */
     public Duration flushInterval()
     {
         return flushInterval;
     }
 
-    /**
-     * @return the file written.
-     */
+    /** @return the file written. */
     public Path path()
     {
         return path;

@@ -1,7 +1,6 @@
 package io.mongoose.connect;
 
 import io.mongoose.feed.FeedPublisher;
-import io.mongoose.feed.PublishTimeoutException;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
@@ -18,28 +17,20 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Reads a text file line by line into pooled {@link LineMessage}s and publishes them into a feed, from its own agent
- * thread, at most {@link #linesPerCycle()} lines per duty cycle.
+ * Reads a text file line by line into pooled {@link LineMessage}s and publishes them into a feed from its own agent
+ * thread, at most {@link #linesPerCycle()} lines per duty cycle. Steady state allocates nothing: the file is read
+ * through a {@link FileChannel} into one direct buffer and each line copied, undecoded, into a pooled message.
  *
- * <p>Lines end at {@code \n}; a {@code \r} before it is dropped too; a last line without terminator is published at
- * end of file. Bytes are copied as they are (no decoding). Steady state allocates nothing: the file is read through a
- * {@link FileChannel} into one direct buffer, and each line is copied into a pooled message whose buffer has grown to
- * fit.
+ * <p>Lines end at {@code \n} (a {@code \r} before it is dropped); a last line without terminator is published at end
+ * of file, which sets {@link #endOfFile()}. With {@code tail} the source keeps reading what is appended, and a last
+ * line waits for its terminator. A line longer than {@code maxLineLength} (never truncated) or a read error stops
+ * reading: it is reported once to the server's error handler, naming the file and line, and {@link #failure()} says
+ * why. A file that cannot be opened fails the server's start.
  *
- * <p>End of file sets {@link #endOfFile()}; with {@code tail} the source keeps reading what is appended to the file
- * (a last line is then published once its terminator arrives). A line longer than {@code maxLineLength} bytes is an
- * error, never truncated: the source reports it once to the server's error handler (naming the file and the line
- * number), stops reading, and {@link #failure()} says why; the lines before it were published. A file that cannot
- * be opened fails the server's start, naming the file; a read error is reported the same way as a long line.
- *
- * <p>The feed is the one named, or else the only one the service entry declares in {@code publishes}. Messages come
- * from the server registry's line pool ({@link LineMessage#pool}), which the server registers at build sized from the
- * queues in front of its pipe stages, or refuses at build if the application registered one too small for them
- * ({@link MessageSource}). A cycle that finds the pool empty publishes what it has and tries again on the next one.
- *
- * <p>No line is lost without a trace: a line the feed refuses ({@code FAIL} policy, a full queue) is published first on
- * a later cycle; one the server stops before publishing is reported as an error of this service at stop, and one a
- * lossless publish gave up on ({@code PublishTimeoutException}) is reported and counted as its error when it happens.
+ * <p>The feed is the one named, or else the only one the service entry declares. Messages come from the registry's
+ * line pool ({@link LineMessage#pool}), sized by the server at build ({@link MessageSource}); a cycle that finds it
+ * empty tries again on the next one. No line is lost without a trace: a line the feed refuses ({@code FAIL} policy) is
+ * published first on a later cycle, and one still unpublished at stop is reported as an error of this service.
  */
 public final class FileSource implements MessageSource
 {
@@ -219,9 +210,7 @@ public final class FileSource implements MessageSource
         }
     }
 
-    /**
-     * @return lines published so far.
-     */
+    /** @return lines published so far. */
     public long linesPublished()
     {
         return linesPublished.get();
@@ -244,17 +233,13 @@ public final class FileSource implements MessageSource
         return failure;
     }
 
-    /**
-     * @return the file read.
-     */
+    /** @return the file read. */
     public Path path()
     {
         return path;
     }
 
-    /**
-     * @return most lines published per duty cycle.
-     */
+    /** @return most lines published per duty cycle. */
     public int linesPerCycle()
     {
         return linesPerCycle;

@@ -13,13 +13,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Collects what a feed delivers, for applications and tests: a processor that copies each message of its type into a
- * bounded store that any thread reads ({@link #poll()}, {@link #drain()}, {@link #await(int, Duration)}).
- *
- * <p>Never holds a pooled message: messages go back to their pool after the handler, so the sink keeps a copy made by
- * its {@link MessageCopier}. Copies by design (a {@code String} per line for {@link #lines}): for applications and
- * tests, not for a zero-allocation path. When {@code capacity} copies are waiting, the next ones are counted in
- * {@link #dropped()} rather than blocking the agent thread.
+ * Collects what a feed delivers, for applications and tests: a processor that keeps a copy of each message of its type
+ * (made by its {@link MessageCopier}, since the message goes back to its pool) in a bounded store any thread reads.
+ * When {@code capacity} copies are waiting, the next ones are counted in {@link #dropped()} rather than blocking the
+ * agent thread.
  *
  * @param <M> the message type received.
  * @param <V> the copies kept.
@@ -74,17 +71,13 @@ public final class InMemorySink<M extends PooledMessage, V> implements EventProc
         }
     }
 
-    /**
-     * @return the oldest copy not yet read, or {@code null} if none is waiting.
-     */
+    /** @return the oldest copy not yet read, or {@code null} if none is waiting. */
     public V poll()
     {
         return store.poll();
     }
 
-    /**
-     * @return every copy waiting, oldest first, removed from the store.
-     */
+    /** @return every copy waiting, oldest first, removed from the store. */
     public List<V> drain()
     {
         final List<V> out = new ArrayList<>();
@@ -121,17 +114,13 @@ public final class InMemorySink<M extends PooledMessage, V> implements EventProc
         return out;
     }
 
-    /**
-     * @return messages received so far, kept or dropped.
-     */
+    /** @return messages received so far, kept or dropped. */
     public long received()
     {
         return received.get();
     }
 
-    /**
-     * @return messages received while the store was full, so not kept.
-     */
+    /** @return messages received while the store was full, so not kept. */
     public long dropped()
     {
         return dropped.get();

@@ -1,6 +1,5 @@
 package io.mongoose.connect;
 
-import io.mongoose.config.ServiceConfig;
 import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
@@ -13,21 +12,15 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Feeds values from application threads into a feed, for applications and tests: any thread {@link #offer}s a value,
- * and the source's own agent thread, the feed's single producer, turns each into a pooled message and publishes it.
+ * Feeds values from application threads into a feed: any thread {@link #offer}s a value, and the source's agent
+ * thread, the feed's single producer, turns each into a pooled message and publishes it. Values are objects the caller
+ * allocates, so this source is for applications and tests, not for a zero-allocation path.
  *
- * <p>Bounded and explicit: {@link #offer} returns {@code false} when {@code capacity} values are waiting (counted in
- * {@link #rejected()}); nothing is dropped silently. A value waits while its message pool is empty or the feed refuses
- * it ({@code FAIL} policy), and is published in order on a later duty cycle. Values still waiting when the server
- * stops are reported as an error of this service at stop.
- *
- * <p>The pool is the type's in the server's registry. For lines the server registers it at build, sized from the
- * queues in front of its pipe stages, unless the application registered one first; any other type's pool the
- * application registers, and the server checks it against those queues at build ({@link MessageSource}).
- *
- * <p>Copies by design: values are objects the caller allocates (a {@code String} per line for {@link #lines}), so this
- * source is for applications and tests, not for a zero-allocation path; a file or socket source reads into pooled
- * messages directly.
+ * <p>{@link #offer} returns {@code false} when {@code capacity} values are waiting (counted in {@link #rejected()}).
+ * A value waits while its pool is empty or the feed refuses it ({@code FAIL} policy) and is published in order later;
+ * values still waiting at stop are reported as an error of this service. The pool is the type's in the server's
+ * registry: the server registers the line pool at build; any other type's pool the application registers, and the
+ * server checks it ({@link MessageSource}).
  *
  * <pre>{@code
  * InMemorySource<String, LineMessage> input = InMemorySource.lines(1024);
@@ -55,8 +48,7 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
     private M refused;
 
     /**
-     * @param type     the message type; its pool must be in the server's pool registry by start (the server
-     *                 registers the line pool at build).
+     * @param type     the message type; its pool must be in the server's registry by start.
      * @param feed     the feed to publish into; {@code null} for the only feed the service entry declares.
      * @param capacity most values waiting; at least 2.
      * @param filler   fills a message from a value.
@@ -101,25 +93,19 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
         return false;
     }
 
-    /**
-     * @return values refused by {@link #offer} because the source was full.
-     */
+    /** @return values refused by {@link #offer} because the source was full. */
     public long rejected()
     {
         return rejected.get();
     }
 
-    /**
-     * @return values published into the feed so far.
-     */
+    /** @return values published into the feed so far. */
     public long published()
     {
         return published.get();
     }
 
-    /**
-     * @return values offered and not yet published.
-     */
+    /** @return values offered and not yet published. */
     public int waiting()
     {
         return waiting.size() + (null == refused ? 0 : 1);
@@ -177,7 +163,7 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
             final M message = pool.tryAcquire();
             if (null == message)
             {
-                break; // the value stays first in line until a message is free
+                break; // the value stays first in line
             }
             waiting.relaxedPoll();
             filler.fill(value, message);

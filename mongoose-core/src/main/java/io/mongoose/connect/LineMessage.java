@@ -28,13 +28,9 @@ public final class LineMessage extends PooledMessage
     private long lineNumber;
 
     /**
-     * The line pool of a registry, registered on first use with {@link #POOL_CAPACITY} lines that wait up to 10 s
-     * for a free line when all are in flight.
-     *
-     * <p>A server whose sources publish lines ({@link FileSource}, {@link InMemorySource#lines}) registers this pool
-     * when it is built, sized from the queues in front of its pipe stages ({@link #pool(PoolRegistry, int)}); a stage
-     * that looks the pool up once the server is built ({@code onInit}) gets that one. Called before the build, this
-     * registers {@link #POOL_CAPACITY} lines, and the build refuses the pool if the queues need more.
+     * The line pool of a registry, registered on first use with {@link #POOL_CAPACITY} lines. A server whose sources
+     * publish lines registers it at build, sized from its queues, so a stage that looks it up in {@code onInit} gets
+     * that one; registered before the build, it is refused there if the queues need more.
      *
      * @param registry the server's pools.
      * @return its pool of lines.
@@ -46,8 +42,7 @@ public final class LineMessage extends PooledMessage
 
     /**
      * The line pool of a registry, registered on first use with {@code minCapacity} lines, or {@link #POOL_CAPACITY}
-     * if that is more, that wait up to 10 s for a free line when all are in flight. A pool already registered is
-     * returned as it is, whatever its capacity.
+     * if that is more; an acquire waits up to 10 s for a free line. A pool already registered is returned as it is.
      *
      * @param registry    the server's pools.
      * @param minCapacity fewest lines of a pool registered now; at least 1.
@@ -64,25 +59,19 @@ public final class LineMessage extends PooledMessage
             PoolConfig.of(Math.max(POOL_CAPACITY, minCapacity)).waitOnExhaustion(MAX_WAIT));
     }
 
-    /**
-     * @return the line's bytes, from index 0 to {@link #length()}; valid while the message is held.
-     */
+    /** @return the line's bytes, from index 0 to {@link #length()}; valid while the message is held. */
     public DirectBuffer buffer()
     {
         return bytes;
     }
 
-    /**
-     * @return the line's length in bytes.
-     */
+    /** @return the line's length in bytes. */
     public int length()
     {
         return length;
     }
 
-    /**
-     * @return where the line was in its file, from 1; 0 for a line that does not come from a file.
-     */
+    /** @return where the line was in its file, from 1; 0 for a line that does not come from a file. */
     public long lineNumber()
     {
         return lineNumber;
@@ -129,8 +118,7 @@ public final class LineMessage extends PooledMessage
     }
 
     /**
-     * Encode text as UTF-8. Allocates (the encoding makes a byte array): for applications and tests, not for a hot
-     * path.
+     * Encode text as UTF-8. Allocates: for applications and tests, not for a hot path.
      *
      * @param text the line, without terminator.
      * @return this message.

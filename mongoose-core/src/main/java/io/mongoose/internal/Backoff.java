@@ -3,11 +3,10 @@ package io.mongoose.internal;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Waits off the fast path. {@link #pause(long)} is the ladder for an empty pool under {@link
- * io.mongoose.pool.ExhaustionPolicy#WAIT}:
- * spin briefly, then yield, then park in short steps. {@link #pauseForFullQueue()} is the wait of a lossless publish
- * on a full queue. Stateless and allocation-free, so any number of threads can use them; the caller owns the attempt
- * count and the deadline.
+ * Waits off the fast path. {@link #pause(long)} is the ladder for an empty pool under
+ * {@link io.mongoose.pool.ExhaustionPolicy#WAIT}: spin briefly, then yield, then park in short steps.
+ * {@link #pauseForFullQueue()} is the wait of a lossless publish on a full queue. Stateless and allocation-free; the
+ * caller owns the attempt count and the deadline.
  */
 public final class Backoff
 {
@@ -21,11 +20,9 @@ public final class Backoff
     }
 
     /**
-     * Load and link this class and what its waits call, without waiting: call it from the static initializer of a
-     * class whose fast path may fall back to a wait here. Otherwise the first wait of a running publisher or acquirer
-     * loads the class on that thread, and a class load allocates there (with an enum switch's class, 7.7 KB measured,
-     * against nothing for every later wait), as a benchmark window once saw on a publisher that fell behind its rate
-     * ({@code docs/architecture.md}, "Cold paths"). Idempotent and cheap after the first call.
+     * Load and link this class and what its waits call, without waiting. Call it from the static initializer of a
+     * class whose fast path may fall back to a wait here, so that a first wait does not load classes (and allocate)
+     * on a running publisher or acquirer ({@code docs/architecture.md}, "Cold paths"). Idempotent.
      */
     public static void link()
     {
@@ -55,11 +52,9 @@ public final class Backoff
     }
 
     /**
-     * Wait before probing a full queue again: park at once. A probe of a full queue reads the cache lines its consumer
-     * is about to write, so every probe costs the consumer a cache miss, and a producer that probes in a loop slows
-     * down the very consumer it waits for. Measured with the max-throughput sweep on 2 cores, parking at once beat
-     * four spaced probes before parking by a fifth of the throughput. A full queue holds a queue's worth of work, so
-     * the park (tens of microseconds with Linux's default timer slack) costs no throughput.
+     * Wait before probing a full queue again: park at once. Each probe reads cache lines the consumer is about to
+     * write, so a producer probing in a loop slows the consumer it waits for; a full queue holds a queue's worth of
+     * work, so the park (tens of microseconds with Linux's default timer slack) costs no throughput.
      */
     public static void pauseForFullQueue()
     {

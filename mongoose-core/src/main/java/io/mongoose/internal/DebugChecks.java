@@ -1,11 +1,9 @@
 package io.mongoose.internal;
 
 /**
- * Safety checks that cost on the hot path, switched by {@code -Dmongoose.checks=true}. The switch is a static final,
- * so when it is off the JIT removes the checks entirely. The test suite runs with it on.
- *
- * <p>What it adds: a feed detects a second publishing thread, and releasing a message's last reference uses an atomic
- * compare-and-set, so two threads releasing the same last reference at once (a double release) are caught.
+ * Hot-path safety checks, switched on by {@code -Dmongoose.checks=true} (the test suite runs with them). The switch is
+ * a static final, so when it is off the JIT removes the checks. They add: a feed detects a second publishing thread,
+ * and releasing a message's last reference uses a compare-and-set, so a concurrent double release is caught.
  */
 public final class DebugChecks
 {

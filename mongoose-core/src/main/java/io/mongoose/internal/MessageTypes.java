@@ -4,10 +4,8 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Process-wide dense ids for message classes, so dispatch tables are plain arrays indexed by id.
- *
- * <p>Ids are assigned on first sight of a class (never on the hot path: a message's id is fixed when it is constructed)
- * and never reused.
+ * Process-wide dense ids for message classes, so dispatch tables are plain arrays indexed by id. An id is assigned on
+ * first sight of a class (when a message is constructed, never on the hot path) and never reused.
  */
 public final class MessageTypes
 {
@@ -36,9 +34,7 @@ public final class MessageTypes
         return IDS.get(Objects.requireNonNull(type, "type: null; expected a message class"));
     }
 
-    /**
-     * @return one more than the highest id handed out so far.
-     */
+    /** @return one more than the highest id handed out so far. */
     public static int count()
     {
         return NEXT_ID.get();

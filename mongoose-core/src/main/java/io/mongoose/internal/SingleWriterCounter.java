@@ -11,14 +11,12 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A counter written by exactly one thread and read by any: an increment is a plain read and a release store, no
- * atomic read-modify-write (Agrona's {@link AtomicCounter#incrementRelease()}).
+ * A counter written by exactly one thread and read by any: an increment is a plain read and a release store
+ * ({@link AtomicCounter#incrementRelease()}), no atomic read-modify-write.
  *
- * <p>The value lives in a 128-byte Agrona counter slot, so counters owned by different threads never share a cache
- * line. A new counter has a private slot of its own; {@link #moveTo(AtomicBuffer, int)} moves it, value and all, into
- * a slot of a counters values buffer (the server's memory-mapped counters file), where other processes can read it.
- * A move happens before the writing thread starts writing (the server moves its counters at the start of
- * {@code start()}, before any agent thread runs or any feed opens), so the writer always sees the current slot.
+ * <p>The value lives in a 128-byte Agrona counter slot, so counters of different threads never share a cache line.
+ * {@link #moveTo(AtomicBuffer, int)} moves it, value and all, into a slot of the server's memory-mapped counters file.
+ * Moves happen before the writer starts (at the start of {@code start()}), so the writer always sees the current slot.
  */
 public final class SingleWriterCounter
 {
@@ -36,7 +34,7 @@ public final class SingleWriterCounter
         }
     }
 
-    // Plain for the writer (which only ever runs after the last move), read with acquire by everybody else.
+    // Plain for the writer (which runs only after the last move), acquire for everybody else.
     private AtomicCounter slot;
 
     public SingleWriterCounter()
@@ -53,25 +51,19 @@ public final class SingleWriterCounter
         slot.incrementRelease();
     }
 
-    /**
-     * @param delta amount to add. Only the owning thread may call this.
-     */
+    /** @param delta amount to add. Only the owning thread may call this. */
     public void add(final long delta)
     {
         slot.getAndAddRelease(delta);
     }
 
-    /**
-     * @param value the new value, for gauges. Only the owning thread may call this.
-     */
+    /** @param value the new value, for gauges. Only the owning thread may call this. */
     public void set(final long value)
     {
         slot.setRelease(value);
     }
 
-    /**
-     * @return the latest value published by the owner; safe from any thread.
-     */
+    /** @return the latest value published by the owner; safe from any thread. */
     public long get()
     {
         return ((AtomicCounter)SLOT.getAcquire(this)).getAcquire();

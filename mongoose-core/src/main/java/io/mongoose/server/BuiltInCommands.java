@@ -346,7 +346,6 @@ final class BuiltInCommands
         throw new IllegalStateException("feed '" + feedName + "' paused but not configured");
     }
 
-    /** The server's refusals (unknown name, not running) become the command's, prefixed with its name. */
     private AdminResult health()
     {
         final HealthReport report = server.health();
@@ -449,6 +448,7 @@ final class BuiltInCommands
             Map.of("processor", monitor.processorName(), "count", snapshot.count(), "file", file.toString()));
     }
 
+    /** The server's refusals (unknown name, not running) become the command's, prefixed with its name. */
     private static <T> T refuseBadName(final AdminArguments args, final Supplier<T> call)
     {
         try

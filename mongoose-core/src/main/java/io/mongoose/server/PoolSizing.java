@@ -26,10 +26,9 @@ import java.util.Set;
 /**
  * Pools that cover their queues, worked out at build for every message type a {@link MessageSource} publishes.
  *
- * <p>The rule. A <em>pipe stage</em> is an agent group hosting a processor that receives the type's messages (from a
- * source, or through earlier pipe stages) and publishes a feed: it may acquire from the same pool for what it
- * publishes. While it waits for a free message it drains none of its queues, and the stages before it back up behind
- * it, so what sits in those queues stays there. The pool must therefore hold at least
+ * <p>A <em>pipe stage</em> is an agent group hosting a processor that receives the type's messages (from a source, or
+ * through earlier stages) and publishes a feed, so it may acquire from the same pool. While it waits for a free
+ * message it drains none of its queues, so what sits in them stays there. The pool must therefore hold at least
  * <ul>
  * <li>every queue of those feeds into a pipe stage, full: its {@code queueCapacity};</li>
  * <li>per such queue, the receiving group's {@code drainLimit}: messages of the drain in progress, handled but not
@@ -37,15 +36,13 @@ import java.util.Set;
  * <li>one message per such feed: its producer's, while it waits for room;</li>
  * <li>the {@code queueCapacity} of every ring feed of the type: its ring holds that many for good.</li>
  * </ul>
- * Queues into groups that host no pipe stage are left out: those groups never wait for the pool, so what waits there
- * is released. With a pool that large, a stage that finds it empty waits only for messages on their way back from
- * such groups, never for ones parked in front of it (unless handlers keep messages). A {@link ExhaustionPolicy#FAIL}
- * pool fails that acquire instead: the handler throws, and the loss is reported and counted as a handler error.
+ * Queues into groups with no pipe stage are left out: those never wait for the pool, so their messages come back.
+ * A stage that finds such a pool empty then waits only for messages on their way back, never for ones parked in front
+ * of it (unless handlers keep messages); a {@link ExhaustionPolicy#FAIL} pool fails that acquire, a handler error.
  *
- * <p>If the registry has no pool of the type yet, the sources register it with at least that many
- * ({@link MessageSource#registerPool}). A pool the application registered with fewer is a configuration error naming
- * the pool, its capacity, the queues and their total, and what to change. A {@link ExhaustionPolicy#GROW} pool is
- * exempt: when it runs out it allocates, counted, instead of starving a stage.
+ * <p>A missing pool is registered by the sources with at least that many ({@link MessageSource#registerPool}); one
+ * the application registered with fewer is a configuration error naming the queues and what to change. A
+ * {@link ExhaustionPolicy#GROW} pool is exempt: it allocates, counted, instead of starving a stage.
  */
 final class PoolSizing
 {
@@ -203,8 +200,8 @@ final class PoolSizing
                 "agent's drain limit per queue, one message per feed for its producer)",
             "a capacity of at least " + required + ", so that a stage that acquires from the pool never waits for " +
                 "messages parked in front of it: register the pool with " + required + " or more, lower those " +
-                "feeds' queueCapacity or those agents' drainLimit, or leave the pool to the server, which registers it at build " +
-                "sized from its queues").toString());
+                "feeds' queueCapacity or those agents' drainLimit, or leave the pool to the server, which registers " +
+                "it at build sized from its queues").toString());
     }
 
     /** The source feeds, and every queue feed a processor publishes that receives one of them, transitively. */

@@ -58,9 +58,7 @@ final class ServerCounters
         return register(type, name, new SingleWriterCounter());
     }
 
-    /**
-     * @return {@code counter}, registered as the {@code type} counter of the entity {@code name}.
-     */
+    /** @return {@code counter}, registered as the {@code type} counter of the entity {@code name}. */
     synchronized SingleWriterCounter register(final CounterType type, final String name,
         final SingleWriterCounter counter)
     {
@@ -72,7 +70,8 @@ final class ServerCounters
     }
 
     /**
-     * Create the counters file and move every counter into it. Before any writer thread starts.
+     * Create the counters file, removing those of dead processes, and move every counter into it. Before any writer
+     * thread starts.
      *
      * @param dir the file's directory.
      * @throws IOException if it cannot be created.
@@ -106,9 +105,7 @@ final class ServerCounters
         file = created;
     }
 
-    /**
-     * @return the counters file while there is one.
-     */
+    /** @return the counters file while there is one. */
     Path file()
     {
         final CountersFile f = file;
@@ -117,8 +114,7 @@ final class ServerCounters
 
     /**
      * Remove the file if the configuration says so (then {@link #file()} is null). The mapping stays until the GC
-     * collects it, so late writers and
-     * readers still find memory there.
+     * collects it, so late writers and readers still find memory there.
      */
     synchronized void close()
     {

@@ -44,7 +44,6 @@ import java.util.concurrent.locks.LockSupport;
 final class ServerMonitor
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
-    private static final HealthStatus[] STATUSES = HealthStatus.values();
     private static final long JOIN_MILLIS = 10_000;
 
     private final String serverName;
@@ -190,10 +189,7 @@ final class ServerMonitor
         }
     }
 
-    /**
-     * Take the first sample here, so start() returns with every gauge and the health counter set, then start the
-     * sampler thread. Once, after the server is running.
-     */
+    /** Once the server runs: the first sample here, so start() returns with every gauge set, then the sampler. */
     synchronized void startSampling()
     {
         sample(true);
@@ -261,9 +257,7 @@ final class ServerMonitor
         return counters.file();
     }
 
-    /**
-     * @return the health now: a fresh sample, evaluated against the thresholds.
-     */
+    /** @return the health now: a fresh sample, evaluated against the thresholds. */
     synchronized HealthReport health()
     {
         final long now = System.nanoTime();
@@ -315,8 +309,7 @@ final class ServerMonitor
             }
             catch (final RuntimeException ex)
             {
-                // Keep sampling: one bad read (a pool whose user code throws from a getter cannot happen today, but a
-                // future gauge might) must not end liveness monitoring. Said once, not every interval.
+                // One bad read must not end liveness monitoring; logged once, not every interval.
                 if (!samplerFailureReported)
                 {
                     samplerFailureReported = true;
@@ -339,8 +332,7 @@ final class ServerMonitor
             final Feed publisher = feedPublishers[f];
             if (publisher.isRing())
             {
-                // A ring publish counts nothing itself: its ring's sequence is the count. The sampler (under this
-                // monitor's lock, as every gauge here) is the counter's one writer.
+                // A ring publish counts nothing itself: its ring's sequence is the count, copied here (one writer).
                 publisher.published.set(publisher.publishedCount());
             }
             feedDepth[f].set(publisher.depth());

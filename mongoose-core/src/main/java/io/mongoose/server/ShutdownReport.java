@@ -27,9 +27,7 @@ public record ShutdownReport(
     boolean drained, Map<String, Long> undeliveredByFeed, Map<String, Long> leaksByType, long handlerErrors,
     long unhandled, long invalidReleases, Map<String, String> unstoppedAgents, List<LeakSite> leakSites)
 {
-    /**
-     * Copies the maps and the list.
-     */
+    /** Copies the maps and the list. */
     public ShutdownReport
     {
         undeliveredByFeed = Map.copyOf(undeliveredByFeed);

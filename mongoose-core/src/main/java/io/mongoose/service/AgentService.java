@@ -1,19 +1,15 @@
 package io.mongoose.service;
 
 /**
- * A service with a duty cycle: the server runs {@link #doWork()} on an agent thread of the service's own (an Agrona
- * {@code AgentRunner} with the idle strategy and pinning of its {@code ServiceConfig}). This is how a service publishes
- * into feeds: it declares them ({@code ServiceConfig.publishes(...)} or {@code publishes:} in YAML), takes their
- * publishers from its {@link ServiceContext} in {@link #onStart(ServiceContext)}, and publishes from
- * {@code doWork()}, which makes its agent thread the single producer of those feeds.
+ * A service with a duty cycle: the server runs {@link #doWork()} on the service's own agent thread (with the idle
+ * strategy and pinning of its {@code ServiceConfig}). This is how a service publishes: it declares its feeds
+ * ({@code ServiceConfig.publishes}), takes their publishers from its {@link ServiceContext} in
+ * {@link #onStart(ServiceContext)}, and publishes from {@code doWork()}, its thread being their single producer.
  *
- * <p>Ordering: the duty cycle starts after every processor has started and the feeds are open, and it stops (its
- * thread joined) before {@code stop()} closes and drains the feeds, so nothing it published is lost. {@code onStart}
- * runs before and {@code onStop} after, as for any {@link MongooseService}.
- *
- * <p>{@code doWork()} is a hot path: the same rules as for a handler apply (no allocation, no locks, bounded work per
- * call). An exception it throws goes to the server's error handler (source {@code service:<name>}) and is counted in
- * {@code MongooseServer.serviceStats(name).errors()}; the duty cycle keeps running.
+ * <p>The duty cycle starts after every processor has started and the feeds are open, and its thread is joined before
+ * {@code stop()} closes and drains the feeds, so nothing it published is lost. {@code doWork()} is a hot path (no
+ * allocation, no locks, bounded work per call); an exception it throws is reported to the server's error handler
+ * (source {@code service:<name>}) and counted, and the duty cycle keeps running.
  */
 public interface AgentService extends MongooseService
 {

@@ -4,12 +4,10 @@ import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
 
 /**
- * An {@link AgentService} that publishes messages it acquires from their type's pool in the server's registry, and
- * says which type goes into which feed. With that the server knows at build every queue those messages can wait in,
- * and sizes or checks the pool against them, so that a pipe stage acquiring from the same pool is never starved by
- * messages parked in the queues in front of it ({@code MongooseServer}, "Pools that cover their queues").
- *
- * <p>Both methods are called once, at build, on the building thread, before any thread of the server starts.
+ * An {@link AgentService} that publishes messages acquired from their type's pool in the server's registry, and says
+ * which type goes into which feed, so the server can size or check that pool at build against every queue the messages
+ * can wait in: a pipe stage acquiring from the same pool is then never starved by messages parked in front of it.
+ * Both methods are called once, at build, before any thread of the server starts.
  */
 public interface MessageSource extends AgentService
 {

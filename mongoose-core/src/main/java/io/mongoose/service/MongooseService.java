@@ -1,23 +1,20 @@
 package io.mongoose.service;
 
 /**
- * A user service hosted by a server: reference data, a gateway, a clock, a feed handler. Registered under a unique
- * name ({@code ServiceConfig.of("refdata", new RefData())} or a {@code services:} entry of a YAML file) and injected
- * into processors, which look it up through their {@code ProcessorContext} by type or by name.
+ * A user service hosted by a server (reference data, a gateway, a clock), registered under a unique name
+ * ({@code ServiceConfig.of("refdata", new RefData())}) and looked up by processors through their
+ * {@code ProcessorContext}, by type or by name. A service that publishes into feeds implements {@link AgentService}.
  *
- * <p>Lifecycle, ordered around the processors: every service's {@link #onStart(ServiceContext)} runs, in registration
- * order, on the thread calling {@code MongooseServer.start()} before any agent thread starts; every
- * {@link #onStop()} runs, in reverse order, on the thread calling {@code stop()} after every agent thread has stopped
- * and been joined. So a processor may use its services from {@code onInit} to {@code onTearDown}.
- *
- * <p>A service that must publish into feeds implements {@link AgentService}: the server then runs its duty cycle on an
- * agent thread of its own.
+ * <p>Every {@link #onStart(ServiceContext)} runs in registration order on the thread calling
+ * {@code MongooseServer.start()}, before any agent thread starts; every {@link #onStop()} runs in reverse order on the
+ * thread calling {@code stop()}, after every agent thread has been joined. So processors may use their services from
+ * {@code onInit} to {@code onTearDown}.
  */
 public interface MongooseService
 {
     /**
-     * Called once, before any processor is initialised. A service that throws fails the server's start: the services
-     * started before it are stopped (in reverse order) and no agent thread is started.
+     * Called once, before any processor is initialised. A throw fails the server's start: the services started before
+     * it are stopped, in reverse order, and no agent thread starts.
      *
      * @param context the service's name, its server, the other services, and for an {@link AgentService} the
      *                publishers of the feeds it declared.

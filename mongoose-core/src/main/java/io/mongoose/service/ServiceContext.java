@@ -11,19 +11,13 @@ import java.util.List;
  */
 public interface ServiceContext extends ServiceLookup
 {
-    /**
-     * @return the service's registered name.
-     */
+    /** @return the service's registered name. */
     String serviceName();
 
-    /**
-     * @return the server's name.
-     */
+    /** @return the server's name. */
     String serverName();
 
-    /**
-     * @return the registry the server's message pools live in (checked for leaks at stop).
-     */
+    /** @return the registry the server's message pools live in (checked for leaks at stop). */
     PoolRegistry pools();
 
     /**
@@ -36,9 +30,6 @@ public interface ServiceContext extends ServiceLookup
      */
     FeedPublisher publisher(String feed);
 
-    /**
-     * @return the feeds this service declared it publishes, in the order declared (a source that publishes into one
-     *         feed takes the only one).
-     */
+    /** @return the feeds this service declared it publishes, in the order declared. */
     List<String> publishedFeeds();
 }

@@ -7,9 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/**
- * The services of one server by name, in registration order. Immutable and thread-safe.
- */
+/** The services of one server by name, in registration order. Immutable and thread-safe. */
 public final class ServiceDirectory implements ServiceLookup
 {
     /** No services at all. */
@@ -28,7 +26,8 @@ public final class ServiceDirectory implements ServiceLookup
      */
     public static ServiceDirectory of(final Map<String, ?> byName)
     {
-        return new ServiceDirectory(new LinkedHashMap<>(Objects.requireNonNull(byName, "byName: null; expected a map")));
+        return new ServiceDirectory(
+            new LinkedHashMap<>(Objects.requireNonNull(byName, "byName: null; expected a map")));
     }
 
     @Override

@@ -3,9 +3,8 @@ package io.mongoose.service;
 import java.util.List;
 
 /**
- * Finds the services registered with a server, by type or by name. Processors reach it through their
- * {@code ProcessorContext}, services through their {@link ServiceContext}. Lookups allocate and build error messages:
- * look services up once (in {@code onInit} or {@code onStart}) and keep the reference.
+ * Finds the services registered with a server, by type or by name. Lookups allocate: look services up once (in
+ * {@code onInit} or {@code onStart}) and keep the reference.
  */
 public interface ServiceLookup
 {
@@ -28,8 +27,6 @@ public interface ServiceLookup
      */
     <T> T service(String name, Class<T> type);
 
-    /**
-     * @return every registered service name, in registration order.
-     */
+    /** @return every registered service name, in registration order. */
     List<String> serviceNames();
 }

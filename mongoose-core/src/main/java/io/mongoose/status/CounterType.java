@@ -73,9 +73,7 @@ public enum CounterType
         this.what = what;
     }
 
-    /**
-     * @return the counter's type id in the counters file.
-     */
+    /** @return the counter's type id in the counters file. */
     public int typeId()
     {
         return typeId;
@@ -90,9 +88,7 @@ public enum CounterType
         return entity;
     }
 
-    /**
-     * @return what it counts, e.g. {@code published}.
-     */
+    /** @return what it counts, e.g. {@code published}. */
     public String what()
     {
         return what;

@@ -84,8 +84,8 @@ public final class CountersFile
     {
         this.path = path;
         this.header = header;
-        // The buffers keep the mapping reachable: it is never unmapped by hand, because a producer racing stop() may
-        // still write a counter, and an access to unmapped memory would crash the JVM. The GC unmaps it.
+        // Never unmapped by hand: a producer racing stop() may still write a counter, and writing unmapped memory
+        // crashes the JVM. The buffers keep the mapping reachable until the GC unmaps it.
         this.metaData = new UnsafeBuffer(mapped, HEADER_LENGTH, header.metaDataLength());
         this.values = new UnsafeBuffer(mapped, HEADER_LENGTH + header.metaDataLength(), header.valuesLength());
     }
@@ -166,8 +166,7 @@ public final class CountersFile
     }
 
     /**
-     * The counters files in a directory, oldest server first; files that are not complete counters files (being
-     * created, foreign, another layout version) are left out.
+     * The complete counters files of this layout version in a directory, oldest server first.
      *
      * @param dir a directory; a missing one has no files.
      * @return their headers.
@@ -190,7 +189,7 @@ public final class CountersFile
                 }
                 catch (final IOException | IllegalArgumentException ex)
                 {
-                    // Not ours, still being created, or removed since the listing: not a server to show.
+                    // Foreign, still being created, or removed since the listing.
                 }
             }
         }
@@ -218,35 +217,31 @@ public final class CountersFile
         return removed;
     }
 
-    /**
-     * @return where the file is.
-     */
+    /** @return where the file is. */
     public Path path()
     {
         return path;
     }
 
-    /**
-     * @return its header.
-     */
+    /** @return its header. */
     public Header header()
     {
         return header;
     }
 
-    /**
-     * @return a reader of its counters.
-     */
+    /** @return a reader of its counters. */
     public CountersReader reader()
     {
         return new CountersReader(metaData, values, StandardCharsets.UTF_8);
     }
 
+    /** @return the metadata buffer, for the server's {@code CountersManager}. */
     public AtomicBuffer metaDataBuffer()
     {
         return metaData;
     }
 
+    /** @return the values buffer, for the server's {@code CountersManager}. */
     public AtomicBuffer valuesBuffer()
     {
         return values;
@@ -326,7 +321,7 @@ public final class CountersFile
             {
                 while (bytes.hasRemaining() && channel.read(bytes) >= 0)
                 {
-                    // read the whole header or up to the end of a short file
+                    // up to the whole header or the end of a short file
                 }
             }
             catch (final NoSuchFileException ex)

@@ -7,8 +7,7 @@ import java.util.List;
 
 /**
  * Every counter of a server at one moment ({@link io.mongoose.server.MongooseServer#counters()}). Counters written by
- * producer and agent
- * threads are exact to their last write; gauges (queue depth, pools) are as of the sampler's latest sample.
+ * producer and agent threads are exact to their last write; gauges (queue depth, pools) are as of the latest sample.
  *
  * @param serverName the server.
  * @param takenAt    when the snapshot was taken.
@@ -17,9 +16,7 @@ import java.util.List;
  */
 public record CountersSnapshot(String serverName, Instant takenAt, Path file, List<CounterValue> counters)
 {
-    /**
-     * Copies the list.
-     */
+    /** Copies the list. */
     public CountersSnapshot
     {
         counters = List.copyOf(counters);

@@ -8,8 +8,7 @@ import java.util.List;
 
 /**
  * A server's health at one moment ({@link io.mongoose.server.MongooseServer#health()}): an overall status with the
- * reasons for it, and
- * the details of every agent and feed. Immutable.
+ * reasons for it, and the details of every agent and feed. Immutable.
  *
  * @param status    the overall verdict: the worst of the server state's, every agent's, every feed's and the error
  *                  rate's.
@@ -25,9 +24,7 @@ public record HealthReport(
     HealthStatus status, List<String> reasons, ServerState state, Instant sampledAt, List<AgentHealth> agents,
     List<FeedHealth> feeds, long errors, double errorRate)
 {
-    /**
-     * Copies the lists.
-     */
+    /** Copies the lists. */
     public HealthReport
     {
         reasons = List.copyOf(reasons);

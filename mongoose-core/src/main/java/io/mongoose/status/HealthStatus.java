@@ -1,8 +1,6 @@
 package io.mongoose.status;
 
-/**
- * A health verdict, from best to worst; its ordinal is the value of the server's health counter.
- */
+/** A health verdict, from best to worst; its ordinal is the value of the server's health counter. */
 public enum HealthStatus
 {
     /** Running, every agent cycling, no queue saturated, errors below the threshold. */

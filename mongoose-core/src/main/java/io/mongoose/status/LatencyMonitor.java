@@ -7,19 +7,15 @@ import org.HdrHistogram.SingleWriterRecorder;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Publish-to-handler latency of one processor, recorded on its agent thread into an HdrHistogram
- * {@link SingleWriterRecorder} and read from any thread as {@link LatencySnapshot}s.
+ * Publish-to-handler latency of one processor: from {@link System#nanoTime()} at {@link FeedPublisher#publish} to the
+ * moment its agent starts dispatching the message to it, so including the queue wait, the messages ahead in the same
+ * drain, and the handlers of the same group that run before it. Latencies above {@link #HIGHEST_TRACKABLE_NANOS} are
+ * recorded as that value.
  *
- * <p>What is measured: from {@link System#nanoTime()} at {@link FeedPublisher#publish} to the moment the agent starts
- * dispatching the message to this processor. That includes the queue wait, the messages ahead of it in the same drain,
- * and, in a group hosting several processors that receive the message, the handlers that run before this one.
- * Latencies above {@link #HIGHEST_TRACKABLE_NANOS} are recorded as that value.
- *
- * <p>Threading: the agent thread records (wait-free, no allocation); readers take {@link #interval} and
- * {@link #cumulative} snapshots from any thread, one reader at a time (they synchronise on this monitor). Every read
- * moves what was recorded since the last read into both the cumulative total and the pending interval, so reading the
- * cumulative histogram does not lose anything from the next interval. Readers that pass a snapshot to recycle
- * allocate nothing either. Several readers taking intervals share them: each interval goes to whoever reads first.
+ * <p>Threading: the agent thread records into an HdrHistogram {@link SingleWriterRecorder} (wait-free, no
+ * allocation); readers take {@link #interval} and {@link #cumulative} snapshots from any thread, serialised on this
+ * monitor. Every read moves what was recorded into both the cumulative total and the pending interval, so neither
+ * kind of read loses anything from the other; each interval goes to whoever reads it first.
  *
  * <p>Footprint: five histograms of 3 significant digits up to 10 s, about 1 MB per monitored processor.
  */
@@ -56,9 +52,7 @@ public final class LatencyMonitor
         recorder.recordValue(Math.min(Math.max(nanos, 0), HIGHEST_TRACKABLE_NANOS));
     }
 
-    /**
-     * @return the monitored processor.
-     */
+    /** @return the monitored processor. */
     public String processorName()
     {
         return processorName;

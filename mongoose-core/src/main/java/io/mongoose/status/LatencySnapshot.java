@@ -12,8 +12,7 @@ import java.util.Objects;
 
 /**
  * A copy of one processor's publish-to-handler latencies over a span of time, in nanoseconds, taken from its
- * {@link LatencyMonitor}. Not thread-safe: one reader uses a snapshot at a time (it may hand it back to the monitor to
- * be overwritten).
+ * {@link LatencyMonitor}. Not thread-safe: one reader uses it at a time, and may hand it back to be overwritten.
  */
 public final class LatencySnapshot
 {
@@ -40,41 +39,31 @@ public final class LatencySnapshot
         histogram.setEndTimeStamp(toMillis);
     }
 
-    /**
-     * @return the processor measured.
-     */
+    /** @return the processor measured. */
     public String processorName()
     {
         return processorName;
     }
 
-    /**
-     * @return messages recorded.
-     */
+    /** @return messages recorded. */
     public long count()
     {
         return histogram.getTotalCount();
     }
 
-    /**
-     * @return the lowest latency recorded, in nanoseconds; 0 if none was.
-     */
+    /** @return the lowest latency recorded, in nanoseconds; 0 if none was. */
     public long minNanos()
     {
         return 0 == histogram.getTotalCount() ? 0 : histogram.getMinValue();
     }
 
-    /**
-     * @return the highest latency recorded, in nanoseconds (to the histogram's precision); 0 if none was.
-     */
+    /** @return the highest latency recorded, in nanoseconds (to the histogram's precision); 0 if none was. */
     public long maxNanos()
     {
         return histogram.getMaxValue();
     }
 
-    /**
-     * @return the mean latency in nanoseconds; 0 if nothing was recorded.
-     */
+    /** @return the mean latency in nanoseconds; 0 if nothing was recorded. */
     public double meanNanos()
     {
         return 0 == histogram.getTotalCount() ? 0 : histogram.getMean();
@@ -94,25 +83,19 @@ public final class LatencySnapshot
         return histogram.getValueAtPercentile(percentile);
     }
 
-    /**
-     * @return when the span began, in epoch milliseconds.
-     */
+    /** @return when the span began, in epoch milliseconds. */
     public long startTimeMillis()
     {
         return startMillis;
     }
 
-    /**
-     * @return when the span ended (the read), in epoch milliseconds.
-     */
+    /** @return when the span ended (the read), in epoch milliseconds. */
     public long endTimeMillis()
     {
         return endMillis;
     }
 
-    /**
-     * @return a copy of the underlying histogram, values in nanoseconds, for other HdrHistogram tools.
-     */
+    /** @return a copy of the underlying histogram, values in nanoseconds, for other HdrHistogram tools. */
     public Histogram histogramCopy()
     {
         return histogram.copy();
@@ -150,9 +133,7 @@ public final class LatencySnapshot
         }
     }
 
-    /**
-     * @return a one-line summary in microseconds.
-     */
+    /** @return a one-line summary in microseconds. */
     @Override
     public String toString()
     {

@@ -1,8 +1,6 @@
 package io.mongoose.status;
 
-/**
- * Where a {@link io.mongoose.server.MongooseServer} is in its life.
- */
+/** Where a {@link io.mongoose.server.MongooseServer} is in its life. */
 public enum ServerState
 {
     /** Built, not started. */

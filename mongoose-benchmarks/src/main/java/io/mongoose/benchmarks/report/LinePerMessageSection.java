@@ -11,14 +11,11 @@ import java.util.Optional;
  * The paired runs again with the peers' events padded to the size of Mongoose's message, beside the runs with their
  * own events: what the bytes a message moves account for in Mongoose's distance from a peer.
  *
- * <p>Why the report carries it. Every cache line a publish writes crosses from the producer's core to the consumer's,
- * and when the host places the two vCPUs far apart (or takes the publisher's vCPU away) the crossing is what costs.
- * Until session 27 Mongoose's pooled message was 96 bytes, a written line of its own per message where two of a peer's
- * 32-byte events share one, and runs with the peers padded to that size read the tail gap gone; the message is now
- * 64 bytes. Padding the peers' event to Mongoose's size changes nothing else, so what a ratio loses with padded peers
- * is the bytes per message, not Mongoose's code, as far as two runs one after the other can tell (see
- * {@code docs/architecture.md}, sessions 23, 25 and 27). The padded runs are read from {@value #DIRECTORY}/ and never judged against a target: the
- * targets are set against the peers as they are.
+ * <p>Every cache line a publish writes crosses from the producer's core to the consumer's, and when the host places
+ * the two vCPUs far apart that crossing is what costs. Mongoose's message is 64 bytes, a peer's raw event 32 (two to
+ * a line). Padding the peers' event to Mongoose's size changes nothing else, so what a ratio loses with padded peers
+ * is the bytes per message, not Mongoose's code, as far as two runs one after the other can tell. The padded runs are
+ * read from {@value #DIRECTORY}/ and never judged against a target: the targets are set against the peers as they are.
  */
 public final class LinePerMessageSection implements SummarySection
 {

@@ -15,19 +15,19 @@ import java.util.stream.LongStream;
  * <em>moved</em> when its median latency in one part of the window was more than {@value #FAR_FACTOR} times that in
  * another: a far placement moves every hop's median several-fold, and no probe can look inside the window. Otherwise
  * the medians say the window held one placement, and the run takes the class of the reading just after it, taken as
- * the window's last messages drained. The reading before the run comes before its warm-up, seconds earlier: in the
- * first sweep that kept medians, 17 of the 18 runs that kept their rate and whose two readings differed had medians
- * within 1.3× of each other all window long (the other within 1.44×), so the move came during the warm-up.
+ * the window's last messages drained. The reading before the run comes before its warm-up, seconds earlier: runs whose
+ * two readings differ almost always keep their window's medians within 1.3× of each other, so the move comes during
+ * the warm-up.
  *
  * <p>Any other run (unpaced, whose latency is queueing; one that fell behind its rate, whose medians grow with its
  * backlog; or one recorded before the sweep kept medians) is <em>near</em> when both readings were near, <em>far</em>
  * when both were far, and <em>moved</em> when one was each.
  *
  * <p>The reference is the {@value #REFERENCE_PERCENTILE}th percentile of every reading of the runs read: low enough to
- * be a near placement whenever a tenth of the readings were, and not the very fastest, which can be an outlier (the
- * first sweep with the fastest-batch probe read 68-101 ns eight times in 240 readings, where most of its near readings
- * were 130-170 ns and its far ones 420-530 ns). Relative, so the same rule holds on any machine: a near placement
- * differs from a far one by a factor (about 4 on the machine this project is measured on), not by a fixed amount.
+ * be a near placement whenever a tenth of the readings were, and not the very fastest, which can be an outlier (a few
+ * readings of 68-101 ns among near ones of 130-170 ns and far ones of 420-530 ns). Relative, so the same rule holds on
+ * any machine: a near placement differs from a far one by a factor (about 4 on the machine this project is measured
+ * on), not by a fixed amount.
  */
 public final class PlacementClasses
 {

@@ -6,20 +6,16 @@ import java.lang.management.ManagementFactory;
  * A thread's allocated-bytes counter, read by the thread itself at the start of the measurement window, after
  * {@value #REHEARSALS} rehearsals spread over the warm-up.
  *
- * <p>Why the rehearsals: a branch that is first taken when the window opens is one the JIT compiled as "never taken" in
+ * <p>Why the rehearsals: a branch first taken when the window opens is one the JIT compiled as "never taken" in
  * warm-up, so taking it deoptimises the compiled loop around it (for the consumer, the whole dispatch chain) right at
- * the window's start, and the recompilation then competes for the CPUs that the busy-spinning threads own. Measured
- * with {@code -XX:+PrintCompilation}: the publisher's loop and every method from the consumer's drain to the recorder
- * were "made not entrant" at the window's first message, and the window's first 150 ms showed 4 ms stalls every 8 ms
- * for every transport.
+ * the window's start, and the recompilation competes for the CPUs the busy-spinning threads own: millisecond stalls in
+ * the window's first 150 ms, for every transport ({@code -XX:+PrintCompilation} shows the methods "made not entrant").
  *
- * <p>Why so many: a single rehearsal halfway through the warm-up was not enough. {@code -XX:+LogCompilation} still showed
- * an {@code unstable_if} trap in {@link #onTime} at the window's first message: C2 clamps a branch's measured
- * probability to a floor of one in a million and treats anything at the floor as never taken, and one taken branch in
- * a million or more calls (a second's warm-up at 1M msg/s and up) is at the floor. {@value #REHEARSALS} readings
- * spread over the warm-up's first nine tenths make the branch about one in ten thousand calls even at 10M msg/s, so C2
- * compiles it as a branch. Each reading costs well under a microsecond, so the rehearsals cost a millisecond of
- * warm-up at most, and none of the window.
+ * <p>Why so many: C2 clamps a branch's measured probability to a floor of one in a million and treats anything at the
+ * floor as never taken, so one taken branch in a million or more calls (a second's warm-up at 1M msg/s and up) still
+ * leaves an {@code unstable_if} trap in {@link #onTime}. {@value #REHEARSALS} readings over the warm-up's first nine
+ * tenths make the branch about one in ten thousand calls even at 10M msg/s, so C2 compiles it as a branch. Each
+ * reading costs well under a microsecond: a millisecond of warm-up at most, none of the window.
  *
  * <p>Threading: {@link #onTime} is called by the one thread it measures; {@link #atWindowStart()} is read after that
  * thread has published its work (joined, or through the hop's own release/acquire hand-off).
@@ -72,8 +68,8 @@ final class AllocationMarks
         if (time >= marks[next])
         {
             final long reading = THREADS.getCurrentThreadAllocatedBytes();
-            // No bound check: the last mark is never reached, and a check that first fails at the window's mark would be
-            // a branch first taken there (LogCompilation showed exactly that trap).
+            // No bound check: the last mark is never reached, and a check that first fails at the window's mark would
+            // be a branch first taken there, the trap the rehearsals avoid.
             do
             {
                 readings[next++] = reading;

@@ -8,8 +8,7 @@ import java.util.Locale;
  * what each hop moves per message rather than the code that moves it. The full sweep asks it at 1M and 10M msg/s and
  * unpaced, and its report shows the answer beside the paired runs, judging nothing on it. A far placement of the two
  * threads makes every cache line a publish writes cross between core complexes and back, so the bytes per message
- * count: until session 27 Mongoose's pooled message was 96 bytes and wrote a line of its own per message, where two
- * raw events share one ({@code docs/architecture.md}, sessions 23, 25 and 27); it is now 40.
+ * count: Mongoose's message is 64 bytes, where two raw events share a line.
  */
 public enum PeerEvent
 {
