@@ -233,10 +233,11 @@ class LeakDetectionTest
             .build();
         server.start();
         final SeqMessage held = pool.acquire();
-        spinPast(System.nanoTime() + 2_000_000);
+        // Half a second apart, so a loaded machine's pauses cannot bring the fresh one past the threshold.
+        spinPast(System.nanoTime() + 500_000_000);
         final SeqMessage fresh = pool.acquire();
 
-        final LeakReport suspect = onlyReport(server.leakSuspects(Duration.ofMillis(2)));
+        final LeakReport suspect = onlyReport(server.leakSuspects(Duration.ofMillis(250)));
         assertEquals("SeqMessage", suspect.pool());
         assertEquals("leakSuspectsOfARunningServerNamesMessagesHeldTooLong",
             suspect.acquisitionStack().get(0).getMethodName());
