@@ -12,8 +12,6 @@ import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;
-import io.mongoose.feed.FeedKind;
-import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.testing.AgentThreads;
 import io.mongoose.testing.SeqMessage;
@@ -116,10 +114,10 @@ class ConfigValidationTest
         return new AgentGroupConfig(p.name(), p.idleStrategy(), drainLimit, p.pinning(), p.threadMode(), p.processors());
     }
 
-    /** A named feed with settings its withers would refuse. */
+    /** A named feed with settings its withers would refuse: the builder checks nothing. */
     private static FeedConfig feed(final String name, final int queueCapacity, final Duration publishTimeout)
     {
-        return new FeedConfig(name, FeedKind.NAMED, queueCapacity, FullQueuePolicy.BACKOFF, publishTimeout);
+        return FeedConfig.named(name).toBuilder().queueCapacity(queueCapacity).publishTimeout(publishTimeout).build();
     }
 
     @Test
@@ -388,7 +386,8 @@ class ConfigValidationTest
     void nullFeedKindAndPolicy()
     {
         final ServerConfig config = config(
-            feeds(new FeedConfig("prices", null, 8, null, FeedConfig.DEFAULT_PUBLISH_TIMEOUT)), agents(pricing()));
+            feeds(FeedConfig.named("prices").queueCapacity(8).toBuilder().kind(null).fullQueuePolicy(null).build()),
+            agents(pricing()));
 
         assertEquals(List.of(
             "feeds[0].kind: null; expected one of BROADCAST, NAMED",

@@ -225,7 +225,8 @@ final class YamlConfigReader
             ? duration(f.get("publishTimeout"), path + ".publishTimeout") : FeedConfig.DEFAULT_PUBLISH_TIMEOUT;
         final Class<? extends PooledMessage> ringType =
             f.containsKey("ring") ? messageType(f.get("ring"), path + ".ring") : null;
-        return new FeedConfig(name, kind, capacity, policy, timeout, ringType);
+        return FeedConfig.builder().name(name).kind(kind).queueCapacity(capacity).fullQueuePolicy(policy)
+            .publishTimeout(timeout).ringType(ringType).build();
     }
 
     /**

@@ -8,8 +8,6 @@ import io.mongoose.config.HealthConfig;
 import io.mongoose.config.MongooseConfigException;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.dispatch.EventProcessor;
-import io.mongoose.feed.FeedKind;
-import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.ExhaustionPolicy;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
@@ -61,10 +59,10 @@ class SettingRangesTest
             refusal(IllegalArgumentException.class, () -> FeedConfig.named("quotes").queueCapacity(1 << 30)));
         assertEquals(List.of("feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected " + CAPACITY_RANGE),
             yamlErrors("", ", queueCapacity: 1073741824", ""));
-        // The record's constructor leaves the check to the validator, which refuses it before anything is allocated.
+        // The feed's builder leaves the check to the validator, which refuses it before anything is allocated.
         assertEquals(List.of("feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected " + CAPACITY_RANGE),
             ConfigValidator.problems(MongooseServer.builder()
-                .feed(new FeedConfig("quotes", FeedKind.NAMED, 1 << 30, FullQueuePolicy.BACKOFF, Duration.ofSeconds(1)))
+                .feed(FeedConfig.builder().name("quotes").queueCapacity(1 << 30).build())
                 .agentGroup(AgentGroupConfig.named("pricing").processor("p", PRICER, "quotes")).toConfig()));
         assertEquals(FeedConfig.MAX_QUEUE_CAPACITY,
             FeedConfig.named("quotes").queueCapacity(FeedConfig.MAX_QUEUE_CAPACITY).queueCapacity());
