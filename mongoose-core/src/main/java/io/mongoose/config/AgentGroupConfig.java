@@ -4,7 +4,6 @@ import io.mongoose.dispatch.EventProcessor;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -131,7 +130,7 @@ public record AgentGroupConfig(
         final String processorName, final EventProcessor processor, final String... namedFeeds)
     {
         final List<ProcessorConfig> more = new ArrayList<>(processors);
-        more.add(new ProcessorConfig(processorName, processor, null == namedFeeds ? null : Arrays.asList(namedFeeds)));
+        more.add(ProcessorConfig.of(processorName, processor, namedFeeds));
         return new AgentGroupConfig(
             name, idleStrategy, drainLimit, pinning, threadMode, more, timerTickResolution, timerWheelSize);
     }

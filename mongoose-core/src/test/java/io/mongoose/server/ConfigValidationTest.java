@@ -219,7 +219,7 @@ class ConfigValidationTest
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
             agents(new AgentGroupConfig("pricing", IdleStrategyKind.BUSY_SPIN, 1, Pinning.none(), ThreadMode.DEDICATED,
-                Arrays.asList(null, new ProcessorConfig("", new Noop(), List.of("prices"))))));
+                Arrays.asList(null, ProcessorConfig.of("", new Noop(), "prices")))));
 
         assertEquals(List.of(
             "agents[0].processors[0]: null; expected a processor",

@@ -365,8 +365,9 @@ final class YamlConfigReader
             ? names(f.get("publishes"), path + ".publishes", "a list of feed names", "a feed name") : List.of();
         final Boolean latencyMonitoring = f.containsKey("latencyMonitoring")
             ? flag(f.get("latencyMonitoring"), path + ".latencyMonitoring") : null;
-        return new ProcessorConfig(name, processorOf(f.get("type"), path, properties), subscriptions, services,
-            publishes, latencyMonitoring);
+        return ProcessorConfig.builder().name(name).processor(processorOf(f.get("type"), path, properties))
+            .subscriptions(subscriptions).services(services).publishes(publishes).latencyMonitoring(latencyMonitoring)
+            .build();
     }
 
     private List<ServiceConfig> services(final Node node)
@@ -729,9 +730,7 @@ final class YamlConfigReader
             for (final ProcessorConfig p : a.processors())
             {
                 processors.add(p.processor() instanceof UnbuiltProcessor unbuilt
-                    ? new ProcessorConfig(p.name(), make(unbuilt.recipe), p.subscriptions(), p.services(),
-                    p.publishes(), p.latencyMonitoring())
-                    : p);
+                    ? p.toBuilder().processor(make(unbuilt.recipe)).build() : p);
             }
             agents.add(new AgentGroupConfig(a.name(), a.idleStrategy(), a.drainLimit(), a.pinning(), a.threadMode(),
                 processors, a.timerTickResolution(), a.timerWheelSize()));
