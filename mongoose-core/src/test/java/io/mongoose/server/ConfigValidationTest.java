@@ -107,11 +107,10 @@ class ConfigValidationTest
         assertEquals(List.of("agents[0].idleStrategy: null; expected " + KINDS), problems(config));
     }
 
-    /** {@link #pricing()} with a drain limit its wither would refuse: the record's constructor checks nothing. */
+    /** {@link #pricing()} with a drain limit its wither would refuse: the builder checks nothing. */
     private static AgentGroupConfig pricingDraining(final int drainLimit)
     {
-        final AgentGroupConfig p = pricing();
-        return new AgentGroupConfig(p.name(), p.idleStrategy(), drainLimit, p.pinning(), p.threadMode(), p.processors());
+        return pricing().toBuilder().drainLimit(drainLimit).build();
     }
 
     /** A named feed with settings its withers would refuse: the builder checks nothing. */
@@ -218,8 +217,8 @@ class ConfigValidationTest
     void nullProcessorEntryAndBlankProcessorName()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(new AgentGroupConfig("pricing", IdleStrategyKind.BUSY_SPIN, 1, Pinning.none(), ThreadMode.DEDICATED,
-                Arrays.asList(null, ProcessorConfig.of("", new Noop(), "prices")))));
+            agents(AgentGroupConfig.named("pricing").drainLimit(1).toBuilder()
+                .processors(Arrays.asList(null, ProcessorConfig.of("", new Noop(), "prices"))).build()));
 
         assertEquals(List.of(
             "agents[0].processors[0]: null; expected a processor",
@@ -506,8 +505,8 @@ class ConfigValidationTest
             .feed(feed("prices", 1000, FeedConfig.DEFAULT_PUBLISH_TIMEOUT))
             .feed(FeedConfig.named("orphan"))
             .feed(FeedConfig.broadcast("prices"))
-            .agentGroup(new AgentGroupConfig("cfg-many-a", IdleStrategyKind.BUSY_SPIN, 0, Pinning.cpu(-2),
-                ThreadMode.DEDICATED, List.of(ProcessorConfig.of("p", new Noop(), "pricez"))))
+            .agentGroup(AgentGroupConfig.named("cfg-many-a").pinning(Pinning.cpu(-2))
+                .processor(ProcessorConfig.of("p", new Noop(), "pricez")).toBuilder().drainLimit(0).build())
             .agentGroup(AgentGroupConfig.named("cfg-many-a").idleStrategy(null).processor("p", null));
     }
 

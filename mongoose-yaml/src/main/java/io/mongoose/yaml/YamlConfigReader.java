@@ -302,8 +302,9 @@ final class YamlConfigReader
             ? integer(f.get("timerWheelSize"), path + ".timerWheelSize", AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE,
             AgentGroupConfig.TIMER_WHEEL_SIZE_RANGE)
             : AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE;
-        return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTick, timerWheelSize);
+        return AgentGroupConfig.builder().name(name).idleStrategy(idleStrategy).drainLimit(drainLimit).pinning(pinning)
+            .threadMode(threadMode).processors(processors).timerTickResolution(timerTick).timerWheelSize(timerWheelSize)
+            .build();
     }
 
     private Pinning pinning(final Node node, final String path)
@@ -732,8 +733,7 @@ final class YamlConfigReader
                 processors.add(p.processor() instanceof UnbuiltProcessor unbuilt
                     ? p.toBuilder().processor(make(unbuilt.recipe)).build() : p);
             }
-            agents.add(new AgentGroupConfig(a.name(), a.idleStrategy(), a.drainLimit(), a.pinning(), a.threadMode(),
-                processors, a.timerTickResolution(), a.timerWheelSize()));
+            agents.add(a.toBuilder().processors(processors).build());
         }
         return new ServerConfig(model.name(), model.feeds(), agents, model.startTimeout(), model.shutdownTimeout(),
             services, model.latencyMonitoring(), model.counters(), model.health());
