@@ -76,8 +76,8 @@ class IdleStrategyKindTest
     @Test
     void theConfigurationTakesTheKindNotAString() throws ReflectiveOperationException
     {
-        final Class<?>[] types =
-            {AgentGroupConfig.class, AgentGroupConfig.Builder.class, ServiceConfig.class, AgentGroupStats.class};
+        final Class<?>[] types = {AgentGroupConfig.class, AgentGroupConfig.Builder.class, ServiceConfig.class,
+            ServiceConfig.Builder.class, AgentGroupStats.class};
         int checked = 0;
         for (final Class<?> type : types)
         {
@@ -92,7 +92,7 @@ class IdleStrategyKindTest
                 }
             }
         }
-        assertEquals(6, checked, "an accessor and a wither on each config, a builder's setter, the stats' accessor");
+        assertEquals(7, checked, "an accessor and a wither on each config, a setter on each builder, the stats' accessor");
         assertThrows(ClassNotFoundException.class, () -> Class.forName("io.mongoose.server.IdleStrategies"),
             "the string constants are gone: one way to name an idle strategy");
     }

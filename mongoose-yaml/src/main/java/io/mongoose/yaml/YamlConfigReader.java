@@ -407,8 +407,8 @@ final class YamlConfigReader
         final Pinning pinning = f.containsKey("pinning") ? pinning(f.get("pinning"), path + ".pinning") : Pinning.none();
         final Map<String, ScalarNode> properties =
             f.containsKey("properties") ? properties(f.get("properties"), path + ".properties") : Map.of();
-        return new ServiceConfig(name, serviceOf(f.get("type"), path, properties), publishes, idleStrategy,
-            pinning);
+        return ServiceConfig.builder().name(name).service(serviceOf(f.get("type"), path, properties))
+            .publishes(publishes).idleStrategy(idleStrategy).pinning(pinning).build();
     }
 
     /** A list of names (feeds, services); an item that is not a scalar is reported and left out. */
@@ -722,7 +722,7 @@ final class YamlConfigReader
         for (final ServiceConfig s : model.services())
         {
             services.add(s.service() instanceof UnbuiltService unbuilt
-                ? new ServiceConfig(s.name(), make(unbuilt.recipe), s.publishes(), s.idleStrategy(), s.pinning()) : s);
+                ? s.toBuilder().service(make(unbuilt.recipe)).build() : s);
         }
         final List<AgentGroupConfig> agents = new ArrayList<>();
         for (final AgentGroupConfig a : model.agentGroups())
