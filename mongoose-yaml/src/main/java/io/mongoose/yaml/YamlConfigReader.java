@@ -530,7 +530,8 @@ final class YamlConfigReader
             ? flag(f.get("deleteOnStop"), path + ".deleteOnStop", defaults.deleteOnStop()) : defaults.deleteOnStop();
         final Duration sampleInterval = f.containsKey("sampleInterval")
             ? duration(f.get("sampleInterval"), path + ".sampleInterval") : defaults.sampleInterval();
-        return new CountersConfig(enabled, dirPath, deleteOnStop, sampleInterval);
+        return CountersConfig.builder().enabled(enabled).dir(dirPath).deleteOnStop(deleteOnStop)
+            .sampleInterval(sampleInterval).build();
     }
 
     /** {@code server.health}: every key optional, defaults from {@link HealthConfig#defaults()}. */

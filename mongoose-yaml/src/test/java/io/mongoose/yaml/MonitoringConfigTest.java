@@ -59,7 +59,8 @@ class MonitoringConfigTest
             .agentGroup(AgentGroupConfig.named("a").processor("p", NOOP, "f")).toConfig();
         assertEquals(CountersConfig.defaults(), fromBuilder.counters());
         assertEquals(HealthConfig.defaults(), fromBuilder.health());
-        assertEquals(new CountersConfig(true, null, true, Duration.ofSeconds(1)), CountersConfig.defaults());
+        assertEquals(CountersConfig.builder().enabled(true).dir(null).deleteOnStop(true)
+            .sampleInterval(Duration.ofSeconds(1)).build(), CountersConfig.defaults());
         assertEquals(CountersConfig.defaults(), new ServerConfig("s", List.of(), List.of(), Duration.ofSeconds(1),
             Duration.ofSeconds(1)).counters());
         final ServerConfig fromYaml = YamlConfig.load(yaml("name: y"), "m.yaml", TYPES);
@@ -79,8 +80,8 @@ class MonitoringConfigTest
               errorRate: 5
               errorRateWindow: 30s
             """), "m.yaml", TYPES);
-        assertEquals(new CountersConfig(false, Path.of("/tmp/m-counters"), false, Duration.ofMillis(250)),
-            config.counters());
+        assertEquals(CountersConfig.disabled().dir(Path.of("/tmp/m-counters")).deleteOnStop(false)
+            .sampleInterval(Duration.ofMillis(250)), config.counters());
         assertEquals(new HealthConfig(Duration.ofSeconds(2), Duration.ofSeconds(20), 0.9, 5.0, Duration.ofSeconds(30)),
             config.health());
         assertEquals(HealthConfig.defaults().agentLiveness(Duration.ofSeconds(2), Duration.ofSeconds(20))
@@ -101,7 +102,7 @@ class MonitoringConfigTest
                 "health.errorRate: -1.0; expected errors per second, 0 or more (0: any error degrades)",
                 "health.errorRateWindow: null; expected a positive duration up to 24h"),
             ConfigValidator.problems(withMonitoring(
-                new CountersConfig(true, file, true, Duration.ZERO),
+                CountersConfig.defaults().dir(file).toBuilder().sampleInterval(Duration.ZERO).build(),
                 new HealthConfig(Duration.ofSeconds(2), Duration.ofSeconds(1), 1.5, -1, null))));
         assertEquals(List.of("counters: null; expected a counters configuration (CountersConfig.defaults())",
                 "health: null; expected health thresholds (HealthConfig.defaults())"),
@@ -112,8 +113,8 @@ class MonitoringConfigTest
             ConfigValidator.problems(withMonitoring(CountersConfig.defaults(),
                 HealthConfig.defaults().queueSaturation(Double.NaN).errorRate(1, Duration.ofMillis(50)))));
         assertEquals(List.of("counters.sampleInterval: PT11S; expected a positive duration up to 10s"),
-            ConfigValidator.problems(withMonitoring(new CountersConfig(true, null, true, Duration.ofSeconds(11)),
-                HealthConfig.defaults())));
+            ConfigValidator.problems(withMonitoring(
+                CountersConfig.builder().sampleInterval(Duration.ofSeconds(11)).build(), HealthConfig.defaults())));
         assertEquals(List.of("health.agentStaleAfter: PT25H; expected a positive duration up to 24h",
                 "health.agentDownAfter: PT1000000H; expected a positive duration up to 24h"),
             ConfigValidator.problems(withMonitoring(CountersConfig.defaults(), new HealthConfig(Duration.ofHours(25),
