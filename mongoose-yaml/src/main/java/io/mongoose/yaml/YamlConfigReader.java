@@ -557,7 +557,8 @@ final class YamlConfigReader
             "errors per second, 0 or more (0: any error degrades)") : defaults.errorRate();
         final Duration window = f.containsKey("errorRateWindow")
             ? duration(f.get("errorRateWindow"), path + ".errorRateWindow") : defaults.errorRateWindow();
-        return new HealthConfig(stale, down, saturation, errorRate, window);
+        return HealthConfig.builder().agentStaleAfter(stale).agentDownAfter(down).queueSaturation(saturation)
+            .errorRate(errorRate).errorRateWindow(window).build();
     }
 
     private boolean flag(final Node node, final String path, final boolean standIn)

@@ -82,8 +82,9 @@ class MonitoringConfigTest
             """), "m.yaml", TYPES);
         assertEquals(CountersConfig.disabled().dir(Path.of("/tmp/m-counters")).deleteOnStop(false)
             .sampleInterval(Duration.ofMillis(250)), config.counters());
-        assertEquals(new HealthConfig(Duration.ofSeconds(2), Duration.ofSeconds(20), 0.9, 5.0, Duration.ofSeconds(30)),
-            config.health());
+        assertEquals(HealthConfig.builder().agentStaleAfter(Duration.ofSeconds(2))
+            .agentDownAfter(Duration.ofSeconds(20)).queueSaturation(0.9).errorRate(5.0)
+            .errorRateWindow(Duration.ofSeconds(30)).build(), config.health());
         assertEquals(HealthConfig.defaults().agentLiveness(Duration.ofSeconds(2), Duration.ofSeconds(20))
             .queueSaturation(0.9).errorRate(5, Duration.ofSeconds(30)), config.health());
     }
@@ -103,7 +104,8 @@ class MonitoringConfigTest
                 "health.errorRateWindow: null; expected a positive duration up to 24h"),
             ConfigValidator.problems(withMonitoring(
                 CountersConfig.defaults().dir(file).toBuilder().sampleInterval(Duration.ZERO).build(),
-                new HealthConfig(Duration.ofSeconds(2), Duration.ofSeconds(1), 1.5, -1, null))));
+                HealthConfig.builder().agentStaleAfter(Duration.ofSeconds(2)).agentDownAfter(Duration.ofSeconds(1))
+                    .queueSaturation(1.5).errorRate(-1).errorRateWindow(null).build())));
         assertEquals(List.of("counters: null; expected a counters configuration (CountersConfig.defaults())",
                 "health: null; expected health thresholds (HealthConfig.defaults())"),
             ConfigValidator.problems(withMonitoring(null, null)));
@@ -117,8 +119,8 @@ class MonitoringConfigTest
                 CountersConfig.builder().sampleInterval(Duration.ofSeconds(11)).build(), HealthConfig.defaults())));
         assertEquals(List.of("health.agentStaleAfter: PT25H; expected a positive duration up to 24h",
                 "health.agentDownAfter: PT1000000H; expected a positive duration up to 24h"),
-            ConfigValidator.problems(withMonitoring(CountersConfig.defaults(), new HealthConfig(Duration.ofHours(25),
-                Duration.ofHours(1_000_000), 0.8, 1, Duration.ofSeconds(10)))));
+            ConfigValidator.problems(withMonitoring(CountersConfig.defaults(), HealthConfig.builder()
+                .agentStaleAfter(Duration.ofHours(25)).agentDownAfter(Duration.ofHours(1_000_000)).build())));
     }
 
     @Test
