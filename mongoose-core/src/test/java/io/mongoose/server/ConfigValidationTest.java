@@ -43,8 +43,7 @@ class ConfigValidationTest
 
     private static ServerConfig config(final List<FeedConfig> feeds, final List<AgentGroupConfig> agents)
     {
-        return new ServerConfig("cfg", feeds, agents, ServerConfig.DEFAULT_START_TIMEOUT,
-            ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT);
+        return ServerConfig.builder().name("cfg").feeds(feeds).agentGroups(agents).build();
     }
 
     private static List<FeedConfig> feeds(final FeedConfig... feeds)
@@ -430,11 +429,11 @@ class ConfigValidationTest
     @Test
     void zeroNegativeAndNullTimeouts()
     {
-        final ServerConfig config = new ServerConfig("cfg",
+        final ServerConfig config = config(
             feeds(feed("prices", 1024, Duration.ZERO), feed("control", 1024, Duration.ofMillis(-1)),
                 feed("audit", 1024, null), feed("archive", 1024, Duration.ofHours(25))),
-            agents(AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices", "control", "audit", "archive")),
-            Duration.ZERO, Duration.ofSeconds(-1));
+            agents(AgentGroupConfig.named("pricing")
+                .processor("vwap", new Noop(), "prices", "control", "audit", "archive"))).toBuilder().startTimeout(Duration.ZERO).shutdownTimeout(Duration.ofSeconds(-1)).build();
 
         assertEquals(List.of(
             "startTimeout: PT0S; expected a positive duration up to 24h",
@@ -444,20 +443,21 @@ class ConfigValidationTest
             "feeds[2].publishTimeout: null (feed 'audit'); expected a positive duration up to 24h",
             "feeds[3].publishTimeout: PT25H (feed 'archive'); expected a positive duration up to 24h"),
             problems(config));
-        assertEquals(List.of("startTimeout: null; expected a positive duration up to 24h"), problems(new ServerConfig(
-            "cfg", feeds(FeedConfig.named("prices")), agents(pricing()), null, Duration.ofNanos(1))));
+        assertEquals(List.of("startTimeout: null; expected a positive duration up to 24h"), problems(
+            config(feeds(FeedConfig.named("prices")), agents(pricing())).toBuilder().startTimeout(null)
+                .shutdownTimeout(Duration.ofNanos(1)).build()));
         assertEquals(List.of("shutdownTimeout: PT1000000H; expected a positive duration up to 24h"), problems(
-            new ServerConfig("cfg", feeds(FeedConfig.named("prices")), agents(pricing()), Duration.ofHours(24),
-                Duration.ofHours(1_000_000))));
+            config(feeds(FeedConfig.named("prices")), agents(pricing())).startTimeout(Duration.ofHours(24))
+                .toBuilder().shutdownTimeout(Duration.ofHours(1_000_000)).build()));
     }
 
     @Test
     void blankServerNameAndNullConfig()
     {
-        assertEquals(List.of("name: ''; expected a non-blank server name"), problems(new ServerConfig("",
-            feeds(FeedConfig.named("prices")), agents(pricing()), Duration.ofSeconds(1), Duration.ofSeconds(1))));
-        assertEquals(List.of("name: null; expected a non-blank server name"), problems(new ServerConfig(null,
-            feeds(FeedConfig.named("prices")), agents(pricing()), Duration.ofSeconds(1), Duration.ofSeconds(1))));
+        assertEquals(List.of("name: ''; expected a non-blank server name"), problems(
+            ServerConfig.named("").feed(FeedConfig.named("prices")).agentGroup(pricing())));
+        assertEquals(List.of("name: null; expected a non-blank server name"), problems(
+            ServerConfig.named(null).feed(FeedConfig.named("prices")).agentGroup(pricing())));
         assertEquals(List.of("config: null; expected a server configuration"), problems(null));
         final MongooseConfigException ex =
             assertThrows(MongooseConfigException.class, () -> ConfigValidator.validate(null));

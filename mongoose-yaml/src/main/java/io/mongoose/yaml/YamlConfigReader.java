@@ -142,8 +142,9 @@ final class YamlConfigReader
             }
             final List<FeedConfig> feeds = feeds(top.get("feeds"));
             final List<ServiceConfig> services = services(top.get("services"));
-            return new ServerConfig(name, feeds, agents(top.get("agents")), startTimeout, shutdownTimeout, services,
-                Boolean.TRUE.equals(latencyMonitoring), counters, health);
+            return ServerConfig.builder().name(name).feeds(feeds).agentGroups(agents(top.get("agents")))
+                .startTimeout(startTimeout).shutdownTimeout(shutdownTimeout).services(services)
+                .latencyMonitoring(Boolean.TRUE.equals(latencyMonitoring)).counters(counters).health(health).build();
         }
         catch (final TooLarge ex)
         {
@@ -737,8 +738,7 @@ final class YamlConfigReader
             }
             agents.add(a.toBuilder().processors(processors).build());
         }
-        return new ServerConfig(model.name(), model.feeds(), agents, model.startTimeout(), model.shutdownTimeout(),
-            services, model.latencyMonitoring(), model.counters(), model.health());
+        return model.toBuilder().agentGroups(agents).services(services).build();
     }
 
     /**

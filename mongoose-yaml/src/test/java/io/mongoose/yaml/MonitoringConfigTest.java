@@ -33,9 +33,8 @@ class MonitoringConfigTest
 
     private static ServerConfig withMonitoring(final CountersConfig counters, final HealthConfig health)
     {
-        return new ServerConfig("cfg", List.of(FeedConfig.named("f")),
-            List.of(AgentGroupConfig.named("a").processor("p", NOOP, "f")), ServerConfig.DEFAULT_START_TIMEOUT,
-            ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT, List.of(), false, counters, health);
+        return ServerConfig.named("cfg").feed(FeedConfig.named("f"))
+            .agentGroup(AgentGroupConfig.named("a").processor("p", NOOP, "f")).counters(counters).health(health);
     }
 
     private static String yaml(final String serverLines)
@@ -61,8 +60,8 @@ class MonitoringConfigTest
         assertEquals(HealthConfig.defaults(), fromBuilder.health());
         assertEquals(CountersConfig.builder().enabled(true).dir(null).deleteOnStop(true)
             .sampleInterval(Duration.ofSeconds(1)).build(), CountersConfig.defaults());
-        assertEquals(CountersConfig.defaults(), new ServerConfig("s", List.of(), List.of(), Duration.ofSeconds(1),
-            Duration.ofSeconds(1)).counters());
+        assertEquals(CountersConfig.defaults(), ServerConfig.named("s").counters());
+        assertEquals(CountersConfig.defaults(), ServerConfig.builder().build().counters());
         final ServerConfig fromYaml = YamlConfig.load(yaml("name: y"), "m.yaml", TYPES);
         assertEquals(CountersConfig.defaults(), fromYaml.counters());
         assertEquals(HealthConfig.defaults(), fromYaml.health());
