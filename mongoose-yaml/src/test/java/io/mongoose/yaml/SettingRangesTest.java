@@ -8,7 +8,6 @@ import io.mongoose.config.HealthConfig;
 import io.mongoose.config.MongooseConfigException;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.dispatch.EventProcessor;
-import io.mongoose.pool.ExhaustionPolicy;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.MongooseServer;
@@ -75,9 +74,9 @@ class SettingRangesTest
         final String expected = "pool capacity: 2147483647; expected an integer from 1 to 16777216";
         assertEquals(expected, refusal(IllegalArgumentException.class, () -> PoolConfig.of(Integer.MAX_VALUE)));
         assertEquals(expected, refusal(IllegalArgumentException.class, () -> new PoolRegistry("r").register(
-            SeqMessage.class, SeqMessage::new, new PoolConfig(Integer.MAX_VALUE, ExhaustionPolicy.FAIL, Duration.ZERO))));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(Integer.MAX_VALUE).failOnExhaustion())));
         assertEquals("pool maxWait: PT25H; expected a duration from 0 to 24h", refusal(IllegalArgumentException.class,
-            () -> new PoolConfig(1, ExhaustionPolicy.WAIT, Duration.ofHours(25))));
+            () -> PoolConfig.of(1).waitOnExhaustion(Duration.ofHours(25))));
         assertEquals(PoolConfig.MAX_CAPACITY, PoolConfig.of(PoolConfig.MAX_CAPACITY).capacity());
         assertEquals(FeedConfig.MAX_QUEUE_CAPACITY, PoolConfig.MAX_CAPACITY, "a pool can hold the largest ring");
     }
