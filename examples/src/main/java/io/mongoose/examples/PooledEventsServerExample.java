@@ -3,7 +3,6 @@ package io.mongoose.examples;
 import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.FeedConfig;
 import io.mongoose.feed.FeedPublisher;
-import io.mongoose.pool.ExhaustionPolicy;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
@@ -143,7 +142,7 @@ public final class PooledEventsServerExample
             // WAIT: if every tick is in flight the producer waits (bounded) for the agent to release one, rather than
             // allocating more (GROW) or failing at once (FAIL).
             final ObjectPool<MarketTick> ticks = pools.register(MarketTick.class, MarketTick::new,
-                new PoolConfig(POOL_CAPACITY, ExhaustionPolicy.WAIT, Duration.ofSeconds(5)));
+                PoolConfig.of(POOL_CAPACITY).waitOnExhaustion(Duration.ofSeconds(5)));
             final TickChecksumProcessor processor = new TickChecksumProcessor();
             final MongooseServer server = MongooseServer.builder()
                 .name("pooled-events")

@@ -1,30 +1,26 @@
 package io.mongoose.config;
 
 import io.mongoose.feed.FeedKind;
-import io.mongoose.feed.FeedSettings;
 import io.mongoose.feed.FeedPublisher;
+import io.mongoose.feed.FeedSettings;
 import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.PooledMessage;
 
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * One feed: a single-producer stream fanned out to one SPSC queue per subscribing agent group, or, for a ring feed,
  * carried in the feed's own ring of pooled messages to its one subscribing agent group (see {@link #ring(Class)}).
  *
- * @param name            unique feed name.
- * @param kind            broadcast to every processor, or named subscribers only.
- * @param queueCapacity   capacity of each subscriber queue (or of the ring): {@link #QUEUE_CAPACITY_RANGE}. Each queue
- *                        that leads into a pipe stage counts towards the pool its messages come from
- *                        ({@link io.mongoose.server.MongooseServer}, "Pools that cover their queues").
- * @param fullQueuePolicy what a publish does when a subscriber queue is full.
- * @param publishTimeout  how long {@link FullQueuePolicy#BACKOFF} retries before failing the publish:
- *                        {@link #PUBLISH_TIMEOUT_RANGE}.
- * @param ringType        for a ring feed, the one message type its ring carries; {@code null} for a queue feed.
+ * <p>Made with {@link #named(String)} or {@link #broadcast(String)} and changed with the withers, each of which
+ * returns a copy and refuses a value out of its setting's range at the call, e.g.
+ * {@code FeedConfig.named("quotes").queueCapacity(1024).fullQueuePolicy(FullQueuePolicy.DROP)}. A {@link #builder()}
+ * checks nothing, for front ends that leave every check to {@link ConfigValidator}.
+ *
+ * <p>A value: equal to another feed config with equal settings.
  */
-public record FeedConfig(
-    String name, FeedKind kind, int queueCapacity, FullQueuePolicy fullQueuePolicy, Duration publishTimeout,
-    Class<? extends PooledMessage> ringType)
+public final class FeedConfig
 {
     /** Default subscriber queue capacity. */
     public static final int DEFAULT_QUEUE_CAPACITY = 4096;
@@ -41,20 +37,24 @@ public record FeedConfig(
     public static final DurationRange PUBLISH_TIMEOUT_RANGE =
         DurationRange.positiveUpTo("publishTimeout", ServerConfig.MAX_TIMEOUT);
 
-    /**
-     * A queue feed.
-     *
-     * @param name            unique feed name.
-     * @param kind            broadcast to every processor, or named subscribers only.
-     * @param queueCapacity   capacity of each subscriber queue: {@link #QUEUE_CAPACITY_RANGE}.
-     * @param fullQueuePolicy what a publish does when a subscriber queue is full.
-     * @param publishTimeout  how long {@link FullQueuePolicy#BACKOFF} retries before failing the publish.
-     */
-    public FeedConfig(
+    private final String name;
+    private final FeedKind kind;
+    private final int queueCapacity;
+    private final FullQueuePolicy fullQueuePolicy;
+    private final Duration publishTimeout;
+    private final Class<? extends PooledMessage> ringType;
+
+    /** Takes every value as given: the withers check theirs, the validator the rest. */
+    private FeedConfig(
         final String name, final FeedKind kind, final int queueCapacity, final FullQueuePolicy fullQueuePolicy,
-        final Duration publishTimeout)
+        final Duration publishTimeout, final Class<? extends PooledMessage> ringType)
     {
-        this(name, kind, queueCapacity, fullQueuePolicy, publishTimeout, null);
+        this.name = name;
+        this.kind = kind;
+        this.queueCapacity = queueCapacity;
+        this.fullQueuePolicy = fullQueuePolicy;
+        this.publishTimeout = publishTimeout;
+        this.ringType = ringType;
     }
 
     /**
@@ -64,7 +64,7 @@ public record FeedConfig(
     public static FeedConfig named(final String name)
     {
         return new FeedConfig(name, FeedKind.NAMED, DEFAULT_QUEUE_CAPACITY, FullQueuePolicy.BACKOFF,
-            DEFAULT_PUBLISH_TIMEOUT);
+            DEFAULT_PUBLISH_TIMEOUT, null);
     }
 
     /**
@@ -74,7 +74,74 @@ public record FeedConfig(
     public static FeedConfig broadcast(final String name)
     {
         return new FeedConfig(name, FeedKind.BROADCAST, DEFAULT_QUEUE_CAPACITY, FullQueuePolicy.BACKOFF,
-            DEFAULT_PUBLISH_TIMEOUT);
+            DEFAULT_PUBLISH_TIMEOUT, null);
+    }
+
+    /**
+     * @return a builder that starts from {@code named(null)}'s settings and checks none of the values it is given.
+     */
+    public static Builder builder()
+    {
+        return new Builder(named(null));
+    }
+
+    /**
+     * @return a builder that starts from this feed's settings.
+     */
+    public Builder toBuilder()
+    {
+        return new Builder(this);
+    }
+
+    /**
+     * @return unique feed name.
+     */
+    public String name()
+    {
+        return name;
+    }
+
+    /**
+     * @return broadcast to every processor, or named subscribers only.
+     */
+    public FeedKind kind()
+    {
+        return kind;
+    }
+
+    /**
+     * @return capacity of each subscriber queue (or of the ring): {@link #QUEUE_CAPACITY_RANGE}. Each queue that leads
+     *         into a pipe stage counts towards the pool its messages come from
+     *         ({@link io.mongoose.server.MongooseServer}, "Pools that cover their queues").
+     */
+    public int queueCapacity()
+    {
+        return queueCapacity;
+    }
+
+    /**
+     * @return what a publish does when a subscriber queue is full.
+     */
+    public FullQueuePolicy fullQueuePolicy()
+    {
+        return fullQueuePolicy;
+    }
+
+    /**
+     * @return how long {@link FullQueuePolicy#BACKOFF} retries before failing the publish:
+     *         {@link #PUBLISH_TIMEOUT_RANGE}.
+     */
+    public Duration publishTimeout()
+    {
+        return publishTimeout;
+    }
+
+    /**
+     * @return for a ring feed, the one message type its ring carries; {@code null} for a queue feed.
+     */
+    public Class<? extends PooledMessage> ringType()
+    {
+        return ringType;
     }
 
     /**
@@ -145,5 +212,131 @@ public record FeedConfig(
     public FeedSettings settings()
     {
         return new FeedSettings(name, kind, fullQueuePolicy, publishTimeout);
+    }
+
+    /**
+     * @param o another object.
+     * @return whether it is a feed config with equal settings.
+     */
+    @Override
+    public boolean equals(final Object o)
+    {
+        return this == o || o instanceof FeedConfig that && queueCapacity == that.queueCapacity &&
+            Objects.equals(name, that.name) && kind == that.kind && fullQueuePolicy == that.fullQueuePolicy &&
+            Objects.equals(publishTimeout, that.publishTimeout) && Objects.equals(ringType, that.ringType);
+    }
+
+    /**
+     * @return a hash of every setting, consistent with {@link #equals(Object)}.
+     */
+    @Override
+    public int hashCode()
+    {
+        return Objects.hash(name, kind, queueCapacity, fullQueuePolicy, publishTimeout, ringType);
+    }
+
+    /**
+     * @return every setting, e.g. {@code FeedConfig[name=quotes, kind=NAMED, queueCapacity=4096, ...]}.
+     */
+    @Override
+    public String toString()
+    {
+        return "FeedConfig[name=" + name + ", kind=" + kind + ", queueCapacity=" + queueCapacity +
+            ", fullQueuePolicy=" + fullQueuePolicy + ", publishTimeout=" + publishTimeout + ", ringType=" + ringType +
+            "]";
+    }
+
+    /**
+     * Sets any value and checks none, so a front end that reads settings from elsewhere (the YAML reader) can hand
+     * whatever it read to {@link ConfigValidator}, which reports every problem at once with its path. Code that writes
+     * a feed uses {@link #named(String)}, {@link #broadcast(String)} and the withers, which refuse a bad value at the
+     * call.
+     */
+    public static final class Builder
+    {
+        private String name;
+        private FeedKind kind;
+        private int queueCapacity;
+        private FullQueuePolicy fullQueuePolicy;
+        private Duration publishTimeout;
+        private Class<? extends PooledMessage> ringType;
+
+        private Builder(final FeedConfig from)
+        {
+            name = from.name;
+            kind = from.kind;
+            queueCapacity = from.queueCapacity;
+            fullQueuePolicy = from.fullQueuePolicy;
+            publishTimeout = from.publishTimeout;
+            ringType = from.ringType;
+        }
+
+        /**
+         * @param feedName unique feed name.
+         * @return this builder.
+         */
+        public Builder name(final String feedName)
+        {
+            name = feedName;
+            return this;
+        }
+
+        /**
+         * @param feedKind broadcast to every processor, or named subscribers only.
+         * @return this builder.
+         */
+        public Builder kind(final FeedKind feedKind)
+        {
+            kind = feedKind;
+            return this;
+        }
+
+        /**
+         * @param capacity capacity of each subscriber queue (or of the ring).
+         * @return this builder.
+         */
+        public Builder queueCapacity(final int capacity)
+        {
+            queueCapacity = capacity;
+            return this;
+        }
+
+        /**
+         * @param policy what a publish does when a subscriber queue is full.
+         * @return this builder.
+         */
+        public Builder fullQueuePolicy(final FullQueuePolicy policy)
+        {
+            fullQueuePolicy = policy;
+            return this;
+        }
+
+        /**
+         * @param timeout how long {@link FullQueuePolicy#BACKOFF} retries before failing the publish.
+         * @return this builder.
+         */
+        public Builder publishTimeout(final Duration timeout)
+        {
+            publishTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * @param type the one message type a ring feed carries; {@code null} for a queue feed.
+         * @return this builder.
+         */
+        public Builder ringType(final Class<? extends PooledMessage> type)
+        {
+            ringType = type;
+            return this;
+        }
+
+        /**
+         * @return a feed config with the values given, checked by no one yet.
+         */
+        public FeedConfig build()
+        {
+            return new FeedConfig(name, kind, queueCapacity, fullQueuePolicy, publishTimeout, ringType);
+        }
     }
 }

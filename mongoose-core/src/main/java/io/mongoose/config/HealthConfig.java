@@ -1,25 +1,19 @@
 package io.mongoose.config;
 
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * Thresholds of {@link io.mongoose.server.MongooseServer#health()}.
  *
- * @param agentStaleAfter  an agent whose duty-cycle counter has not moved for this long is {@link
- * HealthStatus#DEGRADED}
- *                         (a handler is slow or stuck, or an invoker group is not being driven).
- * @param agentDownAfter   ... for this long, {@link io.mongoose.status.HealthStatus#DOWN}; longer than {@code
- * agentStaleAfter}.
- * @param queueSaturation  a feed whose fullest subscriber queue is at least this full (0 exclusive to 1 inclusive) is
- *                         {@link io.mongoose.status.HealthStatus#DEGRADED}.
- * @param errorRate        more errors per second than this (handler, lifecycle and agent errors, averaged over
- *                         {@code errorRateWindow}) makes the server {@link io.mongoose.status.HealthStatus#DEGRADED}; 0
- * means any error.
- * @param errorRateWindow  the window the error rate is averaged over; at least the counters' sample interval.
+ * <p>Made with {@link #defaults()} and changed with the withers, each of which returns a copy and refuses a duration
+ * out of its setting's range at the call, e.g.
+ * {@code HealthConfig.defaults().agentLiveness(Duration.ofSeconds(2), Duration.ofSeconds(20)).queueSaturation(0.9)}.
+ * A {@link #builder()} checks nothing, for front ends that leave every check to {@link ConfigValidator}.
+ *
+ * <p>A value: equal to another health config with equal thresholds.
  */
-public record HealthConfig(
-    Duration agentStaleAfter, Duration agentDownAfter, double queueSaturation, double errorRate,
-    Duration errorRateWindow)
+public final class HealthConfig
 {
     /** Default time without a duty cycle before an agent is degraded. */
     public static final Duration DEFAULT_AGENT_STALE_AFTER = Duration.ofSeconds(1);
@@ -44,6 +38,24 @@ public record HealthConfig(
     /** How a wither's error names what its setting belongs to. */
     private static final String OWNER = "health";
 
+    private final Duration agentStaleAfter;
+    private final Duration agentDownAfter;
+    private final double queueSaturation;
+    private final double errorRate;
+    private final Duration errorRateWindow;
+
+    /** Takes every value as given: the withers check the durations, the validator everything. */
+    private HealthConfig(
+        final Duration agentStaleAfter, final Duration agentDownAfter, final double queueSaturation,
+        final double errorRate, final Duration errorRateWindow)
+    {
+        this.agentStaleAfter = agentStaleAfter;
+        this.agentDownAfter = agentDownAfter;
+        this.queueSaturation = queueSaturation;
+        this.errorRate = errorRate;
+        this.errorRateWindow = errorRateWindow;
+    }
+
     /**
      * @return the default thresholds.
      */
@@ -51,6 +63,67 @@ public record HealthConfig(
     {
         return new HealthConfig(DEFAULT_AGENT_STALE_AFTER, DEFAULT_AGENT_DOWN_AFTER, DEFAULT_QUEUE_SATURATION,
             DEFAULT_ERROR_RATE, DEFAULT_ERROR_RATE_WINDOW);
+    }
+
+    /**
+     * @return a builder that starts from {@link #defaults()} and checks none of the values it is given.
+     */
+    public static Builder builder()
+    {
+        return new Builder(defaults());
+    }
+
+    /**
+     * @return a builder that starts from these thresholds.
+     */
+    public Builder toBuilder()
+    {
+        return new Builder(this);
+    }
+
+    /**
+     * @return how long an agent's duty-cycle counter may stand still before the agent is
+     *         {@link io.mongoose.status.HealthStatus#DEGRADED} (a handler is slow or stuck, or an invoker group is not
+     *         being driven).
+     */
+    public Duration agentStaleAfter()
+    {
+        return agentStaleAfter;
+    }
+
+    /**
+     * @return how long before it is {@link io.mongoose.status.HealthStatus#DOWN}; longer than
+     *         {@link #agentStaleAfter()}.
+     */
+    public Duration agentDownAfter()
+    {
+        return agentDownAfter;
+    }
+
+    /**
+     * @return the fill (0 exclusive to 1 inclusive) of a feed's fullest subscriber queue at which the feed is
+     *         {@link io.mongoose.status.HealthStatus#DEGRADED}.
+     */
+    public double queueSaturation()
+    {
+        return queueSaturation;
+    }
+
+    /**
+     * @return errors per second (handler, lifecycle and agent errors, averaged over {@link #errorRateWindow()}) above
+     *         which the server is {@link io.mongoose.status.HealthStatus#DEGRADED}; 0 means any error.
+     */
+    public double errorRate()
+    {
+        return errorRate;
+    }
+
+    /**
+     * @return the window the error rate is averaged over; at least the counters' sample interval.
+     */
+    public Duration errorRateWindow()
+    {
+        return errorRateWindow;
     }
 
     /**
@@ -87,5 +160,120 @@ public record HealthConfig(
     {
         return new HealthConfig(agentStaleAfter, agentDownAfter, queueSaturation, perSecond,
             ERROR_RATE_WINDOW_RANGE.require(OWNER, window));
+    }
+
+    /**
+     * @param o another object.
+     * @return whether it is a health config with equal thresholds (ratios compared as {@link Double#compare} does).
+     */
+    @Override
+    public boolean equals(final Object o)
+    {
+        return this == o || o instanceof HealthConfig that &&
+            Double.compare(queueSaturation, that.queueSaturation) == 0 &&
+            Double.compare(errorRate, that.errorRate) == 0 && Objects.equals(agentStaleAfter, that.agentStaleAfter) &&
+            Objects.equals(agentDownAfter, that.agentDownAfter) &&
+            Objects.equals(errorRateWindow, that.errorRateWindow);
+    }
+
+    /**
+     * @return a hash of every threshold, consistent with {@link #equals(Object)}.
+     */
+    @Override
+    public int hashCode()
+    {
+        return Objects.hash(agentStaleAfter, agentDownAfter, queueSaturation, errorRate, errorRateWindow);
+    }
+
+    /**
+     * @return every threshold, e.g. {@code HealthConfig[agentStaleAfter=PT1S, agentDownAfter=PT10S, ...]}.
+     */
+    @Override
+    public String toString()
+    {
+        return "HealthConfig[agentStaleAfter=" + agentStaleAfter + ", agentDownAfter=" + agentDownAfter +
+            ", queueSaturation=" + queueSaturation + ", errorRate=" + errorRate + ", errorRateWindow=" +
+            errorRateWindow + "]";
+    }
+
+    /**
+     * Sets any value and checks none, so a front end that reads settings from elsewhere (the YAML reader) can hand
+     * whatever it read to {@link ConfigValidator}, which reports every problem at once with its path. Code that writes
+     * thresholds uses {@link #defaults()} and the withers, which refuse a bad duration at the call.
+     */
+    public static final class Builder
+    {
+        private Duration agentStaleAfter;
+        private Duration agentDownAfter;
+        private double queueSaturation;
+        private double errorRate;
+        private Duration errorRateWindow;
+
+        private Builder(final HealthConfig from)
+        {
+            agentStaleAfter = from.agentStaleAfter;
+            agentDownAfter = from.agentDownAfter;
+            queueSaturation = from.queueSaturation;
+            errorRate = from.errorRate;
+            errorRateWindow = from.errorRateWindow;
+        }
+
+        /**
+         * @param staleAfter time without a duty cycle before an agent is degraded.
+         * @return this builder.
+         */
+        public Builder agentStaleAfter(final Duration staleAfter)
+        {
+            agentStaleAfter = staleAfter;
+            return this;
+        }
+
+        /**
+         * @param downAfter time without a duty cycle before an agent is down.
+         * @return this builder.
+         */
+        public Builder agentDownAfter(final Duration downAfter)
+        {
+            agentDownAfter = downAfter;
+            return this;
+        }
+
+        /**
+         * @param ratio queue fill ratio that degrades a feed.
+         * @return this builder.
+         */
+        public Builder queueSaturation(final double ratio)
+        {
+            queueSaturation = ratio;
+            return this;
+        }
+
+        /**
+         * @param perSecond errors per second that degrade the server.
+         * @return this builder.
+         */
+        public Builder errorRate(final double perSecond)
+        {
+            errorRate = perSecond;
+            return this;
+        }
+
+        /**
+         * @param window the window the error rate is averaged over.
+         * @return this builder.
+         */
+        public Builder errorRateWindow(final Duration window)
+        {
+            errorRateWindow = window;
+            return this;
+        }
+
+        /**
+         * @return a health config with the values given, checked by no one yet.
+         */
+        public HealthConfig build()
+        {
+            return new HealthConfig(agentStaleAfter, agentDownAfter, queueSaturation, errorRate, errorRateWindow);
+        }
     }
 }

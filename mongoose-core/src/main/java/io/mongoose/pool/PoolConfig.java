@@ -6,14 +6,13 @@ import java.util.Objects;
 /**
  * Sizing and exhaustion behaviour of one {@link ObjectPool}.
  *
- * @param capacity         instances created up front and the most the free list holds: 1 to {@link #MAX_CAPACITY}. A
- *                         pool whose messages wait in queues in front of a stage that acquires from it must hold more
- *                         than those queues: a server checks this at build for the types its sources publish.
- * @param exhaustionPolicy what an acquire on an empty pool does.
- * @param maxWait          how long {@link ExhaustionPolicy#WAIT} waits before failing; ignored by other policies:
- *                         0 to {@link #MAX_MAX_WAIT}.
+ * <p>Made with {@link #of(int)} or {@link #defaults()} and changed with the withers, each of which returns a copy, e.g.
+ * {@code PoolConfig.of(1024).failOnExhaustion()}. Every value is checked when a config is made, so a pool never
+ * meets a bad one.
+ *
+ * <p>A value: equal to another pool config with equal settings.
  */
-public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Duration maxWait)
+public final class PoolConfig
 {
     /** Default capacity: enough for a deep queue per subscriber without growing. */
     public static final int DEFAULT_CAPACITY = 16_384;
@@ -31,21 +30,24 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
     private static final String EXPECTED_CAPACITY = "an integer from 1 to " + MAX_CAPACITY;
     private static final String EXPECTED_MAX_WAIT = "a duration from 0 to 24h";
 
+    private final int capacity;
+    private final ExhaustionPolicy exhaustionPolicy;
+    private final Duration maxWait;
+
     /**
-     * Checks every field.
+     * Checks the capacity and the wait; the policy is always one of this class's constants.
      *
      * @throws IllegalArgumentException if {@code capacity} or {@code maxWait} is out of its range, naming the value
      *                                  and the range.
-     * @throws NullPointerException     if an argument is null.
+     * @throws NullPointerException     if {@code maxWait} is null.
      */
-    public PoolConfig
+    private PoolConfig(final int capacity, final ExhaustionPolicy exhaustionPolicy, final Duration maxWait)
     {
         // Errors name "pool": a config belongs to no pool yet.
         if (capacity < 1 || capacity > MAX_CAPACITY)
         {
             throw new IllegalArgumentException("pool capacity: " + capacity + "; expected " + EXPECTED_CAPACITY);
         }
-        Objects.requireNonNull(exhaustionPolicy, "exhaustionPolicy: null; expected GROW, WAIT or FAIL");
         if (null == maxWait)
         {
             throw new NullPointerException("pool maxWait: null; expected " + EXPECTED_MAX_WAIT);
@@ -54,6 +56,9 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
         {
             throw new IllegalArgumentException("pool maxWait: " + maxWait + "; expected " + EXPECTED_MAX_WAIT);
         }
+        this.capacity = capacity;
+        this.exhaustionPolicy = exhaustionPolicy;
+        this.maxWait = maxWait;
     }
 
     /**
@@ -77,6 +82,33 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
     public static PoolConfig defaults()
     {
         return of(DEFAULT_CAPACITY);
+    }
+
+    /**
+     * @return instances created up front and the most the free list holds: 1 to {@link #MAX_CAPACITY}. A pool whose
+     *         messages wait in queues in front of a stage that acquires from it must hold more than those queues: a
+     *         server checks this at build for the types its sources publish.
+     */
+    public int capacity()
+    {
+        return capacity;
+    }
+
+    /**
+     * @return what an acquire on an empty pool does.
+     */
+    public ExhaustionPolicy exhaustionPolicy()
+    {
+        return exhaustionPolicy;
+    }
+
+    /**
+     * @return how long {@link ExhaustionPolicy#WAIT} waits before failing; ignored by other policies: 0 to
+     *         {@link #MAX_MAX_WAIT}.
+     */
+    public Duration maxWait()
+    {
+        return maxWait;
     }
 
     /**
@@ -107,5 +139,35 @@ public record PoolConfig(int capacity, ExhaustionPolicy exhaustionPolicy, Durati
     public PoolConfig growOnExhaustion()
     {
         return new PoolConfig(capacity, ExhaustionPolicy.GROW, maxWait);
+    }
+
+    /**
+     * @param o another object.
+     * @return whether it is a pool config with equal settings.
+     */
+    @Override
+    public boolean equals(final Object o)
+    {
+        return this == o || o instanceof PoolConfig that && capacity == that.capacity &&
+            exhaustionPolicy == that.exhaustionPolicy && maxWait.equals(that.maxWait);
+    }
+
+    /**
+     * @return a hash of every setting, consistent with {@link #equals(Object)}.
+     */
+    @Override
+    public int hashCode()
+    {
+        return Objects.hash(capacity, exhaustionPolicy, maxWait);
+    }
+
+    /**
+     * @return every setting, e.g. {@code PoolConfig[capacity=1024, exhaustionPolicy=WAIT, maxWait=PT1S]}.
+     */
+    @Override
+    public String toString()
+    {
+        return "PoolConfig[capacity=" + capacity + ", exhaustionPolicy=" + exhaustionPolicy + ", maxWait=" + maxWait +
+            "]";
     }
 }

@@ -1398,8 +1398,9 @@ public final class MongooseServer implements AutoCloseable
          */
         public ServerConfig toConfig()
         {
-            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout, services,
-                latencyMonitoring, counters, health);
+            return ServerConfig.builder().name(name).feeds(feeds).agentGroups(agentGroups).startTimeout(startTimeout)
+                .shutdownTimeout(shutdownTimeout).services(services).latencyMonitoring(latencyMonitoring)
+                .counters(counters).health(health).build();
         }
 
         /**

@@ -429,7 +429,7 @@ class ObjectPoolTest
         for (final ExhaustionPolicy policy : ExhaustionPolicy.values())
         {
             final ObjectPool<SeqMessage> pool =
-                pool("try-" + policy, new PoolConfig(1, policy, Duration.ofMillis(1)));
+                pool("try-" + policy, onExhaustion(PoolConfig.of(1).waitOnExhaustion(Duration.ofMillis(1)), policy));
             final SeqMessage m = pool.tryAcquire();
             assertEquals(1, m.refCount(), policy.name());
 
@@ -561,8 +561,7 @@ class ObjectPoolTest
         assertEquals("pool capacity: 0; expected an integer from 1 to 16777216",
             assertThrows(IllegalArgumentException.class, () -> PoolConfig.of(0)).getMessage());
         assertEquals("pool capacity: -5; expected an integer from 1 to 16777216",
-            assertThrows(IllegalArgumentException.class, () -> new PoolConfig(-5, ExhaustionPolicy.FAIL,
-                Duration.ZERO)).getMessage());
+            assertThrows(IllegalArgumentException.class, () -> PoolConfig.of(-5)).getMessage());
     }
 
     @Test
@@ -574,35 +573,52 @@ class ObjectPoolTest
         assertEquals("pool maxWait: PT-0.001S; expected a duration from 0 to 24h", ex.getMessage());
     }
 
+    /** The policy is never null: only the factories and the withers set it, each to its constant. */
     @Test
-    void poolConfigRejectsNullPolicyAndNullMaxWait()
+    void poolConfigRejectsANullMaxWait()
     {
-        assertEquals("exhaustionPolicy: null; expected GROW, WAIT or FAIL", assertThrows(NullPointerException.class,
-            () -> new PoolConfig(1, null, Duration.ZERO)).getMessage());
         assertEquals("pool maxWait: null; expected a duration from 0 to 24h", assertThrows(NullPointerException.class,
-            () -> new PoolConfig(1, ExhaustionPolicy.WAIT, null)).getMessage());
+            () -> PoolConfig.of(1).waitOnExhaustion(null)).getMessage());
+    }
+
+    /** {@code config} with {@code policy}, through the wither named for it. */
+    private static PoolConfig onExhaustion(final PoolConfig config, final ExhaustionPolicy policy)
+    {
+        return switch (policy)
+        {
+            case WAIT -> config.waitOnExhaustion(config.maxWait());
+            case FAIL -> config.failOnExhaustion();
+            case GROW -> config.growOnExhaustion();
+        };
+    }
+
+    private static void assertPool(
+        final int capacity, final ExhaustionPolicy policy, final Duration maxWait, final PoolConfig config)
+    {
+        assertEquals(capacity, config.capacity(), config.toString());
+        assertEquals(policy, config.exhaustionPolicy(), config.toString());
+        assertEquals(maxWait, config.maxWait(), config.toString());
     }
 
     /** A first pool waits a moment for a release rather than failing the producer the moment its consumer lags. */
     @Test
     void ofAndDefaultsWaitUpToTheDefaultMaxWaitOnExhaustion()
     {
-        assertEquals(new PoolConfig(8, ExhaustionPolicy.WAIT, PoolConfig.DEFAULT_MAX_WAIT), PoolConfig.of(8));
-        assertEquals(new PoolConfig(PoolConfig.DEFAULT_CAPACITY, ExhaustionPolicy.WAIT, PoolConfig.DEFAULT_MAX_WAIT),
+        assertPool(8, ExhaustionPolicy.WAIT, PoolConfig.DEFAULT_MAX_WAIT, PoolConfig.of(8));
+        assertPool(PoolConfig.DEFAULT_CAPACITY, ExhaustionPolicy.WAIT, PoolConfig.DEFAULT_MAX_WAIT,
             PoolConfig.defaults());
-        assertEquals(new PoolConfig(16_384, ExhaustionPolicy.WAIT, Duration.ofSeconds(1)), PoolConfig.defaults());
+        assertPool(16_384, ExhaustionPolicy.WAIT, Duration.ofSeconds(1), PoolConfig.defaults());
+        assertEquals(PoolConfig.of(PoolConfig.DEFAULT_CAPACITY), PoolConfig.defaults());
     }
 
     @Test
     void eachExhaustionPolicyHasAWitherNamedForWhatItDoes()
     {
-        assertEquals(new PoolConfig(8, ExhaustionPolicy.GROW, Duration.ofSeconds(1)),
-            PoolConfig.of(8).growOnExhaustion());
-        assertEquals(new PoolConfig(8, ExhaustionPolicy.FAIL, Duration.ofSeconds(1)),
-            PoolConfig.of(8).failOnExhaustion());
-        assertEquals(new PoolConfig(8, ExhaustionPolicy.WAIT, Duration.ofMillis(5)),
+        assertPool(8, ExhaustionPolicy.GROW, Duration.ofSeconds(1), PoolConfig.of(8).growOnExhaustion());
+        assertPool(8, ExhaustionPolicy.FAIL, Duration.ofSeconds(1), PoolConfig.of(8).failOnExhaustion());
+        assertPool(8, ExhaustionPolicy.WAIT, Duration.ofMillis(5),
             PoolConfig.of(8).waitOnExhaustion(Duration.ofMillis(5)));
-        assertEquals(new PoolConfig(8, ExhaustionPolicy.WAIT, Duration.ofMillis(5)),
+        assertEquals(PoolConfig.of(8).waitOnExhaustion(Duration.ofMillis(5)),
             PoolConfig.of(8).failOnExhaustion().waitOnExhaustion(Duration.ofMillis(5)));
         assertEquals(ExhaustionPolicy.WAIT, PoolConfig.of(8).growOnExhaustion().waitOnExhaustion(Duration.ZERO)
             .exhaustionPolicy());

@@ -12,8 +12,6 @@ import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.LoggingErrorHandler;
-import io.mongoose.feed.FeedKind;
-import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.testing.AgentThreads;
 import io.mongoose.testing.SeqMessage;
@@ -45,8 +43,7 @@ class ConfigValidationTest
 
     private static ServerConfig config(final List<FeedConfig> feeds, final List<AgentGroupConfig> agents)
     {
-        return new ServerConfig("cfg", feeds, agents, ServerConfig.DEFAULT_START_TIMEOUT,
-            ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT);
+        return ServerConfig.builder().name("cfg").feeds(feeds).agentGroups(agents).build();
     }
 
     private static List<FeedConfig> feeds(final FeedConfig... feeds)
@@ -109,17 +106,16 @@ class ConfigValidationTest
         assertEquals(List.of("agents[0].idleStrategy: null; expected " + KINDS), problems(config));
     }
 
-    /** {@link #pricing()} with a drain limit its wither would refuse: the record's constructor checks nothing. */
+    /** {@link #pricing()} with a drain limit its wither would refuse: the builder checks nothing. */
     private static AgentGroupConfig pricingDraining(final int drainLimit)
     {
-        final AgentGroupConfig p = pricing();
-        return new AgentGroupConfig(p.name(), p.idleStrategy(), drainLimit, p.pinning(), p.threadMode(), p.processors());
+        return pricing().toBuilder().drainLimit(drainLimit).build();
     }
 
-    /** A named feed with settings its withers would refuse. */
+    /** A named feed with settings its withers would refuse: the builder checks nothing. */
     private static FeedConfig feed(final String name, final int queueCapacity, final Duration publishTimeout)
     {
-        return new FeedConfig(name, FeedKind.NAMED, queueCapacity, FullQueuePolicy.BACKOFF, publishTimeout);
+        return FeedConfig.named(name).toBuilder().queueCapacity(queueCapacity).publishTimeout(publishTimeout).build();
     }
 
     @Test
@@ -220,8 +216,8 @@ class ConfigValidationTest
     void nullProcessorEntryAndBlankProcessorName()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(new AgentGroupConfig("pricing", IdleStrategyKind.BUSY_SPIN, 1, Pinning.none(), ThreadMode.DEDICATED,
-                Arrays.asList(null, new ProcessorConfig("", new Noop(), List.of("prices"))))));
+            agents(AgentGroupConfig.named("pricing").drainLimit(1).toBuilder()
+                .processors(Arrays.asList(null, ProcessorConfig.of("", new Noop(), "prices"))).build()));
 
         assertEquals(List.of(
             "agents[0].processors[0]: null; expected a processor",
@@ -388,7 +384,8 @@ class ConfigValidationTest
     void nullFeedKindAndPolicy()
     {
         final ServerConfig config = config(
-            feeds(new FeedConfig("prices", null, 8, null, FeedConfig.DEFAULT_PUBLISH_TIMEOUT)), agents(pricing()));
+            feeds(FeedConfig.named("prices").queueCapacity(8).toBuilder().kind(null).fullQueuePolicy(null).build()),
+            agents(pricing()));
 
         assertEquals(List.of(
             "feeds[0].kind: null; expected one of BROADCAST, NAMED",
@@ -432,11 +429,11 @@ class ConfigValidationTest
     @Test
     void zeroNegativeAndNullTimeouts()
     {
-        final ServerConfig config = new ServerConfig("cfg",
+        final ServerConfig config = config(
             feeds(feed("prices", 1024, Duration.ZERO), feed("control", 1024, Duration.ofMillis(-1)),
                 feed("audit", 1024, null), feed("archive", 1024, Duration.ofHours(25))),
-            agents(AgentGroupConfig.named("pricing").processor("vwap", new Noop(), "prices", "control", "audit", "archive")),
-            Duration.ZERO, Duration.ofSeconds(-1));
+            agents(AgentGroupConfig.named("pricing")
+                .processor("vwap", new Noop(), "prices", "control", "audit", "archive"))).toBuilder().startTimeout(Duration.ZERO).shutdownTimeout(Duration.ofSeconds(-1)).build();
 
         assertEquals(List.of(
             "startTimeout: PT0S; expected a positive duration up to 24h",
@@ -446,20 +443,21 @@ class ConfigValidationTest
             "feeds[2].publishTimeout: null (feed 'audit'); expected a positive duration up to 24h",
             "feeds[3].publishTimeout: PT25H (feed 'archive'); expected a positive duration up to 24h"),
             problems(config));
-        assertEquals(List.of("startTimeout: null; expected a positive duration up to 24h"), problems(new ServerConfig(
-            "cfg", feeds(FeedConfig.named("prices")), agents(pricing()), null, Duration.ofNanos(1))));
+        assertEquals(List.of("startTimeout: null; expected a positive duration up to 24h"), problems(
+            config(feeds(FeedConfig.named("prices")), agents(pricing())).toBuilder().startTimeout(null)
+                .shutdownTimeout(Duration.ofNanos(1)).build()));
         assertEquals(List.of("shutdownTimeout: PT1000000H; expected a positive duration up to 24h"), problems(
-            new ServerConfig("cfg", feeds(FeedConfig.named("prices")), agents(pricing()), Duration.ofHours(24),
-                Duration.ofHours(1_000_000))));
+            config(feeds(FeedConfig.named("prices")), agents(pricing())).startTimeout(Duration.ofHours(24))
+                .toBuilder().shutdownTimeout(Duration.ofHours(1_000_000)).build()));
     }
 
     @Test
     void blankServerNameAndNullConfig()
     {
-        assertEquals(List.of("name: ''; expected a non-blank server name"), problems(new ServerConfig("",
-            feeds(FeedConfig.named("prices")), agents(pricing()), Duration.ofSeconds(1), Duration.ofSeconds(1))));
-        assertEquals(List.of("name: null; expected a non-blank server name"), problems(new ServerConfig(null,
-            feeds(FeedConfig.named("prices")), agents(pricing()), Duration.ofSeconds(1), Duration.ofSeconds(1))));
+        assertEquals(List.of("name: ''; expected a non-blank server name"), problems(
+            ServerConfig.named("").feed(FeedConfig.named("prices")).agentGroup(pricing())));
+        assertEquals(List.of("name: null; expected a non-blank server name"), problems(
+            ServerConfig.named(null).feed(FeedConfig.named("prices")).agentGroup(pricing())));
         assertEquals(List.of("config: null; expected a server configuration"), problems(null));
         final MongooseConfigException ex =
             assertThrows(MongooseConfigException.class, () -> ConfigValidator.validate(null));
@@ -507,8 +505,8 @@ class ConfigValidationTest
             .feed(feed("prices", 1000, FeedConfig.DEFAULT_PUBLISH_TIMEOUT))
             .feed(FeedConfig.named("orphan"))
             .feed(FeedConfig.broadcast("prices"))
-            .agentGroup(new AgentGroupConfig("cfg-many-a", IdleStrategyKind.BUSY_SPIN, 0, Pinning.cpu(-2),
-                ThreadMode.DEDICATED, List.of(ProcessorConfig.of("p", new Noop(), "pricez"))))
+            .agentGroup(AgentGroupConfig.named("cfg-many-a").pinning(Pinning.cpu(-2))
+                .processor(ProcessorConfig.of("p", new Noop(), "pricez")).toBuilder().drainLimit(0).build())
             .agentGroup(AgentGroupConfig.named("cfg-many-a").idleStrategy(null).processor("p", null));
     }
 

@@ -12,7 +12,6 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Method;
-import java.lang.reflect.RecordComponent;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -77,29 +76,23 @@ class IdleStrategyKindTest
     @Test
     void theConfigurationTakesTheKindNotAString() throws ReflectiveOperationException
     {
-        final Class<?>[] records = {AgentGroupConfig.class, ServiceConfig.class, AgentGroupStats.class};
-        for (final Class<?> config : records)
+        final Class<?>[] types = {AgentGroupConfig.class, AgentGroupConfig.Builder.class, ServiceConfig.class,
+            ServiceConfig.Builder.class, AgentGroupStats.class};
+        int checked = 0;
+        for (final Class<?> type : types)
         {
-            for (final RecordComponent component : config.getRecordComponents())
+            for (final Method method : type.getMethods())
             {
-                if (component.getName().equals("idleStrategy"))
+                if (method.getName().equals("idleStrategy"))
                 {
-                    assertEquals(IdleStrategyKind.class.getName(), component.getType().getName(),
-                        config.getName());
+                    final Class<?> kind = method.getParameterCount() == 0
+                        ? method.getReturnType() : method.getParameterTypes()[0];
+                    assertEquals(IdleStrategyKind.class.getName(), kind.getName(), method.toString());
+                    checked++;
                 }
             }
         }
-        for (final Class<?> config : new Class<?>[] {AgentGroupConfig.class, ServiceConfig.class})
-        {
-            for (final Method method : config.getMethods())
-            {
-                if (method.getName().equals("idleStrategy") && method.getParameterCount() == 1)
-                {
-                    assertEquals(IdleStrategyKind.class.getName(), method.getParameterTypes()[0].getName(),
-                        config.getName());
-                }
-            }
-        }
+        assertEquals(7, checked, "an accessor and a wither on each config, a setter on each builder, the stats' accessor");
         assertThrows(ClassNotFoundException.class, () -> Class.forName("io.mongoose.server.IdleStrategies"),
             "the string constants are gone: one way to name an idle strategy");
     }

@@ -4,7 +4,6 @@ import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.FeedConfig;
 import io.mongoose.config.IdleStrategyKind;
 import io.mongoose.config.MongooseConfigException;
-import io.mongoose.config.Pinning;
 import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.EventProcessor;
@@ -310,12 +309,12 @@ class SchedulerTest
         return new TimerProcessor(ctx -> { }, s -> { });
     }
 
-    /** A group made with the record's constructor, which leaves checking its timer wheel to the validator. */
+    /** A group made with the builder, which leaves checking its timer wheel to the validator. */
     private static AgentGroupConfig timerGroup(
         final String name, final Duration tick, final int spokes, final ProcessorConfig processor)
     {
-        return new AgentGroupConfig(name, IdleStrategyKind.BUSY_SPIN, AgentGroupConfig.DEFAULT_DRAIN_LIMIT,
-            Pinning.none(), ThreadMode.DEDICATED, List.of(processor), tick, spokes);
+        return AgentGroupConfig.named(name).processor(processor).toBuilder().timerTickResolution(tick)
+            .timerWheelSize(spokes).build();
     }
 
     @Test

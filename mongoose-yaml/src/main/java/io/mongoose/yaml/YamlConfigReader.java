@@ -142,8 +142,9 @@ final class YamlConfigReader
             }
             final List<FeedConfig> feeds = feeds(top.get("feeds"));
             final List<ServiceConfig> services = services(top.get("services"));
-            return new ServerConfig(name, feeds, agents(top.get("agents")), startTimeout, shutdownTimeout, services,
-                Boolean.TRUE.equals(latencyMonitoring), counters, health);
+            return ServerConfig.builder().name(name).feeds(feeds).agentGroups(agents(top.get("agents")))
+                .startTimeout(startTimeout).shutdownTimeout(shutdownTimeout).services(services)
+                .latencyMonitoring(Boolean.TRUE.equals(latencyMonitoring)).counters(counters).health(health).build();
         }
         catch (final TooLarge ex)
         {
@@ -225,7 +226,8 @@ final class YamlConfigReader
             ? duration(f.get("publishTimeout"), path + ".publishTimeout") : FeedConfig.DEFAULT_PUBLISH_TIMEOUT;
         final Class<? extends PooledMessage> ringType =
             f.containsKey("ring") ? messageType(f.get("ring"), path + ".ring") : null;
-        return new FeedConfig(name, kind, capacity, policy, timeout, ringType);
+        return FeedConfig.builder().name(name).kind(kind).queueCapacity(capacity).fullQueuePolicy(policy)
+            .publishTimeout(timeout).ringType(ringType).build();
     }
 
     /**
@@ -301,8 +303,9 @@ final class YamlConfigReader
             ? integer(f.get("timerWheelSize"), path + ".timerWheelSize", AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE,
             AgentGroupConfig.TIMER_WHEEL_SIZE_RANGE)
             : AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE;
-        return new AgentGroupConfig(
-            name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTick, timerWheelSize);
+        return AgentGroupConfig.builder().name(name).idleStrategy(idleStrategy).drainLimit(drainLimit).pinning(pinning)
+            .threadMode(threadMode).processors(processors).timerTickResolution(timerTick).timerWheelSize(timerWheelSize)
+            .build();
     }
 
     private Pinning pinning(final Node node, final String path)
@@ -364,8 +367,9 @@ final class YamlConfigReader
             ? names(f.get("publishes"), path + ".publishes", "a list of feed names", "a feed name") : List.of();
         final Boolean latencyMonitoring = f.containsKey("latencyMonitoring")
             ? flag(f.get("latencyMonitoring"), path + ".latencyMonitoring") : null;
-        return new ProcessorConfig(name, processorOf(f.get("type"), path, properties), subscriptions, services,
-            publishes, latencyMonitoring);
+        return ProcessorConfig.builder().name(name).processor(processorOf(f.get("type"), path, properties))
+            .subscriptions(subscriptions).services(services).publishes(publishes).latencyMonitoring(latencyMonitoring)
+            .build();
     }
 
     private List<ServiceConfig> services(final Node node)
@@ -404,8 +408,8 @@ final class YamlConfigReader
         final Pinning pinning = f.containsKey("pinning") ? pinning(f.get("pinning"), path + ".pinning") : Pinning.none();
         final Map<String, ScalarNode> properties =
             f.containsKey("properties") ? properties(f.get("properties"), path + ".properties") : Map.of();
-        return new ServiceConfig(name, serviceOf(f.get("type"), path, properties), publishes, idleStrategy,
-            pinning);
+        return ServiceConfig.builder().name(name).service(serviceOf(f.get("type"), path, properties))
+            .publishes(publishes).idleStrategy(idleStrategy).pinning(pinning).build();
     }
 
     /** A list of names (feeds, services); an item that is not a scalar is reported and left out. */
@@ -527,7 +531,8 @@ final class YamlConfigReader
             ? flag(f.get("deleteOnStop"), path + ".deleteOnStop", defaults.deleteOnStop()) : defaults.deleteOnStop();
         final Duration sampleInterval = f.containsKey("sampleInterval")
             ? duration(f.get("sampleInterval"), path + ".sampleInterval") : defaults.sampleInterval();
-        return new CountersConfig(enabled, dirPath, deleteOnStop, sampleInterval);
+        return CountersConfig.builder().enabled(enabled).dir(dirPath).deleteOnStop(deleteOnStop)
+            .sampleInterval(sampleInterval).build();
     }
 
     /** {@code server.health}: every key optional, defaults from {@link HealthConfig#defaults()}. */
@@ -553,7 +558,8 @@ final class YamlConfigReader
             "errors per second, 0 or more (0: any error degrades)") : defaults.errorRate();
         final Duration window = f.containsKey("errorRateWindow")
             ? duration(f.get("errorRateWindow"), path + ".errorRateWindow") : defaults.errorRateWindow();
-        return new HealthConfig(stale, down, saturation, errorRate, window);
+        return HealthConfig.builder().agentStaleAfter(stale).agentDownAfter(down).queueSaturation(saturation)
+            .errorRate(errorRate).errorRateWindow(window).build();
     }
 
     private boolean flag(final Node node, final String path, final boolean standIn)
@@ -719,7 +725,7 @@ final class YamlConfigReader
         for (final ServiceConfig s : model.services())
         {
             services.add(s.service() instanceof UnbuiltService unbuilt
-                ? new ServiceConfig(s.name(), make(unbuilt.recipe), s.publishes(), s.idleStrategy(), s.pinning()) : s);
+                ? s.toBuilder().service(make(unbuilt.recipe)).build() : s);
         }
         final List<AgentGroupConfig> agents = new ArrayList<>();
         for (final AgentGroupConfig a : model.agentGroups())
@@ -728,15 +734,11 @@ final class YamlConfigReader
             for (final ProcessorConfig p : a.processors())
             {
                 processors.add(p.processor() instanceof UnbuiltProcessor unbuilt
-                    ? new ProcessorConfig(p.name(), make(unbuilt.recipe), p.subscriptions(), p.services(),
-                    p.publishes(), p.latencyMonitoring())
-                    : p);
+                    ? p.toBuilder().processor(make(unbuilt.recipe)).build() : p);
             }
-            agents.add(new AgentGroupConfig(a.name(), a.idleStrategy(), a.drainLimit(), a.pinning(), a.threadMode(),
-                processors, a.timerTickResolution(), a.timerWheelSize()));
+            agents.add(a.toBuilder().processors(processors).build());
         }
-        return new ServerConfig(model.name(), model.feeds(), agents, model.startTimeout(), model.shutdownTimeout(),
-            services, model.latencyMonitoring(), model.counters(), model.health());
+        return model.toBuilder().agentGroups(agents).services(services).build();
     }
 
     /**

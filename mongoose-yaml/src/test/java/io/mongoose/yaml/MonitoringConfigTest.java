@@ -33,9 +33,8 @@ class MonitoringConfigTest
 
     private static ServerConfig withMonitoring(final CountersConfig counters, final HealthConfig health)
     {
-        return new ServerConfig("cfg", List.of(FeedConfig.named("f")),
-            List.of(AgentGroupConfig.named("a").processor("p", NOOP, "f")), ServerConfig.DEFAULT_START_TIMEOUT,
-            ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT, List.of(), false, counters, health);
+        return ServerConfig.named("cfg").feed(FeedConfig.named("f"))
+            .agentGroup(AgentGroupConfig.named("a").processor("p", NOOP, "f")).counters(counters).health(health);
     }
 
     private static String yaml(final String serverLines)
@@ -59,9 +58,10 @@ class MonitoringConfigTest
             .agentGroup(AgentGroupConfig.named("a").processor("p", NOOP, "f")).toConfig();
         assertEquals(CountersConfig.defaults(), fromBuilder.counters());
         assertEquals(HealthConfig.defaults(), fromBuilder.health());
-        assertEquals(new CountersConfig(true, null, true, Duration.ofSeconds(1)), CountersConfig.defaults());
-        assertEquals(CountersConfig.defaults(), new ServerConfig("s", List.of(), List.of(), Duration.ofSeconds(1),
-            Duration.ofSeconds(1)).counters());
+        assertEquals(CountersConfig.builder().enabled(true).dir(null).deleteOnStop(true)
+            .sampleInterval(Duration.ofSeconds(1)).build(), CountersConfig.defaults());
+        assertEquals(CountersConfig.defaults(), ServerConfig.named("s").counters());
+        assertEquals(CountersConfig.defaults(), ServerConfig.builder().build().counters());
         final ServerConfig fromYaml = YamlConfig.load(yaml("name: y"), "m.yaml", TYPES);
         assertEquals(CountersConfig.defaults(), fromYaml.counters());
         assertEquals(HealthConfig.defaults(), fromYaml.health());
@@ -79,10 +79,11 @@ class MonitoringConfigTest
               errorRate: 5
               errorRateWindow: 30s
             """), "m.yaml", TYPES);
-        assertEquals(new CountersConfig(false, Path.of("/tmp/m-counters"), false, Duration.ofMillis(250)),
-            config.counters());
-        assertEquals(new HealthConfig(Duration.ofSeconds(2), Duration.ofSeconds(20), 0.9, 5.0, Duration.ofSeconds(30)),
-            config.health());
+        assertEquals(CountersConfig.disabled().dir(Path.of("/tmp/m-counters")).deleteOnStop(false)
+            .sampleInterval(Duration.ofMillis(250)), config.counters());
+        assertEquals(HealthConfig.builder().agentStaleAfter(Duration.ofSeconds(2))
+            .agentDownAfter(Duration.ofSeconds(20)).queueSaturation(0.9).errorRate(5.0)
+            .errorRateWindow(Duration.ofSeconds(30)).build(), config.health());
         assertEquals(HealthConfig.defaults().agentLiveness(Duration.ofSeconds(2), Duration.ofSeconds(20))
             .queueSaturation(0.9).errorRate(5, Duration.ofSeconds(30)), config.health());
     }
@@ -101,8 +102,9 @@ class MonitoringConfigTest
                 "health.errorRate: -1.0; expected errors per second, 0 or more (0: any error degrades)",
                 "health.errorRateWindow: null; expected a positive duration up to 24h"),
             ConfigValidator.problems(withMonitoring(
-                new CountersConfig(true, file, true, Duration.ZERO),
-                new HealthConfig(Duration.ofSeconds(2), Duration.ofSeconds(1), 1.5, -1, null))));
+                CountersConfig.defaults().dir(file).toBuilder().sampleInterval(Duration.ZERO).build(),
+                HealthConfig.builder().agentStaleAfter(Duration.ofSeconds(2)).agentDownAfter(Duration.ofSeconds(1))
+                    .queueSaturation(1.5).errorRate(-1).errorRateWindow(null).build())));
         assertEquals(List.of("counters: null; expected a counters configuration (CountersConfig.defaults())",
                 "health: null; expected health thresholds (HealthConfig.defaults())"),
             ConfigValidator.problems(withMonitoring(null, null)));
@@ -112,12 +114,12 @@ class MonitoringConfigTest
             ConfigValidator.problems(withMonitoring(CountersConfig.defaults(),
                 HealthConfig.defaults().queueSaturation(Double.NaN).errorRate(1, Duration.ofMillis(50)))));
         assertEquals(List.of("counters.sampleInterval: PT11S; expected a positive duration up to 10s"),
-            ConfigValidator.problems(withMonitoring(new CountersConfig(true, null, true, Duration.ofSeconds(11)),
-                HealthConfig.defaults())));
+            ConfigValidator.problems(withMonitoring(
+                CountersConfig.builder().sampleInterval(Duration.ofSeconds(11)).build(), HealthConfig.defaults())));
         assertEquals(List.of("health.agentStaleAfter: PT25H; expected a positive duration up to 24h",
                 "health.agentDownAfter: PT1000000H; expected a positive duration up to 24h"),
-            ConfigValidator.problems(withMonitoring(CountersConfig.defaults(), new HealthConfig(Duration.ofHours(25),
-                Duration.ofHours(1_000_000), 0.8, 1, Duration.ofSeconds(10)))));
+            ConfigValidator.problems(withMonitoring(CountersConfig.defaults(), HealthConfig.builder()
+                .agentStaleAfter(Duration.ofHours(25)).agentDownAfter(Duration.ofHours(1_000_000)).build())));
     }
 
     @Test

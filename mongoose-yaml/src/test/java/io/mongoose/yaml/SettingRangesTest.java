@@ -8,9 +8,6 @@ import io.mongoose.config.HealthConfig;
 import io.mongoose.config.MongooseConfigException;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.dispatch.EventProcessor;
-import io.mongoose.feed.FeedKind;
-import io.mongoose.feed.FullQueuePolicy;
-import io.mongoose.pool.ExhaustionPolicy;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.MongooseServer;
@@ -61,10 +58,10 @@ class SettingRangesTest
             refusal(IllegalArgumentException.class, () -> FeedConfig.named("quotes").queueCapacity(1 << 30)));
         assertEquals(List.of("feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected " + CAPACITY_RANGE),
             yamlErrors("", ", queueCapacity: 1073741824", ""));
-        // The record's constructor leaves the check to the validator, which refuses it before anything is allocated.
+        // The feed's builder leaves the check to the validator, which refuses it before anything is allocated.
         assertEquals(List.of("feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected " + CAPACITY_RANGE),
             ConfigValidator.problems(MongooseServer.builder()
-                .feed(new FeedConfig("quotes", FeedKind.NAMED, 1 << 30, FullQueuePolicy.BACKOFF, Duration.ofSeconds(1)))
+                .feed(FeedConfig.builder().name("quotes").queueCapacity(1 << 30).build())
                 .agentGroup(AgentGroupConfig.named("pricing").processor("p", PRICER, "quotes")).toConfig()));
         assertEquals(FeedConfig.MAX_QUEUE_CAPACITY,
             FeedConfig.named("quotes").queueCapacity(FeedConfig.MAX_QUEUE_CAPACITY).queueCapacity());
@@ -77,9 +74,9 @@ class SettingRangesTest
         final String expected = "pool capacity: 2147483647; expected an integer from 1 to 16777216";
         assertEquals(expected, refusal(IllegalArgumentException.class, () -> PoolConfig.of(Integer.MAX_VALUE)));
         assertEquals(expected, refusal(IllegalArgumentException.class, () -> new PoolRegistry("r").register(
-            SeqMessage.class, SeqMessage::new, new PoolConfig(Integer.MAX_VALUE, ExhaustionPolicy.FAIL, Duration.ZERO))));
+            SeqMessage.class, SeqMessage::new, PoolConfig.of(Integer.MAX_VALUE).failOnExhaustion())));
         assertEquals("pool maxWait: PT25H; expected a duration from 0 to 24h", refusal(IllegalArgumentException.class,
-            () -> new PoolConfig(1, ExhaustionPolicy.WAIT, Duration.ofHours(25))));
+            () -> PoolConfig.of(1).waitOnExhaustion(Duration.ofHours(25))));
         assertEquals(PoolConfig.MAX_CAPACITY, PoolConfig.of(PoolConfig.MAX_CAPACITY).capacity());
         assertEquals(FeedConfig.MAX_QUEUE_CAPACITY, PoolConfig.MAX_CAPACITY, "a pool can hold the largest ring");
     }
