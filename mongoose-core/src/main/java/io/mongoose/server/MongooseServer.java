@@ -18,7 +18,6 @@ import io.mongoose.config.ConfigProblem;
 import io.mongoose.config.ConfigValidator;
 import io.mongoose.config.CountersConfig;
 import io.mongoose.config.FeedConfig;
-import io.mongoose.config.HealthConfig;
 import io.mongoose.config.MongooseConfigException;
 import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ServerConfig;
@@ -27,7 +26,6 @@ import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.DispatchErrorHandler;
 import io.mongoose.dispatch.DispatchTable;
 import io.mongoose.dispatch.HandlerRegistry;
-import io.mongoose.dispatch.LoggingErrorHandler;
 import io.mongoose.dispatch.ProcessorContext;
 import io.mongoose.feed.DeliveryQueue;
 import io.mongoose.feed.Feed;
@@ -54,7 +52,6 @@ import io.mongoose.status.LatencyMonitor;
 import io.mongoose.status.ProcessorStats;
 import io.mongoose.status.ServerState;
 import io.mongoose.status.ServiceStats;
-import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.IOException;
@@ -140,8 +137,7 @@ public final class MongooseServer implements AutoCloseable
     /** Per processor, the publishers of the feeds it declared; filled once the feeds are wired. */
     private final Map<String, Map<String, FeedPublisher>> processorPublishers = new LinkedHashMap<>();
 
-    private MongooseServer(
-        final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors, final NanoClock clock)
+    private MongooseServer(final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors)
     {
         this.config = config;
         this.pools = pools;
@@ -154,7 +150,7 @@ public final class MongooseServer implements AutoCloseable
         {
             final AgentGroupConfig group = config.agentGroups().get(a);
             final AgentTimerWheel timers = new AgentTimerWheel(group.name(), group.timerTickResolution(),
-                group.timerWheelSize(), clock, errors);
+                group.timerWheelSize(), SystemNanoClock.INSTANCE, errors);
             timersByGroup.put(group.name(), timers);
             slotsByGroup.put(group.name(), buildSlots(a, group, timers, problems));
         }
@@ -193,9 +189,9 @@ public final class MongooseServer implements AutoCloseable
     /**
      * @return a builder with the global pool registry and the logging error handler.
      */
-    public static Builder builder()
+    public static MongooseServerBuilder builder()
     {
-        return new Builder();
+        return new MongooseServerBuilder();
     }
 
     /**
@@ -212,23 +208,11 @@ public final class MongooseServer implements AutoCloseable
     public static MongooseServer create(
         final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errorHandler)
     {
-        return create(config, pools, errorHandler, SystemNanoClock.INSTANCE);
-    }
-
-    /**
-     * {@link #create(ServerConfig, PoolRegistry, DispatchErrorHandler)} on another clock than the system's: for tests
-     * of what the agents time (their timers).
-     */
-    static MongooseServer create(
-        final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errorHandler,
-        final NanoClock clock)
-    {
         ConfigValidator.validate(config);
         Objects.requireNonNull(pools, "pools: null; expected a PoolRegistry (PoolRegistry.global() by default)");
         Objects.requireNonNull(errorHandler, "errorHandler: null; expected a DispatchErrorHandler");
-        Objects.requireNonNull(clock, "clock: null; expected a NanoClock");
         PoolSizing.apply(config, pools);
-        return new MongooseServer(config, pools, errorHandler, clock);
+        return new MongooseServer(config, pools, errorHandler);
     }
 
     /**
@@ -871,12 +855,6 @@ public final class MongooseServer implements AutoCloseable
         }
     }
 
-    /** For tests in this package: the duty cycle of an agent group. */
-    DispatchAgent agentOf(final String agentName)
-    {
-        return group(agentName).agent;
-    }
-
     private AgentGroup group(final String agentName)
     {
         final AgentGroup group = groups.get(agentName);
@@ -1236,179 +1214,5 @@ public final class MongooseServer implements AutoCloseable
     /** What the leak check at stop found: counts per pool, and acquisition sites when detection is on. */
     private record Leaks(Map<String, Long> byType, List<LeakSite> sites)
     {
-    }
-
-    /**
-     * Assembles a {@link ServerConfig} and builds the server from it.
-     */
-    public static final class Builder
-    {
-        private String name = ServerConfig.DEFAULT_NAME;
-        private PoolRegistry pools = PoolRegistry.global();
-        private DispatchErrorHandler errorHandler;
-        private final List<FeedConfig> feeds = new ArrayList<>();
-        private final List<AgentGroupConfig> agentGroups = new ArrayList<>();
-        private final List<ServiceConfig> services = new ArrayList<>();
-        private Duration startTimeout = ServerConfig.DEFAULT_START_TIMEOUT;
-        private Duration shutdownTimeout = ServerConfig.DEFAULT_SHUTDOWN_TIMEOUT;
-        private boolean latencyMonitoring;
-        private CountersConfig counters = CountersConfig.defaults();
-        private HealthConfig health = HealthConfig.defaults();
-        private NanoClock clock = SystemNanoClock.INSTANCE;
-
-        private Builder()
-        {
-        }
-
-        /**
-         * @param serverName used in logs and errors.
-         * @return this builder.
-         */
-        public Builder name(final String serverName)
-        {
-            this.name = serverName;
-            return this;
-        }
-
-        /**
-         * @param registry pools to check for leaks at stop; {@link PoolRegistry#global()} by default.
-         * @return this builder.
-         * @throws NullPointerException if {@code registry} is null.
-         */
-        public Builder poolRegistry(final PoolRegistry registry)
-        {
-            // Refused here rather than at build(), so the failure points at the call that passed it.
-            this.pools = Objects.requireNonNull(
-                registry, "registry: null; expected a PoolRegistry (PoolRegistry.global() is the default)");
-            return this;
-        }
-
-        /**
-         * @param handler receives handler and lifecycle errors; a {@link LoggingErrorHandler} by default.
-         * @return this builder.
-         */
-        public Builder errorHandler(final DispatchErrorHandler handler)
-        {
-            this.errorHandler = handler;
-            return this;
-        }
-
-        /**
-         * @param feed one more feed.
-         * @return this builder.
-         */
-        public Builder feed(final FeedConfig feed)
-        {
-            feeds.add(feed);
-            return this;
-        }
-
-        /**
-         * @param group one more agent group.
-         * @return this builder.
-         */
-        public Builder agentGroup(final AgentGroupConfig group)
-        {
-            agentGroups.add(group);
-            return this;
-        }
-
-        /**
-         * @param service one more service; services start in the order added, before the agents, and stop in reverse
-         *                order after them.
-         * @return this builder.
-         */
-        public Builder service(final ServiceConfig service)
-        {
-            services.add(service);
-            return this;
-        }
-
-        /**
-         * @param timeout how long start() waits for processors to start: {@link ServerConfig#START_TIMEOUT_RANGE}.
-         * @return this builder.
-         * @throws IllegalArgumentException naming the value and the range.
-         * @throws NullPointerException     if {@code timeout} is null.
-         */
-        public Builder startTimeout(final Duration timeout)
-        {
-            this.startTimeout = ServerConfig.START_TIMEOUT_RANGE.require("server", timeout);
-            return this;
-        }
-
-        /**
-         * @param timeout how long stop() waits for queues to drain: {@link ServerConfig#SHUTDOWN_TIMEOUT_RANGE}.
-         * @return this builder.
-         * @throws IllegalArgumentException naming the value and the range.
-         * @throws NullPointerException     if {@code timeout} is null.
-         */
-        public Builder shutdownTimeout(final Duration timeout)
-        {
-            this.shutdownTimeout = ServerConfig.SHUTDOWN_TIMEOUT_RANGE.require("server", timeout);
-            return this;
-        }
-
-        /**
-         * @param on whether every processor records its publish-to-handler latency unless its own
-         *           {@link ProcessorConfig#latencyMonitoring(boolean)} says otherwise; off by default.
-         * @return this builder.
-         */
-        public Builder latencyMonitoring(final boolean on)
-        {
-            this.latencyMonitoring = on;
-            return this;
-        }
-
-        /**
-         * @param countersConfig the live counters file: on in the default directory unless changed, e.g.
-         *                       {@code CountersConfig.disabled()} or {@code CountersConfig.defaults().dir(path)}.
-         * @return this builder.
-         */
-        public Builder counters(final CountersConfig countersConfig)
-        {
-            this.counters = countersConfig;
-            return this;
-        }
-
-        /**
-         * @param thresholds the thresholds of {@link MongooseServer#health()}; {@link HealthConfig#defaults()} unless
-         *                   changed.
-         * @return this builder.
-         */
-        public Builder health(final HealthConfig thresholds)
-        {
-            this.health = thresholds;
-            return this;
-        }
-
-        /**
-         * For tests in this package: the clock the agents read for their timers.
-         *
-         * @param nanoClock the clock; the system's unless changed.
-         * @return this builder.
-         */
-        Builder nanoClock(final NanoClock nanoClock)
-        {
-            this.clock = nanoClock;
-            return this;
-        }
-
-        /**
-         * @return the configuration model this builder describes (not yet validated).
-         */
-        public ServerConfig toConfig()
-        {
-            return new ServerConfig(name, feeds, agentGroups, startTimeout, shutdownTimeout, services,
-                latencyMonitoring, counters, health);
-        }
-
-        /**
-         * @return a validated server in state {@link ServerState#NEW}.
-         * @throws MongooseConfigException listing every problem.
-         */
-        public MongooseServer build()
-        {
-            return create(toConfig(), pools, null == errorHandler ? new LoggingErrorHandler() : errorHandler, clock);
-        }
     }
 }
