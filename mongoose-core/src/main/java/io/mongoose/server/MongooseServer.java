@@ -2,46 +2,26 @@ package io.mongoose.server;
 
 import io.mongoose.admin.Admin;
 import io.mongoose.admin.AdminHost;
-import io.mongoose.admin.CommandRegistrar;
 import io.mongoose.agent.AgentGroup;
-import io.mongoose.agent.AgentTimerWheel;
-import io.mongoose.agent.DispatchAgent;
-import io.mongoose.agent.Inbound;
-import io.mongoose.agent.InboundQueue;
-import io.mongoose.agent.InboundRing;
 import io.mongoose.agent.LifecycleFailure;
-import io.mongoose.agent.ProcessorScheduler;
 import io.mongoose.agent.ProcessorSlot;
 import io.mongoose.agent.RunnerClose;
 import io.mongoose.config.AgentGroupConfig;
-import io.mongoose.config.ConfigProblem;
 import io.mongoose.config.ConfigValidator;
 import io.mongoose.config.CountersConfig;
-import io.mongoose.config.FeedConfig;
 import io.mongoose.config.MongooseConfigException;
 import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ServerConfig;
-import io.mongoose.config.ServiceConfig;
 import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.DispatchErrorHandler;
-import io.mongoose.dispatch.DispatchTable;
-import io.mongoose.dispatch.HandlerRegistry;
-import io.mongoose.dispatch.ProcessorContext;
-import io.mongoose.feed.DeliveryQueue;
 import io.mongoose.feed.Feed;
-import io.mongoose.feed.FeedKind;
 import io.mongoose.feed.FeedPublisher;
 import io.mongoose.feed.FeedStats;
-import io.mongoose.feed.QueueFeed;
-import io.mongoose.feed.RingFeed;
-import io.mongoose.internal.MessageAccess;
-import io.mongoose.internal.MessageRing;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.LeakReport;
 import io.mongoose.pool.LeakSite;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
-import io.mongoose.pool.PooledMessage;
 import io.mongoose.status.AgentGroupStats;
 import io.mongoose.status.CounterType;
 import io.mongoose.status.CountersFile;
@@ -52,16 +32,13 @@ import io.mongoose.status.LatencyMonitor;
 import io.mongoose.status.ProcessorStats;
 import io.mongoose.status.ServerState;
 import io.mongoose.status.ServiceStats;
-import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -112,30 +89,18 @@ public final class MongooseServer implements AutoCloseable
      */
     private static final Map<PoolRegistry, String> REGISTRIES_IN_USE = new IdentityHashMap<>();
     private static final long DRAIN_POLL_NANOS = 100_000;
-    /** Longest exception text a configuration error repeats. */
-    private static final int MAX_SHOWN_EXCEPTION = 300;
 
     private final ServerConfig config;
     private final PoolRegistry pools;
-    private final Map<String, Feed> publishers = new LinkedHashMap<>();
-    private final Map<String, AgentGroup> groups = new LinkedHashMap<>();
-    /** The invoker of each INVOKER group, made once at build. */
-    private final Map<String, AgentGroupInvoker> invokers = new LinkedHashMap<>();
-    private final Map<String, ProcessorSlot> processors = new LinkedHashMap<>();
+    private final DataPath path;
     private final AtomicReference<ServerState> state = new AtomicReference<>(ServerState.NEW);
     private final CompletableFuture<ShutdownReport> stopped = new CompletableFuture<>();
     private final Admin admin;
     private final FeedPauses feedPauses;
     private final ServerMonitor monitor;
     private final ServiceHost services;
-    /** Feeds a service or a processor publishes, with that producer described; only they may publish there. */
-    private final Map<String, String> producers = new LinkedHashMap<>();
-    /** Feeds a processor publishes from its agent thread. */
-    private final Set<String> pipeFeeds = new HashSet<>();
     /** Per pool, its invalid releases when the server started: the report counts those since. */
     private final Map<ObjectPool<?>, Long> invalidReleasesAtStart = new IdentityHashMap<>();
-    /** Per processor, the publishers of the feeds it declared; filled once the feeds are wired. */
-    private final Map<String, Map<String, FeedPublisher>> processorPublishers = new LinkedHashMap<>();
 
     private MongooseServer(final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors)
     {
@@ -143,47 +108,11 @@ public final class MongooseServer implements AutoCloseable
         this.pools = pools;
         this.admin = new Admin(new ServerAdminHost(errors));
         this.services = new ServiceHost(config.name(), config.services(), pools, errors);
-        final List<String> problems = new ArrayList<>();
-        final Map<String, ProcessorSlot[]> slotsByGroup = new LinkedHashMap<>();
-        final Map<String, AgentTimerWheel> timersByGroup = new LinkedHashMap<>();
-        for (int a = 0; a < config.agentGroups().size(); a++)
-        {
-            final AgentGroupConfig group = config.agentGroups().get(a);
-            final AgentTimerWheel timers = new AgentTimerWheel(group.name(), group.timerTickResolution(),
-                group.timerWheelSize(), SystemNanoClock.INSTANCE, errors);
-            timersByGroup.put(group.name(), timers);
-            slotsByGroup.put(group.name(), buildSlots(a, group, timers, problems));
-        }
-        if (!problems.isEmpty())
-        {
-            throw new MongooseConfigException(problems);
-        }
-        final Map<String, List<Inbound>> inboundByGroup = new LinkedHashMap<>();
-        for (int f = 0; f < config.feeds().size(); f++)
-        {
-            wireFeed(f, config.feeds().get(f), inboundByGroup, problems);
-        }
-        if (!problems.isEmpty())
-        {
-            returnRings();
-            throw new MongooseConfigException(problems);
-        }
-        bindProducers();
-        for (final AgentGroupConfig group : config.agentGroups())
-        {
-            final ProcessorSlot[] slots = slotsByGroup.get(group.name());
-            final Inbound[] inbound = inboundByGroup.getOrDefault(group.name(), List.of()).toArray(new Inbound[0]);
-            final AgentGroup built = new AgentGroup(group, new DispatchAgent(group.name(), inbound, slots,
-                group.drainLimit(), group.pinning(), errors, timersByGroup.get(group.name())), slots);
-            groups.put(group.name(), built);
-            if (null != built.invoker())
-            {
-                invokers.put(group.name(), new AgentGroupInvoker(built.invoker()));
-            }
-        }
-        this.feedPauses = new FeedPauses(inboundByGroup, groups);
+        final ServerAssembly assembly = new ServerAssembly(config, pools, errors, admin, services);
+        this.path = assembly.dataPath;
+        this.feedPauses = assembly.feedPauses;
         BuiltInCommands.register(this, admin);
-        monitor = new ServerMonitor(config, publishers.values(), groups.values(), services, pools, state);
+        monitor = new ServerMonitor(config, path.feeds.values(), path.groups.values(), services, pools, state);
     }
 
     /**
@@ -241,15 +170,15 @@ public final class MongooseServer implements AutoCloseable
         final MongooseStartException serviceFailure = services.start();
         if (null != serviceFailure)
         {
-            closeFeeds();
+            path.closeFeeds();
             // No agent ever ran: the ring feeds' messages go back to their pools before the pools are checked.
-            returnRings();
+            path.returnRings();
             state.set(ServerState.FAILED);
             monitor.close(ServerState.FAILED);
             stopped.complete(reportBeforeAgentsRan(services.errors()));
             throw serviceFailure;
         }
-        for (final AgentGroup group : groups.values())
+        for (final AgentGroup group : path.groups.values())
         {
             group.start();
         }
@@ -262,16 +191,13 @@ public final class MongooseServer implements AutoCloseable
             stopped.complete(report);
             throw failure;
         }
-        for (final Feed publisher : publishers.values())
-        {
-            publisher.open();
-        }
+        path.openFeeds();
         services.startAgents();
         state.set(ServerState.RUNNING);
         monitor.onState(ServerState.RUNNING);
         monitor.startSampling();
-        LOG.log(System.Logger.Level.INFO, "server '" + name() + "' started: " + publishers.size() + " feeds, " +
-            groups.size() + " agent groups, " + processors.size() + " processors");
+        LOG.log(System.Logger.Level.INFO, "server '" + name() + "' started: " + path.feeds.size() + " feeds, " +
+            path.groups.size() + " agent groups, " + path.processors.size() + " processors");
     }
 
     /**
@@ -293,7 +219,7 @@ public final class MongooseServer implements AutoCloseable
             throw new IllegalStateException("stop() called on service agent thread '" + current.getName() +
                 "' of server '" + name() + "'; expected a thread outside the server (stopping joins it)");
         }
-        for (final AgentGroup group : groups.values())
+        for (final AgentGroup group : path.groups.values())
         {
             if (group.isAgentThread(current))
             {
@@ -307,10 +233,10 @@ public final class MongooseServer implements AutoCloseable
         }
         if (state.compareAndSet(ServerState.NEW, ServerState.STOPPED))
         {
-            closeFeeds();
+            path.closeFeeds();
             // Never started: the ring feeds' messages go back to their pools, as after a failed start. Its registry
             // may be another server's, so its pools are not this server's to check.
-            returnRings();
+            path.returnRings();
             monitor.close(ServerState.STOPPED);
             stopped.complete(new ShutdownReport(true, Map.of(), Map.of(), 0, 0, 0, Map.of(), List.of()));
             return stopped.join();
@@ -343,19 +269,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public FeedPublisher publisher(final String feedName)
     {
-        final FeedPublisher publisher = publishers.get(feedName);
-        if (null == publisher)
-        {
-            throw new IllegalArgumentException("unknown feed '" + feedName + "'; expected one of " +
-                String.join(", ", publishers.keySet()));
-        }
-        final String producer = producers.get(feedName);
-        if (null != producer)
-        {
-            throw new IllegalArgumentException("feed '" + feedName + "' is published by " + producer + ", its single " +
-                "producer; expected a feed no service or processor publishes");
-        }
-        return publisher;
+        return path.publisher(feedName);
     }
 
     /**
@@ -395,18 +309,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public <T> T processor(final String processorName, final Class<T> type)
     {
-        final ProcessorSlot slot = processors.get(processorName);
-        if (null == slot)
-        {
-            throw new IllegalArgumentException("unknown processor '" + processorName + "'; expected one of " +
-                String.join(", ", processors.keySet()));
-        }
-        if (!type.isInstance(slot.processor))
-        {
-            throw new IllegalArgumentException("processor '" + processorName + "' is a " +
-                slot.processor.getClass().getName() + "; expected a " + type.getName());
-        }
-        return type.cast(slot.processor);
+        return path.processor(processorName, type);
     }
 
     /**
@@ -416,14 +319,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public AgentGroupInvoker invoker(final String agentName)
     {
-        final AgentGroupInvoker invoker = invokers.get(agentName);
-        if (null == invoker)
-        {
-            group(agentName); // an unknown name says so
-            throw new IllegalArgumentException("agent '" + agentName + "' has a dedicated thread; expected an agent " +
-                "configured with threadMode INVOKER");
-        }
-        return invoker;
+        return path.invoker(agentName);
     }
 
     /**
@@ -432,7 +328,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public Optional<Thread> agentThread(final String agentName)
     {
-        return Optional.ofNullable(group(agentName).thread());
+        return Optional.ofNullable(path.group(agentName).thread());
     }
 
     /**
@@ -441,13 +337,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public FeedStats feedStats(final String feedName)
     {
-        final FeedPublisher publisher = publishers.get(feedName);
-        if (null == publisher)
-        {
-            throw new IllegalArgumentException("unknown feed '" + feedName + "'; expected one of " +
-                String.join(", ", publishers.keySet()));
-        }
-        return publisher.stats();
+        return path.feed(feedName).stats();
     }
 
     /**
@@ -456,13 +346,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public ProcessorStats processorStats(final String processorName)
     {
-        final ProcessorSlot slot = processors.get(processorName);
-        if (null == slot)
-        {
-            throw new IllegalArgumentException("unknown processor '" + processorName + "'; expected one of " +
-                String.join(", ", processors.keySet()));
-        }
-        return slot.stats();
+        return path.processor(processorName).stats();
     }
 
     /**
@@ -476,22 +360,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public LatencyMonitor latency(final String processorName)
     {
-        final ProcessorSlot slot = processors.get(processorName);
-        if (null == slot || null == slot.latency)
-        {
-            final List<String> monitored = new ArrayList<>();
-            for (final LatencyMonitor monitor : latencyMonitors())
-            {
-                monitored.add(monitor.processorName());
-            }
-            throw new IllegalArgumentException((null == slot
-                ? "unknown processor '" + processorName + "'"
-                : "processor '" + processorName + "' does not monitor latency (enable it with " +
-                "ProcessorConfig.latencyMonitoring(true) or latencyMonitoring: true in YAML)") +
-                "; expected one of the processors with latency monitoring: " +
-                (monitored.isEmpty() ? "(none)" : String.join(", ", monitored)));
-        }
-        return slot.latency;
+        return path.latency(processorName);
     }
 
     /**
@@ -499,15 +368,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public List<LatencyMonitor> latencyMonitors()
     {
-        final List<LatencyMonitor> monitors = new ArrayList<>();
-        for (final ProcessorSlot slot : processors.values())
-        {
-            if (null != slot.latency)
-            {
-                monitors.add(slot.latency);
-            }
-        }
-        return monitors;
+        return path.latencyMonitors();
     }
 
     /**
@@ -516,7 +377,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public AgentGroupStats agentStats(final String agentName)
     {
-        return group(agentName).stats();
+        return path.group(agentName).stats();
     }
 
     /**
@@ -701,8 +562,8 @@ public final class MongooseServer implements AutoCloseable
         }
         catch (final IOException | RuntimeException ex)
         {
-            closeFeeds();
-            returnRings();
+            path.closeFeeds();
+            path.returnRings();
             state.set(ServerState.FAILED);
             monitor.close(ServerState.FAILED);
             stopped.complete(reportBeforeAgentsRan(0));
@@ -712,165 +573,11 @@ public final class MongooseServer implements AutoCloseable
         }
     }
 
-    private ProcessorSlot[] buildSlots(
-        final int index, final AgentGroupConfig group, final AgentTimerWheel timers, final List<String> problems)
-    {
-        final List<ProcessorSlot> slots = new ArrayList<>();
-        for (int p = 0; p < group.processors().size(); p++)
-        {
-            final ProcessorConfig pc = group.processors().get(p);
-            final HandlerRegistry handlers = new HandlerRegistry(pc.name());
-            try
-            {
-                pc.processor().registerHandlers(handlers);
-            }
-            catch (final RuntimeException ex)
-            {
-                problems.add("agents[" + index + "].processors[" + p + "]: registerHandlers threw " +
-                    ConfigProblem.escape(ex.toString(), MAX_SHOWN_EXCEPTION) +
-                    "; expected it to register handlers and return");
-                continue;
-            }
-            final DispatchTable table = handlers.build();
-            final ProcessorScheduler scheduler = new ProcessorScheduler(timers, pc.name());
-            final LatencyMonitor latency =
-                pc.monitorsLatency(config.latencyMonitoring()) ? new LatencyMonitor(pc.name()) : null;
-            final Map<String, FeedPublisher> declared = new LinkedHashMap<>();
-            processorPublishers.put(pc.name(), declared);
-            final ProcessorSlot slot = new ProcessorSlot(new ProcessorContext(pc.name(), group.name(), name(),
-                processorCommands(pc.name(), group.name()), scheduler, services.directory(),
-                Collections.unmodifiableMap(declared)), pc.processor(), table, latency);
-            scheduler.bind(slot);
-            slots.add(slot);
-            processors.put(pc.name(), slot);
-        }
-        return slots.toArray(new ProcessorSlot[0]);
-    }
-
-    /**
-     * One queue per agent group that has a processor receiving the feed; that group's receivers share it. A ring feed
-     * instead gets its ring, filled from its type's pool, which its one receiving group reads.
-     */
-    private void wireFeed(
-        final int index, final FeedConfig feed, final Map<String, List<Inbound>> inboundByGroup,
-        final List<String> problems)
-    {
-        final List<DeliveryQueue> queues = new ArrayList<>();
-        final List<String> subscriberNames = new ArrayList<>();
-        final List<ProcessorSlot[]> receiversByGroup = new ArrayList<>();
-        boolean monitored = false;
-        for (final AgentGroupConfig group : config.agentGroups())
-        {
-            final List<ProcessorSlot> receivers = new ArrayList<>();
-            for (final ProcessorConfig pc : group.processors())
-            {
-                if (feed.kind() == FeedKind.BROADCAST || pc.subscriptions().contains(feed.name()))
-                {
-                    receivers.add(processors.get(pc.name()));
-                    monitored |= null != processors.get(pc.name()).latency;
-                }
-            }
-            if (!receivers.isEmpty())
-            {
-                subscriberNames.add(group.name());
-                receiversByGroup.add(receivers.toArray(new ProcessorSlot[0]));
-            }
-        }
-        if (feed.isRing())
-        {
-            // The validator let through one receiving group only.
-            final MessageRing<PooledMessage> ring = newRing(index, feed, problems);
-            if (null != ring)
-            {
-                inboundByGroup.computeIfAbsent(subscriberNames.get(0), g -> new ArrayList<>())
-                    .add(new InboundRing(feed.name(), ring, receiversByGroup.get(0)));
-                publishers.put(feed.name(), new RingFeed(name(), feed.settings(), ring, subscriberNames.get(0), monitored));
-            }
-            return;
-        }
-        for (int g = 0; g < subscriberNames.size(); g++)
-        {
-            final InboundQueue inbound = new InboundQueue(feed.name(), feed.queueCapacity(), receiversByGroup.get(g));
-            inboundByGroup.computeIfAbsent(subscriberNames.get(g), n -> new ArrayList<>()).add(inbound);
-            queues.add(inbound.queue);
-        }
-        final DeliveryQueue[] queueArray = queues.toArray(new DeliveryQueue[0]);
-        publishers.put(feed.name(),
-            new QueueFeed(name(), feed.settings(), queueArray, subscriberNames.toArray(new String[0]), monitored));
-    }
-
-    /** A ring feed's ring from its type's pool, or {@code null} with the reason added to {@code problems}. */
-    private MessageRing<PooledMessage> newRing(final int index, final FeedConfig feed, final List<String> problems)
-    {
-        try
-        {
-            return MessageAccess.<PooledMessage>get().newRing(pools.pool(feed.ringType()), feed.queueCapacity());
-        }
-        catch (final IllegalArgumentException | IllegalStateException e)
-        {
-            problems.add("feeds[" + index + "].ring: ring feed '" + feed.name() + "' of " + feed.ringType().getName() +
-                " cannot take its " + feed.queueCapacity() + " messages: " + e.getMessage());
-            return null;
-        }
-    }
-
-    /** A server that failed to build or to start gives its rings' messages back to their pools. */
-    private void returnRings()
-    {
-        for (final Feed publisher : publishers.values())
-        {
-            if (publisher.isRing())
-            {
-                publisher.releaseUndelivered();
-            }
-        }
-    }
-
-    /** Hands each service and processor the publishers of the feeds it declared, and records who produces what. */
-    private void bindProducers()
-    {
-        for (final ServiceConfig service : config.services())
-        {
-            for (final String feed : service.publishes())
-            {
-                producers.put(feed, "service '" + service.name() + "'");
-            }
-        }
-        services.bindPublishers(publishers);
-        for (final AgentGroupConfig group : config.agentGroups())
-        {
-            for (final ProcessorConfig pc : group.processors())
-            {
-                final Map<String, FeedPublisher> declared = processorPublishers.get(pc.name());
-                for (final String feed : pc.publishes())
-                {
-                    producers.put(feed, "processor '" + pc.name() + "'");
-                    pipeFeeds.add(feed);
-                    if (null != declared)
-                    {
-                        declared.put(feed, publishers.get(feed));
-                    }
-                }
-            }
-        }
-    }
-
-    private AgentGroup group(final String agentName)
-    {
-        final AgentGroup group = groups.get(agentName);
-        if (null == group)
-        {
-            throw new IllegalArgumentException("unknown agent '" + agentName + "'; expected one of " +
-                String.join(", ", groups.keySet()));
-        }
-        return group;
-    }
-
     private MongooseStartException awaitStarted()
     {
         final long deadline = System.nanoTime() + config.startTimeout().toNanos();
         MongooseStartException first = null;
-        for (final AgentGroup group : groups.values())
+        for (final AgentGroup group : path.groups.values())
         {
             Throwable failure = null;
             try
@@ -924,15 +631,15 @@ public final class MongooseServer implements AutoCloseable
         final long graceDeadline = drainDeadline + RunnerClose.INTERRUPT_GRACE_NANOS;
         // Service agents first: once joined, nothing publishes into their feeds, so closing those loses nothing.
         final Map<String, String> notEnded = new TreeMap<>(services.stopAgents(drainDeadline, graceDeadline));
-        closeEntryFeeds();
+        path.closeEntryFeeds();
         // A paused feed would never drain, and its agents would never be quiet.
         feedPauses.resumeAllForStop(name());
         // Processors keep publishing into pipes while they handle what is queued; pipes close once all is quiet.
         final boolean pipesQuiet = !drain || awaitPipesQuiet(drainDeadline);
-        closeFeeds();
+        path.closeFeeds();
         final boolean drained = (!drain || awaitDrained(drainDeadline)) && pipesQuiet;
         final Set<String> stillRunning = new HashSet<>();
-        for (final AgentGroup group : groups.values())
+        for (final AgentGroup group : path.groups.values())
         {
             final String why = group.close(drainDeadline, graceDeadline);
             if (null != why)
@@ -949,7 +656,7 @@ public final class MongooseServer implements AutoCloseable
         // Services stop last, after every agent thread has been joined, in reverse registration order.
         services.stop();
         final Map<String, Long> undelivered = new TreeMap<>();
-        for (final Feed publisher : publishers.values())
+        for (final Feed publisher : path.feeds.values())
         {
             final long left = publisher.releaseUndelivered(stillRunning);
             if (left > 0)
@@ -962,7 +669,7 @@ public final class MongooseServer implements AutoCloseable
         }
         long errors = 0;
         long unhandled = 0;
-        for (final ProcessorSlot slot : processors.values())
+        for (final ProcessorSlot slot : path.processors.values())
         {
             errors += slot.errors.get();
             unhandled += slot.unhandled.get();
@@ -1021,25 +728,6 @@ public final class MongooseServer implements AutoCloseable
         }
     }
 
-    /** Commands a processor registers run on its agent thread, through the agent's command queue. */
-    private CommandRegistrar processorCommands(final String processorName, final String agentName)
-    {
-        return admin.registrarOn("processor '" + processorName + "' on agent '" + agentName + "'",
-            task -> groups.get(agentName).agent.commands.execute(task));
-    }
-
-    /** Close the feeds no processor publishes: those of the application and of the (already joined) services. */
-    private void closeEntryFeeds()
-    {
-        for (final Feed publisher : publishers.values())
-        {
-            if (!pipeFeeds.contains(publisher.feedName()))
-            {
-                publisher.close();
-            }
-        }
-    }
-
     /**
      * Wait until no queue holds a message and no handler is running, so no processor will publish into a pipe any
      * more; bounded by the shutdown timeout. Two passes over every live agent's counters (messages offered, messages
@@ -1048,7 +736,7 @@ public final class MongooseServer implements AutoCloseable
      */
     private boolean awaitPipesQuiet(final long deadline)
     {
-        if (pipeFeeds.isEmpty())
+        if (path.pipeFeeds.isEmpty())
         {
             return true;
         }
@@ -1056,7 +744,7 @@ public final class MongooseServer implements AutoCloseable
         while (true)
         {
             long progress = 0;
-            for (final AgentGroup group : groups.values())
+            for (final AgentGroup group : path.groups.values())
             {
                 if (group.dispatching())
                 {
@@ -1078,19 +766,11 @@ public final class MongooseServer implements AutoCloseable
             {
                 return false;
             }
-            for (final AgentGroup group : groups.values())
+            for (final AgentGroup group : path.groups.values())
             {
                 group.driveIfInvoker();
             }
             LockSupport.parkNanos(DRAIN_POLL_NANOS);
-        }
-    }
-
-    private void closeFeeds()
-    {
-        for (final Feed publisher : publishers.values())
-        {
-            publisher.close();
         }
     }
 
@@ -1100,7 +780,7 @@ public final class MongooseServer implements AutoCloseable
         {
             boolean liveEmpty = true;
             boolean deadEmpty = true;
-            for (final AgentGroup group : groups.values())
+            for (final AgentGroup group : path.groups.values())
             {
                 // A group that stopped dispatching on its own (interrupted) will never empty its queues: waiting for
                 // it would only make stop() take the whole timeout. What it holds is released as undelivered.
@@ -1121,7 +801,7 @@ public final class MongooseServer implements AutoCloseable
             {
                 return false;
             }
-            for (final AgentGroup group : groups.values())
+            for (final AgentGroup group : path.groups.values())
             {
                 group.driveIfInvoker();
             }
