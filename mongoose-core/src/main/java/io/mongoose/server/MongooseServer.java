@@ -1,12 +1,7 @@
 package io.mongoose.server;
 
 import io.mongoose.admin.Admin;
-import io.mongoose.admin.AdminHost;
 import io.mongoose.agent.AgentGroup;
-import io.mongoose.agent.LifecycleFailure;
-import io.mongoose.agent.ProcessorSlot;
-import io.mongoose.agent.RunnerClose;
-import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.ConfigValidator;
 import io.mongoose.config.CountersConfig;
 import io.mongoose.config.MongooseConfigException;
@@ -14,7 +9,6 @@ import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.DispatchErrorHandler;
-import io.mongoose.feed.Feed;
 import io.mongoose.feed.FeedPublisher;
 import io.mongoose.feed.FeedStats;
 import io.mongoose.pool.LeakDetection;
@@ -24,7 +18,6 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.status.AgentGroupStats;
 import io.mongoose.status.CounterType;
-import io.mongoose.status.CountersFile;
 import io.mongoose.status.CountersSnapshot;
 import io.mongoose.status.HealthReport;
 import io.mongoose.status.HealthStatus;
@@ -33,24 +26,14 @@ import io.mongoose.status.ProcessorStats;
 import io.mongoose.status.ServerState;
 import io.mongoose.status.ServiceStats;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * An embedded event-dispatch server: feeds fan pooled messages out over SPSC queues to agent groups, whose threads
@@ -70,63 +53,51 @@ import java.util.concurrent.locks.LockSupport;
  * <p>{@link #start()} and {@link #stop()} may be called from any thread except an agent thread of this server, with
  * one rule for {@link ThreadMode#INVOKER} groups: both must come from the thread that drives them.
  *
- * <p><b>Pools that cover their queues.</b> A pipe stage that acquires from the pool its input comes from starves once
- * every message of that pool is parked in the queues in front of it. So, for every message type a
- * {@link io.mongoose.service.MessageSource} publishes (the connectors' lines), the build works out what can park in
- * front of the pipe stages those messages reach: each of their queues full, plus the receiving group's drain limit per
- * queue, one message per feed for its producer, and the ring of any ring feed of the type. With no pool of the type in
- * the registry, the server has the
- * sources register one that large (the line pool: at least {@code LineMessage.POOL_CAPACITY}); a smaller one the
- * application registered fails the build with a {@link MongooseConfigException} naming the pool, its capacity, the
- * queues and the capacity needed. A {@code GROW} pool is exempt: it allocates rather than starves.
+ * <p>A pipe stage that acquires from the pool its input comes from would starve once every message of that pool is
+ * parked in the queues in front of it, so the build has each {@link io.mongoose.service.MessageSource} register a pool
+ * that covers those queues; a smaller one the application registered fails the build with a
+ * {@link MongooseConfigException} naming it. A {@code GROW} pool is exempt.
  */
 public final class MongooseServer implements AutoCloseable
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
-    /**
-     * The pool registries of started servers, each with its server's name: a server's leak and in-flight counts are
-     * its registry's, so two running servers never share one.
-     */
-    private static final Map<PoolRegistry, String> REGISTRIES_IN_USE = new IdentityHashMap<>();
-    private static final long DRAIN_POLL_NANOS = 100_000;
 
     private final ServerConfig config;
     private final PoolRegistry pools;
-    private final DataPath path;
     private final AtomicReference<ServerState> state = new AtomicReference<>(ServerState.NEW);
     private final CompletableFuture<ShutdownReport> stopped = new CompletableFuture<>();
     private final Admin admin;
+    private final ServiceHost services;
+    private final DataPath path;
     private final FeedPauses feedPauses;
     private final ServerMonitor monitor;
-    private final ServiceHost services;
-    /** Per pool, its invalid releases when the server started: the report counts those since. */
-    private final Map<ObjectPool<?>, Long> invalidReleasesAtStart = new IdentityHashMap<>();
+    private final PoolAudit audit;
+    private final ServerShutdown shutdown;
 
     private MongooseServer(final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors)
     {
         this.config = config;
         this.pools = pools;
-        this.admin = new Admin(new ServerAdminHost(errors));
+        this.admin = new Admin(new ServerAdminHost(config.name(), state, errors));
         this.services = new ServiceHost(config.name(), config.services(), pools, errors);
         final ServerAssembly assembly = new ServerAssembly(config, pools, errors, admin, services);
         this.path = assembly.dataPath;
-        this.feedPauses = assembly.feedPauses;
-        BuiltInCommands.register(this, admin);
-        monitor = new ServerMonitor(config, path.feeds.values(), path.groups.values(), services, pools, state);
+        this.feedPauses = new FeedPauses(config.name(), state, assembly.inboundByGroup, path.groups);
+        BuiltInCommands.register(this, feedPauses, admin);
+        this.monitor = new ServerMonitor(config, path.feeds.values(), path.groups.values(), services, pools, state);
+        this.audit = new PoolAudit(config.name(), pools);
+        this.shutdown = new ServerShutdown(config, path, services, feedPauses, audit);
     }
 
-    /**
-     * @return a builder with the global pool registry and the logging error handler.
-     */
+    /** @return a builder with the global pool registry and the logging error handler. */
     public static MongooseServerBuilder builder()
     {
         return new MongooseServerBuilder();
     }
 
     /**
-     * Build a server from a configuration model. The builder ends here, and so does a model read from elsewhere: the
-     * {@code mongoose-yaml} module's {@code io.mongoose.yaml.MongooseYaml} reads a YAML file into a
-     * {@link ServerConfig} and builds its server with this method.
+     * Build a server from a configuration model: {@link MongooseServerBuilder#build()} ends here, and so does the
+     * {@code mongoose-yaml} module's {@code io.mongoose.yaml.MongooseYaml} with the model it reads from a file.
      *
      * @param config       the model; validated first.
      * @param pools        where message pools live; checked for leaks at stop.
@@ -158,37 +129,42 @@ public final class MongooseServer implements AutoCloseable
     {
         if (!state.compareAndSet(ServerState.NEW, ServerState.STARTING))
         {
-            throw new IllegalStateException("server '" + name() + "' is " + state.get() + "; start() is allowed once, " +
-                "on a NEW server");
+            throw new IllegalStateException("server '" + name() + "' is " + state.get() + "; start() is allowed " +
+                "once, on a NEW server");
         }
-        claimRegistry();
-        for (final ObjectPool<?> pool : pools.pools())
+        try
         {
-            invalidReleasesAtStart.put(pool, pool.stats().invalidReleases());
+            audit.claim();
         }
-        publishCounters();
+        catch (final IllegalStateException ex)
+        {
+            state.set(ServerState.NEW);
+            throw ex;
+        }
+        try
+        {
+            monitor.publish();
+        }
+        catch (final MongooseStartException ex)
+        {
+            failBeforeAgentsRan(0);
+            throw ex;
+        }
         final MongooseStartException serviceFailure = services.start();
         if (null != serviceFailure)
         {
-            path.closeFeeds();
-            // No agent ever ran: the ring feeds' messages go back to their pools before the pools are checked.
-            path.returnRings();
-            state.set(ServerState.FAILED);
-            monitor.close(ServerState.FAILED);
-            stopped.complete(reportBeforeAgentsRan(services.errors()));
+            failBeforeAgentsRan(services.errors());
             throw serviceFailure;
         }
         for (final AgentGroup group : path.groups.values())
         {
             group.start();
         }
-        final MongooseStartException failure = awaitStarted();
+        final MongooseStartException failure = AgentStartWait.await(name(), path.groups.values(),
+            config.startTimeout());
         if (null != failure)
         {
-            final ShutdownReport report = shutDown(false);
-            state.set(ServerState.FAILED);
-            monitor.close(ServerState.FAILED);
-            stopped.complete(report);
+            finish(ServerState.FAILED, shutdown.run(false));
             throw failure;
         }
         path.openFeeds();
@@ -213,44 +189,22 @@ public final class MongooseServer implements AutoCloseable
      */
     public ShutdownReport stop()
     {
-        final Thread current = Thread.currentThread();
-        if (services.isAgentThread(current))
-        {
-            throw new IllegalStateException("stop() called on service agent thread '" + current.getName() +
-                "' of server '" + name() + "'; expected a thread outside the server (stopping joins it)");
-        }
-        for (final AgentGroup group : path.groups.values())
-        {
-            if (group.isAgentThread(current))
-            {
-                throw new IllegalStateException("stop() called on agent thread '" + current.getName() + "' of server '" +
-                    name() + "'; expected a thread outside the server (stopping joins the agent threads)");
-            }
-            if (null != group.invoker())
-            {
-                group.invoker().checkOwner("stop()");
-            }
-        }
+        shutdown.checkCaller();
         if (state.compareAndSet(ServerState.NEW, ServerState.STOPPED))
         {
             path.closeFeeds();
             // Never started: the ring feeds' messages go back to their pools, as after a failed start. Its registry
             // may be another server's, so its pools are not this server's to check.
             path.returnRings();
-            monitor.close(ServerState.STOPPED);
-            stopped.complete(new ShutdownReport(true, Map.of(), Map.of(), 0, 0, 0, Map.of(), List.of()));
-            return stopped.join();
+            return finish(ServerState.STOPPED, new ShutdownReport(true, Map.of(), Map.of(), 0, 0, 0, Map.of(),
+                List.of()));
         }
         if (!state.compareAndSet(ServerState.RUNNING, ServerState.STOPPING))
         {
             return stopped.join();
         }
         monitor.onState(ServerState.STOPPING);
-        final ShutdownReport report = shutDown(true);
-        state.set(ServerState.STOPPED);
-        monitor.close(ServerState.STOPPED);
-        stopped.complete(report);
-        return report;
+        return finish(ServerState.STOPPED, shutdown.run(true));
     }
 
     /** Same as {@link #stop()}, for try-with-resources. */
@@ -363,9 +317,7 @@ public final class MongooseServer implements AutoCloseable
         return path.latency(processorName);
     }
 
-    /**
-     * @return the latency monitors of every processor that has one, in configuration order.
-     */
+    /** @return the latency monitors of every processor that has one, in configuration order. */
     public List<LatencyMonitor> latencyMonitors()
     {
         return path.latencyMonitors();
@@ -407,14 +359,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public boolean pauseFeed(final String feedName)
     {
-        final FeedPauses.Outcome outcome = pauseFeedConfirmed(feedName);
-        if (!outcome.unconfirmed().isEmpty())
-        {
-            LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': feed '" + feedName + "' paused, but " +
-                "agents " + outcome.unconfirmed() + " did not finish their duty cycle within " +
-                admin.timeout().toMillis() + " ms: a drain of it under way there may still deliver messages");
-        }
-        return outcome.changed();
+        return feedPauses.pauseLogged(feedName, admin.timeout());
     }
 
     /**
@@ -427,7 +372,6 @@ public final class MongooseServer implements AutoCloseable
      */
     public boolean resumeFeed(final String feedName)
     {
-        checkRunning("resumeFeed");
         return feedPauses.resume(feedName).changed();
     }
 
@@ -441,60 +385,36 @@ public final class MongooseServer implements AutoCloseable
         return feedPauses.isPaused(feedName);
     }
 
-    FeedPauses.Outcome pauseFeedConfirmed(final String feedName)
-    {
-        checkRunning("pauseFeed");
-        return feedPauses.pause(feedName, admin.timeout());
-    }
-
-    private void checkRunning(final String operation)
-    {
-        final ServerState now = state.get();
-        if (ServerState.RUNNING != now)
-        {
-            throw new IllegalStateException("server '" + name() + "' is " + now + "; " + operation + " needs it RUNNING");
-        }
-    }
-
-    /**
-     * @return the server's state now.
-     */
+    /** @return the server's state now. */
     public ServerState state()
     {
         return state.get();
     }
 
-    /**
-     * @return the server's name.
-     */
+    /** @return the server's name. */
     public String name()
     {
         return config.name();
     }
 
-    /**
-     * @return the configuration the server was built from.
-     */
+    /** @return the configuration the server was built from. */
     public ServerConfig config()
     {
         return config;
     }
 
-    /**
-     * @return the pool registry checked for leaks at stop.
-     */
+    /** @return the pool registry checked for leaks at stop. */
     public PoolRegistry pools()
     {
         return pools;
     }
 
     /**
-     * Messages of this server's pools that have been in flight for at least {@code age}, with where each was
-     * acquired: the question to ask of a running server that seems to be losing messages. Callable at any time, from
-     * any thread, in any state. Needs {@link LeakDetection} on ({@code -Dmongoose.leakDetection=true}); without it
-     * nothing is recorded and the list is always empty ({@link ObjectPool#inFlight()} still counts). Scans every
-     * instance of every pool and allocates: for monitoring, not for a hot path. Group the answer by acquisition site
-     * with {@link LeakSite#group(List)}.
+     * Messages of this server's pools in flight for at least {@code age}, with where each was acquired: for a running
+     * server that seems to lose messages. Callable at any time, from any thread. Needs {@link LeakDetection} on
+     * ({@code -Dmongoose.leakDetection=true}); without it the list is empty ({@link ObjectPool#inFlight()} still
+     * counts). Scans every instance of every pool and allocates. {@link LeakSite#group(List)} groups the answer by
+     * acquisition site.
      *
      * @param age minimum time since acquire; {@link Duration#ZERO} lists every message in flight.
      * @return the messages found, oldest first, every age measured to the same instant.
@@ -502,22 +422,15 @@ public final class MongooseServer implements AutoCloseable
      */
     public List<LeakReport> leakSuspects(final Duration age)
     {
-        final long now = System.nanoTime();
-        final List<LeakReport> suspects = new ArrayList<>();
-        for (final ObjectPool<?> pool : pools.pools())
-        {
-            suspects.addAll(pool.inFlightOlderThan(age, now));
-        }
-        suspects.sort((a, b) -> b.age().compareTo(a.age()));
-        return suspects;
+        return audit.suspects(age);
     }
 
     /**
      * Every counter of this server now: per feed published, dropped, rejected, publish timeouts and queue depth; per
      * agent duty cycles, dispatched, errors and idle cycles; per processor handled, unhandled and errors; per pool
-     * created, free, in flight and exhausted; and the server's state, health and heartbeat. The same values, with the
-     * same labels and type ids ({@link CounterType}), that {@code io.mongoose.tools.MongooseStat} reads from the counters file in another
-     * process. Callable at any time, from any thread; allocates (for monitoring, not a hot path).
+     * created, free, in flight and exhausted; and the server's state, health and heartbeat. The same values, labels
+     * and type ids ({@link CounterType}) that {@code io.mongoose.tools.MongooseStat} reads from the counters file in
+     * another process. Callable at any time, from any thread; allocates (for monitoring, not a hot path).
      *
      * @return a snapshot.
      */
@@ -547,352 +460,22 @@ public final class MongooseServer implements AutoCloseable
         return Optional.ofNullable(monitor.file());
     }
 
-    /** Create the counters file before any thread writes a counter; a failure fails start() before anything runs. */
-    private void publishCounters()
+    /** A start that failed before any agent ran: the rings' messages go home before the pools are checked. */
+    private void failBeforeAgentsRan(final long errors)
     {
-        try
-        {
-            monitor.publish();
-            monitor.onState(ServerState.STARTING);
-            if (null != monitor.file())
-            {
-                LOG.log(System.Logger.Level.INFO, "server '" + name() + "': live counters in " + monitor.file() +
-                    " (scripts/mongoose-stat.sh --server=" + name() + ")");
-            }
-        }
-        catch (final IOException | RuntimeException ex)
-        {
-            path.closeFeeds();
-            path.returnRings();
-            state.set(ServerState.FAILED);
-            monitor.close(ServerState.FAILED);
-            stopped.complete(reportBeforeAgentsRan(0));
-            throw new MongooseStartException("server '" + name() + "': cannot create its counters file in " +
-                (null == config.counters().dir() ? CountersFile.defaultDirectory() : config.counters().dir()) +
-                ": " + ex + "; expected a writable directory (set counters.dir, or counters.enabled: false)", ex);
-        }
-    }
-
-    private MongooseStartException awaitStarted()
-    {
-        final long deadline = System.nanoTime() + config.startTimeout().toNanos();
-        MongooseStartException first = null;
-        for (final AgentGroup group : path.groups.values())
-        {
-            Throwable failure = null;
-            try
-            {
-                group.agent.startOutcome().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            }
-            catch (final ExecutionException ex)
-            {
-                failure = ex.getCause();
-            }
-            catch (final TimeoutException ex)
-            {
-                failure = new MongooseStartException("agent '" + group.config.name() + "' did not start within " +
-                    config.startTimeout().toMillis() + " ms (a processor's onInit/onStart may be blocking)", ex);
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                failure = new MongooseStartException("interrupted while starting agent '" + group.config.name() + "'",
-                    ex);
-            }
-            if (null != failure)
-            {
-                if (null == first)
-                {
-                    first = failure instanceof MongooseStartException ? (MongooseStartException)failure :
-                        failure instanceof LifecycleFailure ? new MongooseStartException(failure.getMessage(),
-                        failure.getCause()) :
-                        new MongooseStartException("agent '" + group.config.name() + "' failed to start", failure);
-                }
-                else
-                {
-                    first.addSuppressed(failure);
-                }
-            }
-        }
-        if (null != first)
-        {
-            LOG.log(System.Logger.Level.ERROR, "server '" + name() + "' failed to start; stopping what started", first);
-        }
-        return first;
-    }
-
-    /**
-     * Within the shutdown timeout for the drain, and {@link RunnerClose#INTERRUPT_GRACE_NANOS} more for threads that do
-     * not end by then: those are interrupted, left running and named in the report, and their queues left alone.
-     */
-    private ShutdownReport shutDown(final boolean drain)
-    {
-        final long drainDeadline = System.nanoTime() + config.shutdownTimeout().toNanos();
-        final long graceDeadline = drainDeadline + RunnerClose.INTERRUPT_GRACE_NANOS;
-        // Service agents first: once joined, nothing publishes into their feeds, so closing those loses nothing.
-        final Map<String, String> notEnded = new TreeMap<>(services.stopAgents(drainDeadline, graceDeadline));
-        path.closeEntryFeeds();
-        // A paused feed would never drain, and its agents would never be quiet.
-        feedPauses.resumeAllForStop(name());
-        // Processors keep publishing into pipes while they handle what is queued; pipes close once all is quiet.
-        final boolean pipesQuiet = !drain || awaitPipesQuiet(drainDeadline);
         path.closeFeeds();
-        final boolean drained = (!drain || awaitDrained(drainDeadline)) && pipesQuiet;
-        final Set<String> stillRunning = new HashSet<>();
-        for (final AgentGroup group : path.groups.values())
-        {
-            final String why = group.close(drainDeadline, graceDeadline);
-            if (null != why)
-            {
-                notEnded.put(group.config.name(), why);
-                stillRunning.add(group.config.name());
-            }
-        }
-        for (final Map.Entry<String, String> agent : notEnded.entrySet())
-        {
-            LOG.log(System.Logger.Level.ERROR, "server '" + name() + "': agent " + agent.getKey() + " did not stop " +
-                "within the " + config.shutdownTimeout().toMillis() + " ms shutdown timeout: " + agent.getValue());
-        }
-        // Services stop last, after every agent thread has been joined, in reverse registration order.
-        services.stop();
-        final Map<String, Long> undelivered = new TreeMap<>();
-        for (final Feed publisher : path.feeds.values())
-        {
-            final long left = publisher.releaseUndelivered(stillRunning);
-            if (left > 0)
-            {
-                undelivered.put(publisher.feedName(), left);
-                LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': feed '" + publisher.feedName() + "' had " +
-                    left + " messages undelivered after the " + config.shutdownTimeout().toMillis() +
-                    " ms drain timeout; released without handling");
-            }
-        }
-        long errors = 0;
-        long unhandled = 0;
-        for (final ProcessorSlot slot : path.processors.values())
-        {
-            errors += slot.errors.get();
-            unhandled += slot.unhandled.get();
-        }
-        errors += services.errors();
-        final Leaks leaks = leaks();
-        final ShutdownReport report = new ShutdownReport(drained, undelivered, leaks.byType, errors, unhandled,
-            invalidReleasesSinceStart(), notEnded, leaks.sites);
-        releaseRegistry();
-        LOG.log(report.clean() ? System.Logger.Level.INFO : System.Logger.Level.WARNING,
-            "server '" + name() + "' stopped: " + report);
+        path.returnRings();
+        state.set(ServerState.FAILED);
+        monitor.close(ServerState.FAILED);
+        stopped.complete(shutdown.beforeAgentsRan(errors));
+    }
+
+    /** The server ends in {@code end} with {@code report}: the counters take their final values. */
+    private ShutdownReport finish(final ServerState end, final ShutdownReport report)
+    {
+        state.set(end);
+        monitor.close(end);
+        stopped.complete(report);
         return report;
-    }
-
-    /** A start that failed before any agent ran: what its pools hold, then the registry is free again. */
-    private ShutdownReport reportBeforeAgentsRan(final long errors)
-    {
-        final Leaks leaks = leaks();
-        final ShutdownReport report = new ShutdownReport(true, Map.of(), leaks.byType, errors, 0,
-            invalidReleasesSinceStart(), Map.of(), leaks.sites);
-        releaseRegistry();
-        return report;
-    }
-
-    private long invalidReleasesSinceStart()
-    {
-        long count = 0;
-        for (final ObjectPool<?> pool : pools.pools())
-        {
-            count += pool.stats().invalidReleases() - invalidReleasesAtStart.getOrDefault(pool, 0L);
-        }
-        return count;
-    }
-
-    private void claimRegistry()
-    {
-        synchronized (REGISTRIES_IN_USE)
-        {
-            final String user = REGISTRIES_IN_USE.putIfAbsent(pools, name());
-            if (null != user)
-            {
-                state.set(ServerState.NEW);
-                throw new IllegalStateException("server '" + name() + "': pool registry '" + pools.name() + "' is in " +
-                    "use by started server '" + user + "'; each server counts leaks and messages in flight over its " +
-                    "registry's pools, so two started servers cannot share one. Give each its own: " +
-                    "MongooseServer.builder().poolRegistry(new PoolRegistry(\"" + name() + "\"))");
-            }
-        }
-    }
-
-    private void releaseRegistry()
-    {
-        synchronized (REGISTRIES_IN_USE)
-        {
-            REGISTRIES_IN_USE.remove(pools, name());
-        }
-    }
-
-    /**
-     * Wait until no queue holds a message and no handler is running, so no processor will publish into a pipe any
-     * more; bounded by the shutdown timeout. Two passes over every live agent's counters (messages offered, messages
-     * whose handlers returned), which only grow, that read the same balanced values show one instant at which
-     * everything was quiet: with the entry feeds closed and the service agents joined, nothing can start work again.
-     */
-    private boolean awaitPipesQuiet(final long deadline)
-    {
-        if (path.pipeFeeds.isEmpty())
-        {
-            return true;
-        }
-        long previous = -1;
-        while (true)
-        {
-            long progress = 0;
-            for (final AgentGroup group : path.groups.values())
-            {
-                if (group.dispatching())
-                {
-                    final long p = group.agent.progressIfBalanced();
-                    if (p < 0)
-                    {
-                        progress = -1;
-                        break;
-                    }
-                    progress += p;
-                }
-            }
-            if (progress >= 0 && progress == previous)
-            {
-                return true;
-            }
-            previous = progress;
-            if (System.nanoTime() - deadline >= 0)
-            {
-                return false;
-            }
-            for (final AgentGroup group : path.groups.values())
-            {
-                group.driveIfInvoker();
-            }
-            LockSupport.parkNanos(DRAIN_POLL_NANOS);
-        }
-    }
-
-    private boolean awaitDrained(final long deadline)
-    {
-        while (true)
-        {
-            boolean liveEmpty = true;
-            boolean deadEmpty = true;
-            for (final AgentGroup group : path.groups.values())
-            {
-                // A group that stopped dispatching on its own (interrupted) will never empty its queues: waiting for
-                // it would only make stop() take the whole timeout. What it holds is released as undelivered.
-                if (group.dispatching())
-                {
-                    liveEmpty &= group.agent.inboundEmpty();
-                }
-                else
-                {
-                    deadEmpty &= group.agent.inboundEmpty();
-                }
-            }
-            if (liveEmpty)
-            {
-                return deadEmpty;
-            }
-            if (System.nanoTime() - deadline >= 0)
-            {
-                return false;
-            }
-            for (final AgentGroup group : path.groups.values())
-            {
-                group.driveIfInvoker();
-            }
-            LockSupport.parkNanos(DRAIN_POLL_NANOS);
-        }
-    }
-
-    /**
-     * Counts every pool's messages in flight; with leak detection on, also groups them by acquisition site and logs
-     * one WARNING per site (not per message: a loop that leaks ten thousand messages is one entry with its count).
-     */
-    private Leaks leaks()
-    {
-        final Map<String, Long> byType = new TreeMap<>();
-        for (final ObjectPool<?> pool : pools.pools())
-        {
-            final long inFlight = pool.inFlight();
-            if (inFlight > 0)
-            {
-                byType.put(pool.name(), inFlight);
-                LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': pool '" + pool.name() + "' (" +
-                    pool.type().getName() + ") has " + inFlight + " messages in flight after stop: leaked" +
-                    (LeakDetection.ENABLED ? "" : " (run with -D" + LeakDetection.PROPERTY +
-                        "=true to see where they were acquired)"));
-            }
-        }
-        if (!LeakDetection.ENABLED || byType.isEmpty())
-        {
-            return new Leaks(byType, List.of());
-        }
-        final List<LeakSite> sites = LeakSite.group(leakSuspects(Duration.ZERO));
-        for (final LeakSite site : sites)
-        {
-            LOG.log(System.Logger.Level.WARNING, "server '" + name() + "': leaked " + site.describe());
-        }
-        return new Leaks(byType, sites);
-    }
-
-    /** The server as its {@link Admin} sees it; failures of commands go to the server's error handler. */
-    private final class ServerAdminHost implements AdminHost
-    {
-        private final DispatchErrorHandler errors;
-
-        ServerAdminHost(final DispatchErrorHandler errors)
-        {
-            this.errors = errors;
-        }
-
-        @Override
-        public String name()
-        {
-            return MongooseServer.this.name();
-        }
-
-        @Override
-        public String state()
-        {
-            return state.get().name();
-        }
-
-        @Override
-        public boolean isRunning()
-        {
-            return ServerState.RUNNING == state.get();
-        }
-
-        @Override
-        public boolean isFinished()
-        {
-            final ServerState now = state.get();
-            return ServerState.STOPPED == now || ServerState.FAILED == now;
-        }
-
-        @Override
-        public void reportError(final String source, final Throwable error)
-        {
-            try
-            {
-                errors.onError(source, null, error);
-            }
-            catch (final Throwable handlerFailure)
-            {
-                handlerFailure.addSuppressed(error);
-                LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting an error from " + source,
-                    handlerFailure);
-            }
-        }
-    }
-
-    /** What the leak check at stop found: counts per pool, and acquisition sites when detection is on. */
-    private record Leaks(Map<String, Long> byType, List<LeakSite> sites)
-    {
     }
 }

@@ -176,6 +176,7 @@ public final class MongooseServerBuilder
      */
     public MongooseServer build()
     {
-        return MongooseServer.create(toConfig(), pools, null == errorHandler ? new LoggingErrorHandler() : errorHandler);
+        return MongooseServer.create(
+            toConfig(), pools, null == errorHandler ? new LoggingErrorHandler() : errorHandler);
     }
 }

@@ -52,7 +52,8 @@ final class ServerAssembly
     private final Map<String, String> producers = new LinkedHashMap<>();
     private final Set<String> pipeFeeds = new HashSet<>();
     final DataPath dataPath;
-    final FeedPauses feedPauses;
+    /** Per agent group, the queues and rings it drains. */
+    final Map<String, List<Inbound>> inboundByGroup;
 
     /**
      * @throws MongooseConfigException listing every problem: handlers that failed to register, rings their pools
@@ -96,7 +97,7 @@ final class ServerAssembly
                 group.drainLimit(), group.pinning(), errors, timersByGroup.get(group.name())), slots));
         }
         dataPath = new DataPath(wiring.feeds, groups, processors, producers, pipeFeeds);
-        feedPauses = new FeedPauses(wiring.inboundByGroup, groups);
+        inboundByGroup = wiring.inboundByGroup;
     }
 
     private ProcessorSlot[] buildSlots(
