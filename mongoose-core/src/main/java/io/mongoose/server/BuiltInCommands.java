@@ -38,15 +38,17 @@ import java.util.function.Supplier;
 final class BuiltInCommands
 {
     private final MongooseServer server;
+    private final FeedPauses feedPauses;
 
-    private BuiltInCommands(final MongooseServer server)
+    private BuiltInCommands(final MongooseServer server, final FeedPauses feedPauses)
     {
         this.server = server;
+        this.feedPauses = feedPauses;
     }
 
-    static void register(final MongooseServer server, final Admin admin)
+    static void register(final MongooseServer server, final FeedPauses feedPauses, final Admin admin)
     {
-        final BuiltInCommands builtIns = new BuiltInCommands(server);
+        final BuiltInCommands builtIns = new BuiltInCommands(server, feedPauses);
         admin.register("topology", "", "agents (thread mode, idle strategy, pinning) with their processors, and " +
             "feeds (kind, capacity, policy) with their subscribers", args -> builtIns.topology());
         admin.register("pools", "", "stats of every pool in the server's registry", args -> builtIns.pools());
@@ -279,7 +281,7 @@ final class BuiltInCommands
     private AdminResult pauseFeed(final AdminArguments args)
     {
         final String feed = args.get("FEED");
-        final FeedPauses.Outcome outcome = refuseBadName(args, () -> server.pauseFeedConfirmed(feed));
+        final FeedPauses.Outcome outcome = refuseBadName(args, () -> feedPauses.pause(feed, server.admin().timeout()));
         final FullQueuePolicy policy = policyOf(feed);
         String text = outcome.changed()
             ? "feed '" + feed + "' paused: agents " + String.join(", ", outcome.agents()) + " no longer drain it; " +

@@ -2,7 +2,7 @@ package io.mongoose.server;
 
 import io.mongoose.agent.AgentGroup;
 import io.mongoose.agent.Inbound;
-import io.mongoose.feed.Feed;
+import io.mongoose.status.ServerState;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Pausing and resuming feeds. A paused feed's subscriber queues are skipped by their agents, so its messages wait and
@@ -22,7 +23,8 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Pausing waits (bounded) until every agent that drains the feed has finished the duty cycle it was in: a drain
  * of the feed already under way when the flag was set may deliver up to its drain limit, and that drain is over when
- * {@link #pause} returns. Threading: any thread; pause and resume of one server are serialised.
+ * {@link #pause} returns. Pausing and resuming need a running server; {@link #resumeAllForStop} is for its stop.
+ * Threading: any thread; pause and resume of one server are serialised.
  */
 final class FeedPauses
 {
@@ -44,10 +46,16 @@ final class FeedPauses
     {
     }
 
+    private final String serverName;
+    private final AtomicReference<ServerState> state;
     private final Map<String, Feed> feeds = new LinkedHashMap<>();
 
-    FeedPauses(final Map<String, List<Inbound>> inboundByGroup, final Map<String, AgentGroup> groups)
+    FeedPauses(
+        final String serverName, final AtomicReference<ServerState> state,
+        final Map<String, List<Inbound>> inboundByGroup, final Map<String, AgentGroup> groups)
     {
+        this.serverName = serverName;
+        this.state = state;
         for (final Map.Entry<String, List<Inbound>> entry : inboundByGroup.entrySet())
         {
             for (final Inbound queue : entry.getValue())
@@ -60,8 +68,13 @@ final class FeedPauses
         }
     }
 
+    /**
+     * @throws IllegalArgumentException if there is no such feed.
+     * @throws IllegalStateException    if the server is not running.
+     */
     synchronized Outcome pause(final String feedName, final Duration confirmWithin)
     {
+        checkRunning("pauseFeed");
         final Feed feed = feed(feedName);
         final List<String> agents = agentNames(feed);
         if (isPaused(feed))
@@ -75,14 +88,29 @@ final class FeedPauses
         return new Outcome(feedName, true, agents, confirm(feed, confirmWithin));
     }
 
+    /** {@link #pause}, logging at WARNING agents that did not finish their duty cycle in time. */
+    boolean pauseLogged(final String feedName, final Duration confirmWithin)
+    {
+        final Outcome outcome = pause(feedName, confirmWithin);
+        if (!outcome.unconfirmed().isEmpty())
+        {
+            LOG.log(System.Logger.Level.WARNING, "server '" + serverName + "': feed '" + feedName + "' paused, but " +
+                "agents " + outcome.unconfirmed() + " did not finish their duty cycle within " +
+                confirmWithin.toMillis() + " ms: a drain of it under way there may still deliver messages");
+        }
+        return outcome.changed();
+    }
+
+    /**
+     * @throws IllegalArgumentException if there is no such feed.
+     * @throws IllegalStateException    if the server is not running.
+     */
     synchronized Outcome resume(final String feedName)
     {
+        checkRunning("resumeFeed");
         final Feed feed = feed(feedName);
         final boolean changed = isPaused(feed);
-        for (final Inbound queue : feed.queues)
-        {
-            queue.paused = false;
-        }
+        resume(feed);
         return new Outcome(feedName, changed, agentNames(feed), List.of());
     }
 
@@ -92,16 +120,26 @@ final class FeedPauses
     }
 
     /** At stop: a paused feed would never drain, so every feed is resumed first and each resumed one is logged. */
-    synchronized void resumeAllForStop(final String serverName)
+    synchronized void resumeAllForStop()
     {
         for (final Map.Entry<String, Feed> entry : feeds.entrySet())
         {
             if (isPaused(entry.getValue()))
             {
-                resume(entry.getKey());
+                resume(entry.getValue());
                 LOG.log(System.Logger.Level.INFO, "server '" + serverName + "': feed '" + entry.getKey() +
                     "' was paused; resumed so that stop() drains it");
             }
+        }
+    }
+
+    private void checkRunning(final String operation)
+    {
+        final ServerState now = state.get();
+        if (ServerState.RUNNING != now)
+        {
+            throw new IllegalStateException("server '" + serverName + "' is " + now + "; " + operation +
+                " needs it RUNNING");
         }
     }
 
@@ -114,6 +152,14 @@ final class FeedPauses
                 String.join(", ", feeds.keySet()));
         }
         return feed;
+    }
+
+    private static void resume(final Feed feed)
+    {
+        for (final Inbound queue : feed.queues)
+        {
+            queue.paused = false;
+        }
     }
 
     private static boolean isPaused(final Feed feed)

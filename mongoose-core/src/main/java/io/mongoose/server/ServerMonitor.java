@@ -176,16 +176,32 @@ final class ServerMonitor
     }
 
     /**
-     * Create the counters file (when enabled) and move every counter into it. Before any agent thread starts.
+     * Create the counters file (when enabled), move every counter into it and count the server as starting. Before
+     * any agent thread starts.
      *
-     * @throws IOException if the file cannot be created.
+     * @throws MongooseStartException if the file cannot be created.
      */
-    void publish() throws IOException
+    void publish()
     {
-        if (countersConfig.enabled())
+        try
         {
-            final Path dir = null == countersConfig.dir() ? CountersFile.defaultDirectory() : countersConfig.dir();
-            counters.publish(dir);
+            if (countersConfig.enabled())
+            {
+                final Path dir = null == countersConfig.dir() ? CountersFile.defaultDirectory() : countersConfig.dir();
+                counters.publish(dir);
+            }
+            onState(ServerState.STARTING);
+            if (null != file())
+            {
+                LOG.log(System.Logger.Level.INFO, "server '" + serverName + "': live counters in " + file() +
+                    " (scripts/mongoose-stat.sh --server=" + serverName + ")");
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            throw new MongooseStartException("server '" + serverName + "': cannot create its counters file in " +
+                (null == countersConfig.dir() ? CountersFile.defaultDirectory() : countersConfig.dir()) + ": " + ex +
+                "; expected a writable directory (set counters.dir, or counters.enabled: false)", ex);
         }
     }
 

@@ -26,7 +26,7 @@ import java.util.TreeMap;
  * The services of one server at run time: their lifecycle in registration order (reverse at stop) and the agent
  * threads of the {@link AgentService}s. Lifecycle methods are called by the thread starting or stopping the server.
  */
-public final class ServiceHost
+final class ServiceHost
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
     /** Longest exception text a start failure repeats. */
@@ -42,7 +42,7 @@ public final class ServiceHost
     private final AgentRunner[] runners;
     private int started;
 
-    public ServiceHost(
+    ServiceHost(
         final String serverName, final List<ServiceConfig> configs, final PoolRegistry pools,
         final DispatchErrorHandler errorHandler)
     {
@@ -73,13 +73,13 @@ public final class ServiceHost
         }
     }
 
-    public ServiceDirectory directory()
+    ServiceDirectory directory()
     {
         return directory;
     }
 
     /** After the feeds are wired: each service's context gets the publishers of the feeds it declared. */
-    public void bindPublishers(final Map<String, ? extends FeedPublisher> publishers)
+    void bindPublishers(final Map<String, ? extends FeedPublisher> publishers)
     {
         for (int i = 0; i < contexts.length; i++)
         {
@@ -96,7 +96,7 @@ public final class ServiceHost
      *
      * @return null if every service started.
      */
-    public MongooseStartException start()
+    MongooseStartException start()
     {
         for (int i = 0; i < configs.size(); i++)
         {
@@ -122,7 +122,7 @@ public final class ServiceHost
     }
 
     /** After the processors started and the feeds opened: start every service's duty cycle. */
-    public void startAgents()
+    void startAgents()
     {
         for (int i = 0; i < agents.length; i++)
         {
@@ -144,7 +144,7 @@ public final class ServiceHost
      * @param graceDeadline until which it may end once interrupted.
      * @return per service whose thread did not end, why.
      */
-    public Map<String, String> stopAgents(final long joinDeadline, final long graceDeadline)
+    Map<String, String> stopAgents(final long joinDeadline, final long graceDeadline)
     {
         final Map<String, String> notEnded = new TreeMap<>();
         for (int i = 0; i < runners.length; i++)
@@ -165,7 +165,7 @@ public final class ServiceHost
      * Run onStop of every started service, in reverse order; each failure is reported and counted, and the others
      * still stop. Calling it again does nothing.
      */
-    public void stop()
+    void stop()
     {
         for (int i = started - 1; i >= 0; i--)
         {
@@ -183,7 +183,7 @@ public final class ServiceHost
     }
 
     /** Whether {@code thread} runs a service's duty cycle. */
-    public boolean isAgentThread(final Thread thread)
+    boolean isAgentThread(final Thread thread)
     {
         for (final AgentRunner runner : runners)
         {
@@ -195,7 +195,7 @@ public final class ServiceHost
         return false;
     }
 
-    public long errors()
+    long errors()
     {
         long sum = 0;
         for (final SingleWriterCounter counter : errors)
@@ -209,7 +209,7 @@ public final class ServiceHost
      * Put each service's counters in the server's counters (file), and add its error counter to those the error rate
      * is computed from. Before start: the counters move into the file when it is published.
      */
-    public void registerCounters(final ServerCounters counters, final List<SingleWriterCounter> errorSources)
+    void registerCounters(final ServerCounters counters, final List<SingleWriterCounter> errorSources)
     {
         for (int i = 0; i < configs.size(); i++)
         {
@@ -223,17 +223,12 @@ public final class ServiceHost
         }
     }
 
-    public ServiceStats stats(final String name)
+    ServiceStats stats(final String name)
     {
         final int i = indexOf(name);
         final ServiceAgent agent = agents[i];
         return new ServiceStats(name, null != agent, null == agent ? 0 : agent.work.get(), errors[i].get(),
             null == agent ? "no agent" : agent.pinningOutcome());
-    }
-
-    MongooseService service(final String name)
-    {
-        return configs.get(indexOf(name)).service();
     }
 
     private int indexOf(final String name)

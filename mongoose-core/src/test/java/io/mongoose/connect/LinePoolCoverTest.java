@@ -15,6 +15,7 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.MongooseServer;
+import io.mongoose.server.MongooseServerBuilder;
 import io.mongoose.server.ShutdownReport;
 import io.mongoose.testing.Await;
 import org.junit.jupiter.api.Test;
@@ -165,7 +166,7 @@ class LinePoolCoverTest
      * its first line until a queue's worth has been published: then the whole default pool of lines could be parked
      * in front of it.
      */
-    private MongooseServer.Builder pipeline(final PoolRegistry pools, final FileSource source, final CountingSink sink)
+    private MongooseServerBuilder pipeline(final PoolRegistry pools, final FileSource source, final CountingSink sink)
     {
         final CopyStage pipe = new CopyStage(pools, "copies",
             () -> source.linesPublished() >= FeedConfig.DEFAULT_QUEUE_CAPACITY);
@@ -208,7 +209,7 @@ class LinePoolCoverTest
     {
         final PoolRegistry pools = new PoolRegistry("cover");
         LineMessage.pool(pools); // before the build: the default 4096 lines, one queue's worth
-        final MongooseServer.Builder builder =
+        final MongooseServerBuilder builder =
             pipeline(pools, FileSource.of(file()), new CountingSink(() -> true));
 
         final MongooseConfigException ex = assertThrows(MongooseConfigException.class, builder::build);
@@ -263,7 +264,7 @@ class LinePoolCoverTest
         fanOut(exact).build().stop();
     }
 
-    private MongooseServer.Builder fanOut(final PoolRegistry pools)
+    private MongooseServerBuilder fanOut(final PoolRegistry pools)
     {
         final InMemorySource<String, LineMessage> source = InMemorySource.lines(16);
         return MongooseServer.builder().name("fan-out").poolRegistry(pools)

@@ -99,7 +99,7 @@ class AdminCommandsTest
         }
     }
 
-    private MongooseServer.Builder builder(final String name)
+    private MongooseServerBuilder builder(final String name)
     {
         return MongooseServer.builder().name(name).poolRegistry(registry)
             .errorHandler((source, message, error) -> errors.add(source + " " + error));

@@ -73,7 +73,7 @@ class ApiArgumentTest
     @Test
     void aNullPoolRegistryIsRefusedWhereItIsPassed()
     {
-        final MongooseServer.Builder builder = MongooseServer.builder();
+        final MongooseServerBuilder builder = MongooseServer.builder();
 
         final NullPointerException ex = assertThrows(NullPointerException.class, () -> builder.poolRegistry(null));
 

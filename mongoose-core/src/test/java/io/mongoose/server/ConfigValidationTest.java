@@ -256,7 +256,7 @@ class ConfigValidationTest
         final EventProcessor shared = handlers ->
         {
         };
-        final MongooseServer.Builder builder = MongooseServer.builder().poolRegistry(new PoolRegistry("cfg"))
+        final MongooseServerBuilder builder = MongooseServer.builder().poolRegistry(new PoolRegistry("cfg"))
             .feed(FeedConfig.named("prices"))
             .agentGroup(AgentGroupConfig.named("cfg-shared-1").processor("vwap", shared, "prices"))
             .agentGroup(AgentGroupConfig.named("cfg-shared-2").processor("twap", shared, "prices"));
@@ -497,7 +497,7 @@ class ConfigValidationTest
         "feeds[1]: feed 'orphan' has no subscriber; expected at least one processor subscribing to it " +
             "(or remove the feed)");
 
-    private static MongooseServer.Builder manyProblems()
+    private static MongooseServerBuilder manyProblems()
     {
         return MongooseServer.builder()
             .name("cfg")
@@ -551,7 +551,7 @@ class ConfigValidationTest
 
     // ---------------------------------------------------------------------------------------------- registerHandlers
 
-    private static MongooseServer.Builder failingRegistrations()
+    private static MongooseServerBuilder failingRegistrations()
     {
         final EventProcessor throwing = handlers ->
         {

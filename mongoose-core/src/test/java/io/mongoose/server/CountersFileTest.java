@@ -55,12 +55,12 @@ class CountersFileTest
     private final ObjectPool<SeqMessage> pool = registry.register(SeqMessage.class, SeqMessage::new,
         PoolConfig.of(2048));
 
-    private MongooseServer.Builder server(final String name, final Path dir, final SequenceChecker checker)
+    private MongooseServerBuilder server(final String name, final Path dir, final SequenceChecker checker)
     {
         return server(name, dir, checker, registry);
     }
 
-    private MongooseServer.Builder server(
+    private MongooseServerBuilder server(
         final String name, final Path dir, final SequenceChecker checker, final PoolRegistry pools)
     {
         return MongooseServer.builder().name(name).poolRegistry(pools)

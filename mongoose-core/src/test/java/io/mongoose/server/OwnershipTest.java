@@ -71,7 +71,7 @@ class OwnershipTest
     /** A broadcast feed to {@code groups} invoker groups, one recording processor each. */
     private FeedPublisher start(final int groups)
     {
-        final MongooseServer.Builder builder = MongooseServer.builder().name("ownership").poolRegistry(registry)
+        final MongooseServerBuilder builder = MongooseServer.builder().name("ownership").poolRegistry(registry)
             .errorHandler((source, message, error) -> errors.add(source + ": " + error.getMessage()))
             .feed(FeedConfig.broadcast("feed").queueCapacity(8));
         for (int g = 0; g < groups; g++)

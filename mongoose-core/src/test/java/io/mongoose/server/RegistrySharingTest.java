@@ -26,7 +26,7 @@ class RegistrySharingTest
 {
     private static MongooseServer server(final String name, final PoolRegistry registry)
     {
-        final MongooseServer.Builder builder = MongooseServer.builder().name(name)
+        final MongooseServerBuilder builder = MongooseServer.builder().name(name)
             .feed(FeedConfig.named("in").queueCapacity(64))
             .agentGroup(AgentGroupConfig.named(name + "-a").threadMode(ThreadMode.INVOKER)
                 .processor(name + "-p", new SequenceChecker(1), "in"));

@@ -77,7 +77,7 @@ class SequenceStressTest
             SeqMessage.class, SeqMessage::new, PoolConfig.of(POOL_CAPACITY).waitOnExhaustion(Await.GENEROUS));
 
         final SequenceChecker[] checkers = new SequenceChecker[PROCESSORS.length];
-        final MongooseServer.Builder builder = MongooseServer.builder().name("stress").poolRegistry(registry)
+        final MongooseServerBuilder builder = MongooseServer.builder().name("stress").poolRegistry(registry)
             .shutdownTimeout(Await.GENEROUS);
         for (int f = 0; f < FEEDS; f++)
         {

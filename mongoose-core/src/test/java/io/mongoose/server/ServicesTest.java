@@ -466,7 +466,7 @@ class ServicesTest
     void validationListsEveryServiceAndProducerProblemAtOnceAndStartsNothing()
     {
         final Recorded plain = new Recorded("plain", false, false);
-        final MongooseServer.Builder builder = MongooseServer.builder().poolRegistry(registry)
+        final MongooseServerBuilder builder = MongooseServer.builder().poolRegistry(registry)
             .service(ServiceConfig.of("refdata", new Recorded("refdata", false, false)))
             .service(ServiceConfig.of("refdata", new Flaky()).idleStrategy(null))
             .service(ServiceConfig.of("plain", plain).publishes("a"))

@@ -127,7 +127,7 @@ class StopRaceTest
         {
             feed = feed.ring(SeqMessage.class);
         }
-        final MongooseServer.Builder builder = MongooseServer.builder().name("stop-race").poolRegistry(registry)
+        final MongooseServerBuilder builder = MongooseServer.builder().name("stop-race").poolRegistry(registry)
             .feed(feed)
             .agentGroup(AgentGroupConfig.named("first").idleStrategy(IdleStrategyKind.BACKOFF)
                 .processor("first", first, "in"));

@@ -1,0 +1,185 @@
+package io.mongoose.server;
+
+import io.mongoose.agent.AgentGroup;
+import io.mongoose.agent.ProcessorSlot;
+import io.mongoose.feed.Feed;
+import io.mongoose.feed.FeedPublisher;
+import io.mongoose.status.LatencyMonitor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The feeds, agent groups and processors of one server by name, as {@link ServerAssembly} built them, and which feeds
+ * a service or processor produces. Fixed once built; lookups run on any thread, and an unknown name fails naming the
+ * known ones.
+ */
+final class DataPath
+{
+    final Map<String, Feed> feeds;
+    final Map<String, AgentGroup> groups;
+    final Map<String, ProcessorSlot> processors;
+    /** Feeds a processor publishes from its agent thread. */
+    final Set<String> pipeFeeds;
+    /** Feeds a service or a processor publishes, with that producer described; only they may publish there. */
+    private final Map<String, String> producers;
+    /** The invoker of each INVOKER group. */
+    private final Map<String, AgentGroupInvoker> invokers = new LinkedHashMap<>();
+
+    DataPath(
+        final Map<String, Feed> feeds, final Map<String, AgentGroup> groups,
+        final Map<String, ProcessorSlot> processors, final Map<String, String> producers, final Set<String> pipeFeeds)
+    {
+        this.feeds = feeds;
+        this.groups = groups;
+        this.processors = processors;
+        this.producers = producers;
+        this.pipeFeeds = pipeFeeds;
+        for (final AgentGroup group : groups.values())
+        {
+            if (null != group.invoker())
+            {
+                invokers.put(group.config.name(), new AgentGroupInvoker(group.invoker()));
+            }
+        }
+    }
+
+    Feed feed(final String feedName)
+    {
+        final Feed feed = feeds.get(feedName);
+        if (null == feed)
+        {
+            throw new IllegalArgumentException("unknown feed '" + feedName + "'; expected one of " +
+                String.join(", ", feeds.keySet()));
+        }
+        return feed;
+    }
+
+    /** The publisher of a feed the application produces: one no service or processor publishes. */
+    FeedPublisher publisher(final String feedName)
+    {
+        final Feed feed = feed(feedName);
+        final String producer = producers.get(feedName);
+        if (null != producer)
+        {
+            throw new IllegalArgumentException("feed '" + feedName + "' is published by " + producer + ", its single " +
+                "producer; expected a feed no service or processor publishes");
+        }
+        return feed;
+    }
+
+    AgentGroup group(final String agentName)
+    {
+        final AgentGroup group = groups.get(agentName);
+        if (null == group)
+        {
+            throw new IllegalArgumentException("unknown agent '" + agentName + "'; expected one of " +
+                String.join(", ", groups.keySet()));
+        }
+        return group;
+    }
+
+    AgentGroupInvoker invoker(final String agentName)
+    {
+        final AgentGroupInvoker invoker = invokers.get(agentName);
+        if (null == invoker)
+        {
+            group(agentName); // an unknown name says so
+            throw new IllegalArgumentException("agent '" + agentName + "' has a dedicated thread; expected an agent " +
+                "configured with threadMode INVOKER");
+        }
+        return invoker;
+    }
+
+    ProcessorSlot processor(final String processorName)
+    {
+        final ProcessorSlot slot = processors.get(processorName);
+        if (null == slot)
+        {
+            throw new IllegalArgumentException("unknown processor '" + processorName + "'; expected one of " +
+                String.join(", ", processors.keySet()));
+        }
+        return slot;
+    }
+
+    <T> T processor(final String processorName, final Class<T> type)
+    {
+        final ProcessorSlot slot = processor(processorName);
+        if (!type.isInstance(slot.processor))
+        {
+            throw new IllegalArgumentException("processor '" + processorName + "' is a " +
+                slot.processor.getClass().getName() + "; expected a " + type.getName());
+        }
+        return type.cast(slot.processor);
+    }
+
+    LatencyMonitor latency(final String processorName)
+    {
+        final ProcessorSlot slot = processors.get(processorName);
+        if (null == slot || null == slot.latency)
+        {
+            final List<String> monitored = new ArrayList<>();
+            for (final LatencyMonitor monitor : latencyMonitors())
+            {
+                monitored.add(monitor.processorName());
+            }
+            throw new IllegalArgumentException((null == slot
+                ? "unknown processor '" + processorName + "'"
+                : "processor '" + processorName + "' does not monitor latency (enable it with " +
+                "ProcessorConfig.latencyMonitoring(true) or latencyMonitoring: true in YAML)") +
+                "; expected one of the processors with latency monitoring: " +
+                (monitored.isEmpty() ? "(none)" : String.join(", ", monitored)));
+        }
+        return slot.latency;
+    }
+
+    List<LatencyMonitor> latencyMonitors()
+    {
+        final List<LatencyMonitor> monitors = new ArrayList<>();
+        for (final ProcessorSlot slot : processors.values())
+        {
+            if (null != slot.latency)
+            {
+                monitors.add(slot.latency);
+            }
+        }
+        return monitors;
+    }
+
+    void openFeeds()
+    {
+        for (final Feed feed : feeds.values())
+        {
+            feed.open();
+        }
+    }
+
+    void closeFeeds()
+    {
+        for (final Feed feed : feeds.values())
+        {
+            feed.close();
+        }
+    }
+
+    /** Close the feeds no processor publishes: those of the application and of the services. */
+    void closeEntryFeeds()
+    {
+        for (final Feed feed : feeds.values())
+        {
+            if (!pipeFeeds.contains(feed.feedName()))
+            {
+                feed.close();
+            }
+        }
+    }
+
+    /** For a server whose agents never ran: its rings' messages go back to their pools. */
+    void returnRings()
+    {
+        FeedWiring.returnRings(feeds.values());
+    }
+}

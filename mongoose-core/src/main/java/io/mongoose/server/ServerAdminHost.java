@@ -1,0 +1,68 @@
+package io.mongoose.server;
+
+import io.mongoose.admin.AdminHost;
+import io.mongoose.dispatch.DispatchErrorHandler;
+import io.mongoose.status.ServerState;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A server as its {@link io.mongoose.admin.Admin} sees it: its name and state, read on any thread, and the error
+ * handler that failures of commands go to.
+ */
+final class ServerAdminHost implements AdminHost
+{
+    private static final System.Logger LOG = System.getLogger("io.mongoose.server");
+
+    private final String serverName;
+    private final AtomicReference<ServerState> state;
+    private final DispatchErrorHandler errors;
+
+    ServerAdminHost(
+        final String serverName, final AtomicReference<ServerState> state, final DispatchErrorHandler errors)
+    {
+        this.serverName = serverName;
+        this.state = state;
+        this.errors = errors;
+    }
+
+    @Override
+    public String name()
+    {
+        return serverName;
+    }
+
+    @Override
+    public String state()
+    {
+        return state.get().name();
+    }
+
+    @Override
+    public boolean isRunning()
+    {
+        return ServerState.RUNNING == state.get();
+    }
+
+    @Override
+    public boolean isFinished()
+    {
+        final ServerState now = state.get();
+        return ServerState.STOPPED == now || ServerState.FAILED == now;
+    }
+
+    @Override
+    public void reportError(final String source, final Throwable error)
+    {
+        try
+        {
+            errors.onError(source, null, error);
+        }
+        catch (final Throwable handlerFailure)
+        {
+            handlerFailure.addSuppressed(error);
+            LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting an error from " + source,
+                handlerFailure);
+        }
+    }
+}

@@ -1,0 +1,243 @@
+package io.mongoose.server;
+
+import io.mongoose.agent.AgentGroup;
+import io.mongoose.agent.ProcessorSlot;
+import io.mongoose.agent.RunnerClose;
+import io.mongoose.config.ServerConfig;
+import io.mongoose.feed.Feed;
+
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The stop sequence of a server, on the stopping thread, and the account it gives: every message published is
+ * handled, released as undelivered (counted per feed), or still out of its pool (counted as a leak).
+ *
+ * <p>The order: service agents are joined (nothing publishes into their feeds any more), the entry feeds close,
+ * paused feeds resume, the pipes close once every agent is quiet, queues drain within the shutdown timeout, agent
+ * groups stop and are joined, services stop, and what the queues still hold is released as undelivered.
+ */
+final class ServerShutdown
+{
+    private static final System.Logger LOG = System.getLogger("io.mongoose.server");
+    private static final long DRAIN_POLL_NANOS = 100_000;
+
+    private final ServerConfig config;
+    private final DataPath path;
+    private final ServiceHost services;
+    private final FeedPauses feedPauses;
+    private final PoolAudit audit;
+
+    ServerShutdown(
+        final ServerConfig config, final DataPath path, final ServiceHost services, final FeedPauses feedPauses,
+        final PoolAudit audit)
+    {
+        this.config = config;
+        this.path = path;
+        this.services = services;
+        this.feedPauses = feedPauses;
+        this.audit = audit;
+    }
+
+    /**
+     * Refuse a stop from a thread the stop would join, or one that does not drive an INVOKER group.
+     *
+     * @throws IllegalStateException naming the thread.
+     */
+    void checkCaller()
+    {
+        final Thread current = Thread.currentThread();
+        if (services.isAgentThread(current))
+        {
+            throw new IllegalStateException("stop() called on service agent thread '" + current.getName() +
+                "' of server '" + config.name() + "'; expected a thread outside the server (stopping joins it)");
+        }
+        for (final AgentGroup group : path.groups.values())
+        {
+            if (group.isAgentThread(current))
+            {
+                throw new IllegalStateException("stop() called on agent thread '" + current.getName() +
+                    "' of server '" + config.name() + "'; expected a thread outside the server (stopping joins " +
+                    "the agent threads)");
+            }
+            if (null != group.invoker())
+            {
+                group.invoker().checkOwner("stop()");
+            }
+        }
+    }
+
+    /**
+     * Stop everything that started. The drain is bounded by the shutdown timeout, and threads that do not end by then
+     * get {@link RunnerClose#INTERRUPT_GRACE_NANOS} more once interrupted: those are left running and named in the
+     * report, and their queues left alone.
+     *
+     * @param drain whether to wait for the queues to drain (not after a failed start).
+     */
+    ShutdownReport run(final boolean drain)
+    {
+        final long drainDeadline = System.nanoTime() + config.shutdownTimeout().toNanos();
+        final long graceDeadline = drainDeadline + RunnerClose.INTERRUPT_GRACE_NANOS;
+        // Once the service agents are joined nothing publishes into their feeds, so closing those loses nothing.
+        final Map<String, String> notEnded = new TreeMap<>(services.stopAgents(drainDeadline, graceDeadline));
+        path.closeEntryFeeds();
+        // A paused feed would never drain, and its agents would never be quiet.
+        feedPauses.resumeAllForStop();
+        // Processors keep publishing into pipes while they handle what is queued; pipes close once all is quiet.
+        final boolean pipesQuiet = !drain || awaitPipesQuiet(drainDeadline);
+        path.closeFeeds();
+        final boolean drained = (!drain || awaitDrained(drainDeadline)) && pipesQuiet;
+        final Set<String> stillRunning = new HashSet<>();
+        for (final AgentGroup group : path.groups.values())
+        {
+            final String why = group.close(drainDeadline, graceDeadline);
+            if (null != why)
+            {
+                notEnded.put(group.config.name(), why);
+                stillRunning.add(group.config.name());
+            }
+        }
+        for (final Map.Entry<String, String> agent : notEnded.entrySet())
+        {
+            LOG.log(System.Logger.Level.ERROR, "server '" + config.name() + "': agent " + agent.getKey() +
+                " did not stop within the " + config.shutdownTimeout().toMillis() + " ms shutdown timeout: " +
+                agent.getValue());
+        }
+        // Services stop after every agent thread has been joined, in reverse registration order.
+        services.stop();
+        final Map<String, Long> undelivered = releaseUndelivered(stillRunning);
+        long errors = 0;
+        long unhandled = 0;
+        for (final ProcessorSlot slot : path.processors.values())
+        {
+            errors += slot.errors.get();
+            unhandled += slot.unhandled.get();
+        }
+        errors += services.errors();
+        final PoolAudit.Leaks leaks = audit.leaks();
+        final ShutdownReport report = new ShutdownReport(drained, undelivered, leaks.byType(), errors, unhandled,
+            audit.invalidReleasesSinceStart(), notEnded, leaks.sites());
+        audit.release();
+        LOG.log(report.clean() ? System.Logger.Level.INFO : System.Logger.Level.WARNING,
+            "server '" + config.name() + "' stopped: " + report);
+        return report;
+    }
+
+    /** The report of a start that failed before any agent ran: what the pools hold; the registry is free again. */
+    ShutdownReport beforeAgentsRan(final long errors)
+    {
+        final PoolAudit.Leaks leaks = audit.leaks();
+        final ShutdownReport report = new ShutdownReport(true, Map.of(), leaks.byType(), errors, 0,
+            audit.invalidReleasesSinceStart(), Map.of(), leaks.sites());
+        audit.release();
+        return report;
+    }
+
+    /** Release what each feed's queues still hold, except those of groups still running; per feed, how many. */
+    private Map<String, Long> releaseUndelivered(final Set<String> stillRunning)
+    {
+        final Map<String, Long> undelivered = new TreeMap<>();
+        for (final Feed feed : path.feeds.values())
+        {
+            final long left = feed.releaseUndelivered(stillRunning);
+            if (left > 0)
+            {
+                undelivered.put(feed.feedName(), left);
+                LOG.log(System.Logger.Level.WARNING, "server '" + config.name() + "': feed '" + feed.feedName() +
+                    "' had " + left + " messages undelivered after the " + config.shutdownTimeout().toMillis() +
+                    " ms drain timeout; released without handling");
+            }
+        }
+        return undelivered;
+    }
+
+    /**
+     * Wait until no queue holds a message and no handler is running, so no processor publishes into a pipe any more;
+     * bounded by {@code deadline}. The agents' counters (messages offered, messages whose handlers returned) only
+     * grow, so two passes that read the same balanced values show one instant at which everything was quiet: with
+     * the entry feeds closed and the service agents joined, nothing can start work again.
+     */
+    private boolean awaitPipesQuiet(final long deadline)
+    {
+        if (path.pipeFeeds.isEmpty())
+        {
+            return true;
+        }
+        long previous = -1;
+        while (true)
+        {
+            long progress = 0;
+            for (final AgentGroup group : path.groups.values())
+            {
+                if (group.dispatching())
+                {
+                    final long p = group.agent.progressIfBalanced();
+                    if (p < 0)
+                    {
+                        progress = -1;
+                        break;
+                    }
+                    progress += p;
+                }
+            }
+            if (progress >= 0 && progress == previous)
+            {
+                return true;
+            }
+            previous = progress;
+            if (!waitAPoll(deadline))
+            {
+                return false;
+            }
+        }
+    }
+
+    /** Wait until every queue is empty, bounded by {@code deadline}. */
+    private boolean awaitDrained(final long deadline)
+    {
+        while (true)
+        {
+            boolean liveEmpty = true;
+            boolean deadEmpty = true;
+            for (final AgentGroup group : path.groups.values())
+            {
+                // A group that stopped dispatching on its own (interrupted) never empties its queues: waiting for it
+                // would only make stop() take the whole timeout. What it holds is released as undelivered.
+                if (group.dispatching())
+                {
+                    liveEmpty &= group.agent.inboundEmpty();
+                }
+                else
+                {
+                    deadEmpty &= group.agent.inboundEmpty();
+                }
+            }
+            if (liveEmpty)
+            {
+                return deadEmpty;
+            }
+            if (!waitAPoll(deadline))
+            {
+                return false;
+            }
+        }
+    }
+
+    /** Unless {@code deadline} has passed: drive the invoker groups once and park a poll interval. */
+    private boolean waitAPoll(final long deadline)
+    {
+        if (System.nanoTime() - deadline >= 0)
+        {
+            return false;
+        }
+        for (final AgentGroup group : path.groups.values())
+        {
+            group.driveIfInvoker();
+        }
+        LockSupport.parkNanos(DRAIN_POLL_NANOS);
+        return true;
+    }
+}
