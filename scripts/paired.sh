@@ -19,6 +19,15 @@
 #                                     first is the harness's own noise (the sweep's paired runs carry it)
 #   scripts/paired.sh --rates=max     unpaced slices: each slice's throughput, Mongoose's over each peer's cycle by
 #                                     cycle, into paired_max_mps.{md,properties}
+#   scripts/paired.sh --rates=10M --queueCapacity=1024 --output=/tmp/q1024 \
+#       --transports=mongoose,mongoose-queue,disruptor,disruptor-twin,jctools
+#   scripts/paired.sh --rates=10M --queueCapacity=1024 --consumers=polled --output=/tmp/q1024-polled \
+#       --transports=mongoose,mongoose-queue,disruptor,disruptor-twin,jctools
+#                                     10M with a 1,024-slot ring or queue (about 100 µs of slack for the producer), on
+#                                     each transport's own consumer thread and polled (Mongoose's agent group in
+#                                     INVOKER mode); each into a directory of its own, since the files are named by
+#                                     rate alone (scripts/sweep.sh writes both to paired/ as paired_10m_q1024_mps.*
+#                                     and paired_10m_q1024_polled_mps.*)
 #   scripts/paired.sh --rates=10M --jvms=3 --cycles=60 --peerEvent=padded --output=/tmp/padded
 #                                     the peers' event padded to the 40 bytes of Mongoose's message: how much of a gap
 #                                     is the bytes each message moves (docs/benchmark-method.md); the report

@@ -4,12 +4,13 @@
 # alone at 1M and 10M msg/s for each of several drain limits, then max throughput (5 runs each), then the paired runs
 # (Mongoose, its queue feed, the Disruptor and JCTools in alternating slices of one JVM, as scripts/paired.sh runs
 # them, at each rate and unpaced; at 1M, 10M and unpaced each is followed by the same run with the peers' event padded
-# to Mongoose's size, into paired-padded/), then the pooled-events example, then the report and charts generated
-# from the run files, with a verdict on each performance target from both the separate runs and the paired ones.
+# to Mongoose's size, into paired-padded/; then 10M with a 1,024-slot ring, on own consumer threads and polled), then
+# the pooled-events example, then the report and charts generated from the run files, with a verdict on each
+# performance target from both the separate runs and the paired ones.
 #
 #   scripts/sweep.sh            full mode: 3 repeats of each latency point at 3 s warm-up + 6 s window (5 s + 10 s
 #                               with --repeats=1), 3 s + 5 s per drain-limit point, 3 s + 6 s per throughput run;
-#                               writes docs/reports (about 37 minutes, see below)
+#                               writes docs/reports (about 43 minutes, see below)
 #   scripts/sweep.sh --quick    one run per latency point, a few seconds each, drain limits 1 and 256 only, writes
 #                               mongoose-benchmarks/target/sweep-quick (CI, smoke runs)
 #
@@ -34,8 +35,9 @@
 #   max throughput   6 transports x 5 runs x (3 s + 6 s + 2 s)               = 30 x 11 s  =  5.5 min
 #   paired runs      (4 rates + max) x 5 JVMs x 100 cycles x 5 slices x 50 ms, probes, start-up ~ 11.5 min
 #   padded peers     (1M, 10M, max) x 5 JVMs x 100 cycles x 3 slices x 50 ms, probes, start-up ~  4.3 min
-#   discarded first point, build, example and report                                       ~  1.5 min  -> ~38 min
-# (a full sweep of the six transports took 37 min on 2026-11-27, paired and padded runs included)
+#   10M, 1,024 slots (own + polled) x 5 JVMs x 100 cycles x 5 slices x 50 ms, probes, start-up ~  4.6 min
+#   discarded first point, build, example and report                                       ~  1.5 min  -> ~43 min
+# (a full sweep of the six transports without the two 1,024-slot runs measured 37 min on 2026-11-27)
 #
 # Paired runs: each separate run above lands on its own placement of the two CPUs, so even the median of three can
 # set a fast Mongoose run against a slow peer run or the reverse. The paired phase runs Mongoose (the ring feed), the
@@ -46,8 +48,14 @@
 # judges every ratio target, max throughput's included, on both. At 1M, 10M and unpaced a second run follows with the
 # peers' event padded to the 40 bytes of Mongoose's message (--peerEvent=padded, Mongoose's ring feed against the
 # Disruptor and JCTools), into ${output}/paired-padded/: the report shows it beside the first and judges nothing on it.
-# Quick mode runs one JVM of 4 cycles per rate, enough to keep the phase and its report from rotting.
-# --repeats=1 keeps one 5 s + 10 s run per point (24 x 17 s, ~6.8 min; about 15.5 min in all); each further repeat
+# When 10M is among --rates, 10M runs twice more with the same lanes and a 1,024-slot ring or queue
+# (--queueCapacity=1024), which leaves the producer about 100 µs of slack: on each transport's own consumer thread, and
+# polled (--consumers=polled: Mongoose's agent group in INVOKER mode, its duty cycle on a thread the application owns),
+# into paired/paired_10m_q1024_mps.* and paired_10m_q1024_polled_mps.*. The report shows each as rows of its own,
+# labelled with its capacity and consumers, and judges every target on the standard runs (65,536 slots, own threads).
+# Quick mode runs one JVM of 4 cycles per paired run (about 4 s each), enough to keep the phase and its report from
+# rotting.
+# --repeats=1 keeps one 5 s + 10 s run per point (24 x 17 s, ~6.8 min; about 36 min in all); each further repeat
 # at the repeated durations adds 24 x 11 s, about 4.4 min.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -221,6 +229,14 @@ if [ "${paired}" = on ] && [[ ",${transports}," == *,mongoose,* ]]; then
     # (docs/benchmark-method.md, "Paired runs"). Mongoose's ring feed only, as the targets judge it.
     rm -rf "${output}/paired-padded"
     mkdir -p "${output}/paired-padded"
+    # PairedRunMain into ${output}/<dir>/<name>.{md,properties}: run_paired dir name flags...
+    run_paired() {
+        local dir="$1" name="$2"
+        shift 2
+        "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
+            io.mongoose.benchmarks.sweep.PairedRunMain "${paired_flags[@]}" --pin="${pin}" "$@" \
+            --output="${output}/${dir}/${name}.md" --data="${output}/${dir}/${name}.properties"
+    }
     for rate in "${rate_list[@]}" max; do
         for event in raw padded; do
             dir=paired
@@ -230,13 +246,19 @@ if [ "${paired}" = on ] && [[ ",${transports}," == *,mongoose,* ]]; then
                 dir=paired-padded
                 lanes=mongoose,disruptor,jctools
             fi
-            "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
-                io.mongoose.benchmarks.sweep.PairedRunMain "${paired_flags[@]}" --rate="${rate}" --pin="${pin}" \
-                --transports="${lanes}" --peerEvent="${event}" \
-                --output="${output}/${dir}/paired_$(label "${rate}")_mps.md" \
-                --data="${output}/${dir}/paired_$(label "${rate}")_mps.properties"
+            run_paired "${dir}" "paired_$(label "${rate}")_mps" --rate="${rate}" --transports="${lanes}" \
+                --peerEvent="${event}"
         done
     done
+    # 10M with a 1,024-slot ring: 102 µs of sends at 10M msg/s, so a consumer that falls behind for longer stalls the
+    # producer. Once with each transport on its own consumer thread, once polled, where Mongoose's agent runs in INVOKER
+    # mode on the consumer thread the harness owns, as an application would own it.
+    if [[ ",$(label "${rates}")," == *,10m,* ]]; then
+        run_paired paired paired_10m_q1024_mps --rate=10M --transports="${paired_transports}" --queueCapacity=1024 \
+            --consumers=own
+        run_paired paired paired_10m_q1024_polled_mps --rate=10M --transports="${paired_transports}" \
+            --queueCapacity=1024 --consumers=polled
+    fi
 fi
 
 # The pooled-events example, for the report's heap and GC evidence.

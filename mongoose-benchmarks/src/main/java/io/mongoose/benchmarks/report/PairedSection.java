@@ -4,6 +4,7 @@ import io.mongoose.benchmarks.sweep.PairedRunData;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -27,7 +28,10 @@ public final class PairedSection implements SummarySection
     {
         out.append(HEADING).append("\n\n");
         final Path dir = context.options().input().resolve(DIRECTORY);
-        final List<PairedRunData> runs = context.runs().pairedRuns();
+        // At each rate the standard run first, then any other configuration's.
+        final List<PairedRunData> runs = new ArrayList<>(context.runs().pairedRuns());
+        runs.addAll(context.runs().otherPairedRuns());
+        runs.sort(Comparator.comparingLong(PairedRunData::rate));
         if (runs.isEmpty())
         {
             out.append("The input has no `").append(DIRECTORY).append("/paired_<rate>").append(SUFFIX)
@@ -43,7 +47,11 @@ public final class PairedSection implements SummarySection
             .append("the same cycle. Near and far cycles are split by a placement reading taken before every slice, ")
             .append("with the sweep's rule. Below 1.00× Mongoose was faster. `docs/benchmark-method.md` (Paired ")
             .append("runs) describes the method, and each rate's full result is the Markdown file of the same name ")
-            .append("beside its data.\n\n");
+            .append("beside its data. The standard configuration, which the sweep runs at every rate and the targets ")
+            .append("are judged on, gives each transport its own consumer thread and a queue or ring of ")
+            .append(Formats.count(PairedRunData.DEFAULT_QUEUE_CAPACITY)).append(" slots; a row with another capacity ")
+            .append("or consumers (the sweep's 10M msg/s runs with 1,024 slots, own and polled) is a run of its own, ")
+            .append("judged on nothing.\n\n");
         final List<PairedRunData> paced = new ArrayList<>();
         final List<PairedRunData> unpaced = new ArrayList<>();
         for (final PairedRunData run : runs)
@@ -61,8 +69,8 @@ public final class PairedSection implements SummarySection
         {
             return;
         }
-        final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Peer", "Consumers", "JVMs, cycles",
-            "p50 ratio: median of the JVMs", "p50 ratio, all cycles: median (quartiles)",
+        final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Peer", "Consumers", "Capacity",
+            "JVMs, cycles", "p50 ratio: median of the JVMs", "p50 ratio, all cycles: median (quartiles)",
             "p90 ratio, all cycles: median (quartiles)", "p50 ratio, near cycles", "p50 ratio, far cycles",
             "Measured"), 2);
         for (final PairedRunData run : runs)
@@ -79,7 +87,8 @@ public final class PairedSection implements SummarySection
                 final long[] m50 = run.p50()[mongoose];
                 final long[] p50 = run.p50()[i];
                 table.row(List.of(RunLabels.rate(run.rate()), Transports.displayName(run.transports().get(i)),
-                    run.consumerMode(), run.cyclesPerJvm().length + ", " + run.readings().length,
+                    run.consumerMode(), Formats.count(run.queueCapacity()),
+                    run.cyclesPerJvm().length + ", " + run.readings().length,
                     PairedReport.times(PairedReport.medianOfJvms(m50, p50, run.cyclesPerJvm())),
                     PairedReport.summary(new PairedRatios(m50, p50)),
                     PairedReport.summary(new PairedRatios(run.p90()[mongoose], run.p90()[i])),
@@ -105,7 +114,7 @@ public final class PairedSection implements SummarySection
         out.append("Unpaced (`--rates=max`): each slice sent as fast as the hop takes messages; each cell is ")
             .append("Mongoose's throughput over the peer's in the same cycle (the peer's time per message over ")
             .append("Mongoose's). Above 1.00× Mongoose moved more messages per second.\n\n");
-        final MarkdownTable table = MarkdownTable.numeric(List.of("Peer", "Consumers", "JVMs, cycles",
+        final MarkdownTable table = MarkdownTable.numeric(List.of("Peer", "Consumers", "Capacity", "JVMs, cycles",
             "Throughput ratio: median of the JVMs", "All cycles: median (quartiles)", "Near cycles", "Far cycles",
             "Measured"), 2);
         for (final PairedRunData run : runs)
@@ -122,7 +131,7 @@ public final class PairedSection implements SummarySection
                 }
                 final long[] p = run.picosPerMessage()[i];
                 table.row(List.of(Transports.displayName(run.transports().get(i)), run.consumerMode(),
-                    run.cyclesPerJvm().length + ", " + run.readings().length,
+                    Formats.count(run.queueCapacity()), run.cyclesPerJvm().length + ", " + run.readings().length,
                     PairedReport.times(PairedReport.throughputRatio(m, p, run.cyclesPerJvm())),
                     PairedReport.summary(new PairedRatios(p, m)),
                     PairedReport.ofClass(p, m, run.readings(), nearLimit, true),

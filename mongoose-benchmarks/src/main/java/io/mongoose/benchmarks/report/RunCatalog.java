@@ -45,6 +45,7 @@ public final class RunCatalog
 
     private final List<LoadedRun> runs;
     private final List<PairedRunData> pairedRuns;
+    private final List<PairedRunData> otherPairedRuns;
     private final List<PairedRunData> paddedPairedRuns;
     private final Map<String, TreeMap<Long, LoadedRun>> latency;
     private final Map<String, List<LoadedRun>> throughput;
@@ -58,7 +59,8 @@ public final class RunCatalog
         final List<PairedRunData> paddedPairedRuns)
     {
         this.runs = List.copyOf(runs);
-        this.pairedRuns = List.copyOf(pairedRuns);
+        this.pairedRuns = pairedRuns.stream().filter(PairedRunData::standardConfiguration).toList();
+        this.otherPairedRuns = pairedRuns.stream().filter(r -> !r.standardConfiguration()).toList();
         this.paddedPairedRuns = List.copyOf(paddedPairedRuns);
         this.drainLimitRuns = drainLimitRuns;
         this.repeatRuns = repeatRuns;
@@ -359,12 +361,23 @@ public final class RunCatalog
     }
 
     /**
-     * @return the paired runs' data ({@code scripts/paired.sh}) under the input's {@value PairedSection#DIRECTORY}/,
-     *         by rate; empty if there are none.
+     * @return the paired runs' data ({@code scripts/paired.sh}) under the input's {@value PairedSection#DIRECTORY}/
+     *         in the standard configuration ({@link PairedRunData#standardConfiguration()}), by rate; empty if there
+     *         are none. Every section that looks a paired run up by its rate, the targets' included, reads these.
      */
     public List<PairedRunData> pairedRuns()
     {
         return pairedRuns;
+    }
+
+    /**
+     * @return the paired runs under the input's {@value PairedSection#DIRECTORY}/ in another configuration (a smaller
+     *         queue or ring, polled consumers), by rate; empty if there are none. {@link PairedSection} shows them as
+     *         rows of their own; no target is judged on them.
+     */
+    public List<PairedRunData> otherPairedRuns()
+    {
+        return otherPairedRuns;
     }
 
     /**

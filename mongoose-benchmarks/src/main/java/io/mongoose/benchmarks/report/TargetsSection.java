@@ -46,8 +46,9 @@ public final class TargetsSection implements SummarySection
             .append("a near peer run or the reverse, and the separate runs' verdict is taken on the same placement ")
             .append("instead: each side's median near run when both had near runs, and each side's median far run when ")
             .append("both had far runs (both must meet the target), and no verdict when the two had no placement in ")
-            .append("common (runs without placement readings are judged on the medians). Paired: the paired runs, the ")
-            .append("median of the JVMs' per-cycle ratios, p99 included (a paired run recorded before its ")
+            .append("common (runs without placement readings are judged on the medians). Paired: the paired runs in ")
+            .append("the standard configuration (see Paired runs), the median of the JVMs' per-cycle ratios, p99 ")
+            .append("included (a paired run recorded before its ")
             .append("per-cycle p99 gives the pooled cycles' histograms' p99 ratio, marked pooled, and no tail ")
             .append("verdict); a paired cycle gives both sides the same placement. A ratio target is met when the ")
             .append("paired runs meet it and so do the separate runs wherever they have a same-placement comparison. ")
@@ -273,6 +274,7 @@ public final class TargetsSection implements SummarySection
         return windows;
     }
 
+    /** The paired run at {@code rate} in the standard configuration: {@link RunCatalog#pairedRuns()} holds no other. */
     private static Optional<PairedRunData> paired(final RunCatalog runs, final long rate)
     {
         return runs.pairedRuns().stream().filter(r -> r.rate() == rate).findFirst();

@@ -84,7 +84,8 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
     {
         final Map<String, String> values = new LinkedHashMap<>(Map.of("rate", "1M", "sliceMillis", "50", "cycles",
             "200", "warmupCycles", "40", "transports", "mongoose,disruptor,jctools", "consumers", "own",
-            "queueCapacity", "65536", "drainLimit", "256", "pin", "auto", "jvms", "1"));
+            "queueCapacity", Integer.toString(PairedRunData.DEFAULT_QUEUE_CAPACITY), "drainLimit", "256", "pin",
+            "auto", "jvms", "1"));
         values.put("peerEvent", PeerEvent.RAW.flagName());
         final List<String> errors = new ArrayList<>();
         String output = null;

@@ -45,12 +45,26 @@ import java.util.zip.DataFormatException;
  *                         of one cycle. Empty arrays for data written before it was recorded.
  * @param peerEvent        the event the peers' hops carried; {@link PeerEvent#RAW} for data written before it was
  *                         recorded.
+ * @param queueCapacity    every hop's queue or ring capacity; {@link #DEFAULT_QUEUE_CAPACITY} for data that does not
+ *                         record it.
  */
 public record PairedRunData(long rate, String measuredAt, String javaVersion, String consumerMode, long sliceMillis,
     List<String> transports, int cpus, String publisherPinning, String consumers,
     String placementMethod, Histogram[] totals, long[][] p50, long[][] p90, long[] readings, int[] cyclesPerJvm,
-    long[][] picosPerMessage, long[][] p99, PeerEvent peerEvent)
+    long[][] picosPerMessage, long[][] p99, PeerEvent peerEvent, int queueCapacity)
 {
+    /** {@code PairedRunMain}'s queue or ring capacity unless {@code --queueCapacity} says otherwise. */
+    public static final int DEFAULT_QUEUE_CAPACITY = 65_536;
+
+    /**
+     * @return whether this run has the configuration the sweep runs at every rate and the report judges targets on:
+     *         each transport on its own consumer thread, with {@link #DEFAULT_QUEUE_CAPACITY} slots.
+     */
+    public boolean standardConfiguration()
+    {
+        return PairedOptions.Consumers.OWN.flagName().equals(consumerMode) && DEFAULT_QUEUE_CAPACITY == queueCapacity;
+    }
+
     /**
      * @return whether every transport's time per message was recorded for every cycle: data from before it was, or
      *         pooled with such data, has none.
@@ -156,7 +170,7 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         return new PairedRunData(first.rate, first.measuredAt, first.javaVersion, first.consumerMode,
             first.sliceMillis, first.transports, first.cpus, first.publisherPinning, first.consumers,
             first.placementMethod, totals, p50, p90, readings, perJvm.stream().mapToInt(Integer::intValue).toArray(),
-            picos, p99, first.peerEvent);
+            picos, p99, first.peerEvent, first.queueCapacity);
     }
 
     /**
@@ -179,6 +193,7 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         p.setProperty("readings", join(readings));
         p.setProperty("cyclesPerJvm", join(Arrays.stream(cyclesPerJvm).asLongStream().toArray()));
         p.setProperty("peerEvent", peerEvent.flagName());
+        p.setProperty("queueCapacity", Integer.toString(queueCapacity));
         for (int i = 0; i < transports.size(); i++)
         {
             final String t = transports.get(i);
@@ -235,7 +250,9 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
                 required(p, file, "publisherPinning"), required(p, file, "consumers"),
                 required(p, file, "placementMethod"), totals, p50, p90, split(required(p, file, "readings")),
                 Arrays.stream(split(required(p, file, "cyclesPerJvm"))).mapToInt(v -> (int)v).toArray(), picos, p99,
-                peerEvent(p, file));
+                peerEvent(p, file),
+                // Optional: a file that does not record it is read as the default, which the sweep's rates use.
+                Integer.parseInt(p.getProperty("queueCapacity", Integer.toString(DEFAULT_QUEUE_CAPACITY))));
         }
         catch (final IllegalArgumentException | DataFormatException ex)
         {

@@ -245,7 +245,7 @@ public final class PairedRunMain
         return new PairedRunData(options.rate(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
             System.getProperty("java.version"), options.consumers().flagName(), options.sliceMillis(), names, cpus,
             publisherPinning, consumersText, placementMethod, totals, p50, p90,
-            readings, new int[] {options.cycles()}, picos, p99, options.peerEvent());
+            readings, new int[] {options.cycles()}, picos, p99, options.peerEvent(), options.queueCapacity());
     }
 
     /**

@@ -86,7 +86,7 @@ class AaControlSectionTest
         write(input, "1m", new PairedRunData(1_000_000, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
             List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Each transport's own consumer thread.",
             "probe messages", new Histogram[] {any, any}, values, values, READINGS, new int[] {2, 2}, values, values,
-            PeerEvent.RAW));
+            PeerEvent.RAW, PairedRunData.DEFAULT_QUEUE_CAPACITY));
         final String section = SummaryText.render(new AaControlSection(), input, dir)
             .section(AaControlSection.HEADING);
         assertTrue(section.contains("The input's paired runs have no `disruptor-twin` lane."), section);
@@ -108,6 +108,6 @@ class AaControlSectionTest
         return new PairedRunData(rate, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
             List.of("mongoose", "disruptor", "disruptor-twin"), 2, "pinned to CPU 1",
             "Each transport's own consumer thread.", "probe messages", new Histogram[] {any, any, any}, values, values,
-            READINGS, new int[] {2, 2}, values, values, PeerEvent.RAW);
+            READINGS, new int[] {2, 2}, values, values, PeerEvent.RAW, PairedRunData.DEFAULT_QUEUE_CAPACITY);
     }
 }

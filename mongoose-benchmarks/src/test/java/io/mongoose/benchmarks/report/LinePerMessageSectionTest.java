@@ -132,6 +132,6 @@ class LinePerMessageSectionTest
         return new PairedRunData(rate, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
             List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Each transport's own consumer thread.",
             "probe messages", new Histogram[] {any, any}, values, values, readings, new int[] {2, 2}, values,
-            values, event);
+            values, event, PairedRunData.DEFAULT_QUEUE_CAPACITY);
     }
 }

@@ -29,7 +29,7 @@ class PairedSectionTest
         data(new long[][] {{100, 100, 1000, 200}, {200, 200, 100, 100}}, new long[] {100, 100, 500, 100})
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
         final SummaryText summary = SummaryText.render(new PairedSection(), input, dir);
-        assertEquals(List.of("1M msg/s", "Disruptor", "own", "2, 4", "1.25×", "0.50× (0.50–2.00)",
+        assertEquals(List.of("1M msg/s", "Disruptor", "own", "65,536", "2, 4", "1.25×", "0.50× (0.50–2.00)",
             "0.50× (0.50–2.00)", "0.50× (0.50–2.00), 3 cycles", "10.00× (10.00–10.00), 1 cycle",
             "2026-11-22T01:00:00Z, Java 17.0.15"), summary.row(PairedSection.HEADING, "1M msg/s", "Disruptor"));
         assertTrue(summary.section(PairedSection.HEADING).contains("read from `../runs/paired/`"),
@@ -48,13 +48,48 @@ class PairedSectionTest
         data(0, new long[][] {{20, 20, 60, 30}, {30, 30, 30, 90}}, new long[] {100, 100, 500, 100})
             .write(paired.resolve("paired_max_mps.properties"));
         final SummaryText summary = SummaryText.render(new PairedSection(), input, dir);
-        assertEquals(List.of("Disruptor", "own", "2, 4", "1.00×", "1.50× (0.50–1.50)",
+        assertEquals(List.of("Disruptor", "own", "65,536", "2, 4", "1.00×", "1.50× (0.50–1.50)",
             "1.50× (1.50–3.00), 3 cycles", "0.50× (0.50–0.50), 1 cycle", "2026-11-22T01:00:00Z, Java 17.0.15"),
-            summary.row(PairedSection.HEADING, "Disruptor", "own", "2, 4", "1.00×"));
+            summary.row(PairedSection.HEADING, "Disruptor", "own", "65,536", "2, 4", "1.00×"));
         // The paced run keeps its own row, and the unpaced one none in the latency table.
         assertEquals(1, summary.rows(PairedSection.HEADING).stream().filter(r -> r.get(0).equals("1M msg/s")).count());
         assertTrue(summary.section(PairedSection.HEADING).contains("Above 1.00× Mongoose moved more messages"),
             summary.section(PairedSection.HEADING));
+    }
+
+    @Test
+    void aRunInAnotherConfigurationHasItsOwnLabelledRowAndTheTargetsKeepTheStandardOne(@TempDir final Path dir)
+        throws Exception
+    {
+        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
+        final Path paired = Files.createDirectories(input.resolve(PairedSection.DIRECTORY));
+        final long[] near = {100, 100, 100, 100};
+        // The standard run at 10M: Mongoose 300 ns in every cycle, the Disruptor 600 (0.50×).
+        data(10_000_000, new long[][] {{300, 300, 300, 300}, {600, 600, 600, 600}}, near)
+            .write(paired.resolve("paired_10m_mps.properties"));
+        // 1,024 slots, polled: Mongoose 5,000 ns, the Disruptor 1,000 (5.00×); own: 2,000 ns against 1,000 (2.00×).
+        // Their file names sort before the standard one's: only what the files record tells the runs apart.
+        configured(data(10_000_000, new long[][] {{5_000, 5_000, 5_000, 5_000}, {1_000, 1_000, 1_000, 1_000}}, near),
+            "polled", 1_024).write(paired.resolve("paired_10m_a_mps.properties"));
+        configured(data(10_000_000, new long[][] {{2_000, 2_000, 2_000, 2_000}, {1_000, 1_000, 1_000, 1_000}}, near),
+            "own", 1_024).write(paired.resolve("paired_10m_b_mps.properties"));
+
+        final SummaryText summary = SummaryText.render(new PairedSection(), input, dir);
+        assertEquals(List.of("10M msg/s", "Disruptor", "own", "65,536", "2, 4", "0.50×"),
+            summary.row(PairedSection.HEADING, "10M msg/s", "Disruptor", "own", "65,536").subList(0, 6));
+        assertEquals(List.of("10M msg/s", "Disruptor", "polled", "1,024", "2, 4", "5.00×"),
+            summary.row(PairedSection.HEADING, "10M msg/s", "Disruptor", "polled", "1,024").subList(0, 6));
+        assertEquals(List.of("10M msg/s", "Disruptor", "own", "1,024", "2, 4", "2.00×"),
+            summary.row(PairedSection.HEADING, "10M msg/s", "Disruptor", "own", "1,024").subList(0, 6));
+        // Three rows at 10M, the standard run's first.
+        final List<List<String>> rows = summary.rows(PairedSection.HEADING);
+        assertEquals(3, rows.size());
+        assertEquals(List.of("own", "65,536"), rows.get(0).subList(2, 4));
+
+        // The 10M target reads the standard run's 300 ns, not 5.0 or 2.0 µs.
+        final SummaryText targets = SummaryText.render(new TargetsSection(), input, dir);
+        assertEquals(List.of("300 ns over 4 cycles", "met"), targets.row(TargetsSection.HEADING,
+            "10M msg/s, p50 under 1 µs (paired, near cycles: the median of Mongoose's per-cycle p50)").subList(1, 3));
     }
 
     @Test
@@ -100,7 +135,7 @@ class PairedSectionTest
         new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), run.consumerMode(), run.sliceMillis(),
             List.of("disruptor", "jctools"), run.cpus(), run.publisherPinning(), run.consumers(),
             run.placementMethod(), run.totals(), run.p50(), run.p90(), run.readings(), new int[] {1},
-            run.picosPerMessage(), run.p99(), run.peerEvent())
+            run.picosPerMessage(), run.p99(), run.peerEvent(), PairedRunData.DEFAULT_QUEUE_CAPACITY)
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
         final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
         assertTrue(ex.getMessage().contains("paired_1m_mps.properties: transports [disruptor, jctools]; expected " +
@@ -115,12 +150,21 @@ class PairedSectionTest
         new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), run.consumerMode(), run.sliceMillis(),
             run.transports(), run.cpus(), run.publisherPinning(), run.consumers(), run.placementMethod(),
             run.totals(), run.p50(), run.p90(), run.readings(), run.cyclesPerJvm(), run.picosPerMessage(),
-            run.p99(), PeerEvent.PADDED)
+            run.p99(), PeerEvent.PADDED, PairedRunData.DEFAULT_QUEUE_CAPACITY)
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
         final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
         assertTrue(ex.getMessage().contains("paired_1m_mps.properties: peer events padded; expected raw in paired/ " +
             "(the peers' own events, which the targets are set against; runs with --peerEvent=padded belong in " +
             "paired-padded/)"), ex.getMessage());
+    }
+
+    /** {@code run} with other consumers and queue capacity. */
+    private static PairedRunData configured(final PairedRunData run, final String consumers, final int capacity)
+    {
+        return new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), consumers, run.sliceMillis(),
+            run.transports(), run.cpus(), run.publisherPinning(), run.consumers(), run.placementMethod(), run.totals(),
+            run.p50(), run.p90(), run.readings(), run.cyclesPerJvm(), run.picosPerMessage(), run.p99(),
+            run.peerEvent(), capacity);
     }
 
     private static PairedRunData data(final long[][] p50, final long[] readings)
@@ -136,6 +180,6 @@ class PairedSectionTest
         return new PairedRunData(rate, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
             List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Each transport's own consumer thread.",
             "probe messages", new Histogram[] {any, any}, values, values, readings, new int[] {2, 2}, values,
-            values, PeerEvent.RAW);
+            values, PeerEvent.RAW, PairedRunData.DEFAULT_QUEUE_CAPACITY);
     }
 }

@@ -84,7 +84,7 @@ class ReadmeResultsTest
         any.recordValue(150);
         new PairedRunData(0, "2026-11-21T10:00:00Z", "17.0.15", "own", 50, List.of("mongoose", "disruptor"), 2,
             "pinned to CPU 1", "Own threads.", "probes", new Histogram[] {any, any}, picos, picos,
-            new long[] {100, 100, 100, 100}, new int[] {2, 2}, picos, picos, PeerEvent.RAW)
+            new long[] {100, 100, 100, 100}, new int[] {2, 2}, picos, picos, PeerEvent.RAW, PairedRunData.DEFAULT_QUEUE_CAPACITY)
             .write(Files.createDirectories(runs.resolve(PairedSection.DIRECTORY)).resolve("paired_max_mps.properties"));
         final Path readme = dir.resolve("README.md");
         Files.writeString(readme, ReadmeResults.BEGIN + "\n" + ReadmeResults.END + "\n");
@@ -102,7 +102,7 @@ class ReadmeResultsTest
         final long[][] oneJvm = {{30, 30}, {33, 33}};
         new PairedRunData(0, "2026-11-21T10:00:00Z", "17.0.15", "own", 50, List.of("mongoose", "disruptor"), 2,
             "pinned to CPU 1", "Own threads.", "probes", new Histogram[] {any, any}, oneJvm, oneJvm,
-            new long[] {100, 100}, new int[] {2}, oneJvm, oneJvm, PeerEvent.RAW)
+            new long[] {100, 100}, new int[] {2}, oneJvm, oneJvm, PeerEvent.RAW, PairedRunData.DEFAULT_QUEUE_CAPACITY)
             .write(runs.resolve(PairedSection.DIRECTORY).resolve("paired_max_mps.properties"));
         ReportMain.run(new String[]{"--input=" + runs, "--output=" + runs, "--readme=" + readme,
             "--command=scripts/sweep.sh"}, new PrintStream(new ByteArrayOutputStream()),

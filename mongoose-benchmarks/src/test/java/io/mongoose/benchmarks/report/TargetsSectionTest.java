@@ -80,7 +80,7 @@ class TargetsSectionTest
         new PairedRunData(1_000_000, "2026-11-26T01:05:00Z", "17.0.15", "own", 50,
             List.of("mongoose", "disruptor", "jctools"), 2, "pinned to CPU 1", "Each transport's own consumer thread.",
             "probe messages", new Histogram[] {values(100, 1, 1), values(100, 1, 1), values(100, 1, 1)}, p99, p99,
-            new long[] {100, 100, 100, 100}, new int[] {2, 2}, p99, p99, PeerEvent.PADDED)
+            new long[] {100, 100, 100, 100}, new int[] {2, 2}, p99, p99, PeerEvent.PADDED, PairedRunData.DEFAULT_QUEUE_CAPACITY)
             .write(Files.createDirectories(input.resolve(LinePerMessageSection.DIRECTORY))
                 .resolve("paired_1m" + PairedSection.SUFFIX));
 
@@ -273,7 +273,7 @@ class TargetsSectionTest
         final int[] perJvm = 4 == cycles ? new int[] {2, 2} : new int[] {cycles};
         new PairedRunData(rate, "2026-11-26T01:00:00Z", "17.0.15", "own", 50, transports, 2, "pinned to CPU 1",
             "Each transport's own consumer thread.", "probe messages", totals, p50, p90, readings, perJvm, p50, p99,
-            PeerEvent.RAW)
+            PeerEvent.RAW, PairedRunData.DEFAULT_QUEUE_CAPACITY)
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY))
                 .resolve("paired_" + name + PairedSection.SUFFIX));
     }

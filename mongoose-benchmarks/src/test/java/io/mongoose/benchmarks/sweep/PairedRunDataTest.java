@@ -67,6 +67,22 @@ class PairedRunDataTest
     }
 
     @Test
+    void theQueueCapacityIsWrittenAndReadBackAndOlderDataHadTheDefault(@TempDir final Path dir) throws IOException
+    {
+        final PairedRunData a = run(new long[] {100, 200}, new long[] {300, 400}, 7);
+        final Path file = dir.resolve("small.properties");
+        new PairedRunData(a.rate(), a.measuredAt(), a.javaVersion(), a.consumerMode(), a.sliceMillis(),
+            a.transports(), a.cpus(), a.publisherPinning(), a.consumers(), a.placementMethod(), a.totals(), a.p50(),
+            a.p90(), a.readings(), a.cyclesPerJvm(), a.picosPerMessage(), a.p99(), a.peerEvent(), 1_024).write(file);
+        final PairedRunData small = PairedRunData.read(file);
+        assertEquals(1_024, small.queueCapacity());
+        assertFalse(small.standardConfiguration());
+        final PairedRunData older = readWithout(dir, "queueCapacity=");
+        assertEquals(PairedRunData.DEFAULT_QUEUE_CAPACITY, older.queueCapacity());
+        assertTrue(older.standardConfiguration());
+    }
+
+    @Test
     void dataWrittenBeforeTheTimePerMessageWasRecordedReadsWithoutIt(@TempDir final Path dir) throws IOException
     {
         final PairedRunData read = readWithout(dir, "picosPerMessage.");
@@ -124,7 +140,7 @@ class PairedRunDataTest
         final PairedRunData b = new PairedRunData(a.rate(), a.measuredAt(), a.javaVersion(), a.consumerMode(),
             a.sliceMillis(), List.of("mongoose", "jctools"), a.cpus(), a.publisherPinning(), a.consumers(),
             a.placementMethod(), a.totals(), a.p50(), a.p90(), a.readings(), a.cyclesPerJvm(), a.picosPerMessage(),
-            a.p99(), a.peerEvent());
+            a.p99(), a.peerEvent(), PairedRunData.DEFAULT_QUEUE_CAPACITY);
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
             () -> PairedRunData.pool(List.of(a, b)));
         assertTrue(ex.getMessage().contains("expected the same transports, rate and peer event in every run"),
@@ -157,14 +173,14 @@ class PairedRunDataTest
             List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Own threads.", "probe messages",
             new Histogram[] {mongoose, peer}, new long[][] {p50, p50}, new long[][] {p50, p50}, readings,
             new int[] {p50.length}, new long[][] {times(p50, 300), times(p50, 300)},
-            new long[][] {times(p50, 10), times(p50, 20)}, PeerEvent.RAW);
+            new long[][] {times(p50, 10), times(p50, 20)}, PeerEvent.RAW, PairedRunData.DEFAULT_QUEUE_CAPACITY);
     }
 
     private static PairedRunData withPeerEvent(final PairedRunData a, final PeerEvent peerEvent)
     {
         return new PairedRunData(a.rate(), a.measuredAt(), a.javaVersion(), a.consumerMode(), a.sliceMillis(),
             a.transports(), a.cpus(), a.publisherPinning(), a.consumers(), a.placementMethod(), a.totals(), a.p50(),
-            a.p90(), a.readings(), a.cyclesPerJvm(), a.picosPerMessage(), a.p99(), peerEvent);
+            a.p90(), a.readings(), a.cyclesPerJvm(), a.picosPerMessage(), a.p99(), peerEvent, PairedRunData.DEFAULT_QUEUE_CAPACITY);
     }
 
     private static long[] times(final long[] values, final long factor)

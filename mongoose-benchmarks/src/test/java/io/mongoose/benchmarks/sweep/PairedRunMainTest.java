@@ -74,6 +74,7 @@ class PairedRunMainTest
         assertEquals(2, read.p50()[1].length);
         assertTrue(read.p50()[0][0] > 0, "a measured p50");
         assertArrayEquals(new int[] {2}, read.cyclesPerJvm());
+        assertEquals(1024, read.queueCapacity());
     }
 
     @Test

@@ -186,7 +186,8 @@ class SweepScriptTest
             "--repeats=1", "--throughputRuns=1").code());
 
         final List<String> calls = javaRuns();
-        final List<String> paired = calls.stream().filter(c -> c.contains("PairedRunMain"))
+        final List<String> paired = calls.stream()
+            .filter(c -> c.contains("PairedRunMain") && !c.contains("--queueCapacity="))
             .map(c -> last(c, "rate") + " " + last(c, "jvms") + " " + last(c, "cycles") + " " +
                 last(c, "warmupCycles") + " " + last(c, "peerEvent") + " " + last(c, "transports") + " " +
                 last(c, "output") + " " + last(c, "data"))
@@ -212,6 +213,17 @@ class SweepScriptTest
             "max 5 80 20 padded " + lanes + " docs/reports/paired-padded/paired_max_mps.md " +
                 "docs/reports/paired-padded/paired_max_mps.properties"),
             paired);
+        // Then 10M twice more with the same lanes and a 1,024-slot ring, on own consumer threads and polled, into
+        // paired/ under names of their own.
+        final List<String> small = calls.stream().filter(c -> c.contains("--queueCapacity="))
+            .map(c -> last(c, "rate") + " " + last(c, "queueCapacity") + " " + last(c, "consumers") + " " +
+                last(c, "jvms") + " " + last(c, "transports") + " " + last(c, "data"))
+            .collect(Collectors.toList());
+        assertEquals(List.of(
+            "10M 1024 own 5 " + withTwin + " docs/reports/paired/paired_10m_q1024_mps.properties",
+            "10M 1024 polled 5 " + withTwin + " docs/reports/paired/paired_10m_q1024_polled_mps.properties"), small);
+        assertTrue(indexOf(calls, "paired_10m_q1024_mps") > indexOf(calls, "paired-padded/paired_max_mps"),
+            calls.toString());
         assertTrue(indexOf(calls, "PairedRunMain") > indexOf(calls, "--rate=max"), calls.toString());
         assertFalse(Files.exists(stale), "an earlier sweep's paired runs must not be judged as this one's");
         assertFalse(Files.exists(stalePadded), "nor its padded ones be shown as this one's");
@@ -225,14 +237,20 @@ class SweepScriptTest
             javaRuns().stream().filter(c -> c.contains("PairedRunMain"))
                 .map(c -> last(c, "peerEvent") + " " + last(c, "transports")).collect(Collectors.toList()));
 
-        // Quick mode: one short JVM per rate, into the quick output.
+        // Quick mode: one short JVM per paired run, the 1,024-slot ones included, into the quick output.
         Files.delete(log);
-        assertEquals(0, sweep("--quick", "--transports=mongoose", "--rates=10k", "--drainLimits=none",
+        assertEquals(0, sweep("--quick", "--transports=mongoose", "--rates=10M", "--drainLimits=none",
             "--throughputRuns=1").code());
-        final String quick = javaRuns().stream().filter(c -> c.contains("PairedRunMain")).findFirst().orElseThrow();
-        assertEquals("10k 1 4 2 mongoose-benchmarks/target/sweep-quick/paired/paired_10k_mps.properties",
-            last(quick, "rate") + " " + last(quick, "jvms") + " " + last(quick, "cycles") + " " +
-                last(quick, "warmupCycles") + " " + last(quick, "data"));
+        assertEquals(List.of("10M 1 4 2 paired/paired_10m_mps.properties",
+                "10M 1 4 2 paired-padded/paired_10m_mps.properties",
+                "max 1 4 2 paired/paired_max_mps.properties",
+                "max 1 4 2 paired-padded/paired_max_mps.properties",
+                "10M 1 4 2 paired/paired_10m_q1024_mps.properties",
+                "10M 1 4 2 paired/paired_10m_q1024_polled_mps.properties"),
+            javaRuns().stream().filter(c -> c.contains("PairedRunMain"))
+                .map(c -> last(c, "rate") + " " + last(c, "jvms") + " " + last(c, "cycles") + " " +
+                    last(c, "warmupCycles") + " " + last(c, "data").replace("mongoose-benchmarks/target/sweep-quick/",
+                    "")).collect(Collectors.toList()));
     }
 
     @Test
