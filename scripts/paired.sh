@@ -29,7 +29,7 @@
 #                                     rate alone (scripts/sweep.sh writes both to paired/ as paired_10m_q1024_mps.*
 #                                     and paired_10m_q1024_polled_mps.*)
 #   scripts/paired.sh --rates=10M --jvms=3 --cycles=60 --peerEvent=padded --output=/tmp/padded
-#                                     the peers' event padded to the 40 bytes of Mongoose's message: how much of a gap
+#                                     the peers' event padded to the 64 bytes of Mongoose's message: how much of a gap
 #                                     is the bytes each message moves (docs/benchmark-method.md); the report
 #                                     reads such runs only from paired-padded/ (scripts/sweep.sh writes them there)
 #                                     and refuses them in paired/

@@ -46,7 +46,7 @@
 # under the same placement, over several JVMs (PairedRunMain; docs/benchmark-method.md, "Paired runs"). It writes
 # ${output}/paired/paired_<rate>_mps.{md,properties}, and paired_max_mps.* unpaced; the report's targets section
 # judges every ratio target, max throughput's included, on both. At 1M, 10M and unpaced a second run follows with the
-# peers' event padded to the 40 bytes of Mongoose's message (--peerEvent=padded, Mongoose's ring feed against the
+# peers' event padded to the 64 bytes of Mongoose's message (--peerEvent=padded, Mongoose's ring feed against the
 # Disruptor and JCTools), into ${output}/paired-padded/: the report shows it beside the first and judges nothing on it.
 # When 10M is among --rates, 10M runs twice more with the same lanes and a 1,024-slot ring or queue
 # (--queueCapacity=1024), which leaves the producer about 100 µs of slack: on each transport's own consumer thread, and
@@ -224,7 +224,7 @@ if [ "${paired}" = on ] && [[ ",${transports}," == *,mongoose,* ]]; then
     # run to run) is wider than the difference they are asked to settle; paired slices compare throughput under one
     # placement, cycle by cycle, as they do latency.
     # Where the report's three hardest targets are judged (the tail at 1M, the far cycles at 10M, throughput), each
-    # paired run is followed at once by the same run with the peers' event padded to Mongoose's 40 bytes, into
+    # paired run is followed at once by the same run with the peers' event padded to Mongoose's 64 bytes, into
     # paired-padded/: the report sets the two side by side to show what the bytes each message moves cost
     # (docs/benchmark-method.md, "Paired runs"). Mongoose's ring feed only, as the targets judge it.
     rm -rf "${output}/paired-padded"
