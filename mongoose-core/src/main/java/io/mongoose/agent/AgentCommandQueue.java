@@ -8,11 +8,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * Admin tasks for one agent: any thread offers, the agent runs a few per duty cycle before it drains its queues.
- * Bounded, so a blocked agent refuses more work instead of piling it up.
- *
- * <p>Threading: {@link #execute(Runnable)} from any thread; {@link #runPending()} and {@link #runAll()} only on the
- * agent thread. With nothing queued, {@link #runPending()} is one read of one queue slot and allocates nothing.
+ * Admin tasks for one agent: {@link #execute(Runnable)} from any thread, run on the agent thread a few per duty cycle
+ * before it drains its feeds. Bounded, so a blocked agent refuses work instead of piling it up.
  */
 public final class AgentCommandQueue implements Executor, MessagePassingQueue.Consumer<Runnable>
 {
@@ -35,9 +32,7 @@ public final class AgentCommandQueue implements Executor, MessagePassingQueue.Co
         this.errorHandler = errorHandler;
     }
 
-    /**
-     * @throws RejectedExecutionException saying the queue is full.
-     */
+    /** @throws RejectedExecutionException saying the queue is full. */
     @Override
     public void execute(final Runnable task)
     {
@@ -69,7 +64,7 @@ public final class AgentCommandQueue implements Executor, MessagePassingQueue.Co
         }
         catch (final Throwable t)
         {
-            // Admin's tasks catch their command's failures; this guards the agent against any other task.
+            // Admin's tasks catch their command's failures; this guards against any other task.
             try
             {
                 errorHandler.onError(source, null, t);

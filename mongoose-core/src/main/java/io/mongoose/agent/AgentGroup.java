@@ -6,9 +6,7 @@ import io.mongoose.status.AgentGroupStats;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.AgentRunner;
 
-/**
- * One agent group at run time: its agent, and the Agrona runner or invoker that drives it.
- */
+/** One agent group at run time: its agent, and the Agrona runner or invoker that drives it. */
 public final class AgentGroup
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
@@ -57,14 +55,7 @@ public final class AgentGroup
         }
     }
 
-    /**
-     * Stop the duty cycle: onStop/onTearDown run on the agent thread, which this joins, within a bound (see
-     * {@link RunnerClose}). An invoker group closes on the caller's thread.
-     *
-     * @param joinDeadline  {@link System#nanoTime()} until which the agent thread may end by itself.
-     * @param graceDeadline until which it may end once interrupted.
-     * @return {@code null} once the thread ended; else why it did not.
-     */
+    /** @return {@code null} once the agent thread ended, joined within {@link RunnerClose}'s bounds; else why not. */
     public String close(final long joinDeadline, final long graceDeadline)
     {
         agent.requestClose();
@@ -76,10 +67,7 @@ public final class AgentGroup
         return null;
     }
 
-    /**
-     * @return whether this group still dispatches: its runner has not closed (an interrupt can end it before stop()),
-     *         or its invoker is still running.
-     */
+    /** @return whether this group still dispatches: an interrupt can end its runner or invoker before stop(). */
     public boolean dispatching()
     {
         return null != runner ? !runner.isClosed() : invoker.isRunning();
@@ -120,7 +108,7 @@ public final class AgentGroup
     private static Thread newAgentThread(final Runnable runnable)
     {
         final Thread thread = new Thread(runnable);
-        // Non-daemon: a running server keeps the JVM alive until stop(), like any server.
+        // Non-daemon: a running server keeps the JVM alive until stop().
         thread.setDaemon(false);
         thread.setUncaughtExceptionHandler((t, e) ->
             LOG.log(System.Logger.Level.ERROR, "agent thread '" + t.getName() + "' died", e));

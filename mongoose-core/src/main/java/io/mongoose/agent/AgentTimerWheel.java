@@ -14,15 +14,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The timers of one agent group: an Agrona {@link DeadlineTimerWheel} polled once per duty cycle, plus what each timer
- * runs. Threading: confined to the agent thread (the thread that runs {@link #start}), except construction.
+ * runs. Confined to the agent thread (the one that runs {@link #start}) after construction.
  *
  * <p>A timer lives in a slot of parallel arrays; its id is {@code generation << 32 | slot}, the generation moving on
- * each time the slot is freed, so an id that already ran or was cancelled never reaches a newer timer in the same
- * slot. (The wheel's own ids name a position in a spoke and are reused at once, so they are never handed out.)
- *
- * <p>A poll first collects every timer due at its clock reading from the wheel, then sorts them by deadline and
- * schedule order, then runs them: the wheel itself does not order timers within a tick. Nothing allocates there;
- * arrays and maps grow, by doubling, only when more timers are live at once than ever before.
+ * each time the slot is freed, so a stale id never reaches a newer timer in the slot. (The wheel's own ids are reused
+ * at once, so they are never handed out.) A poll collects the due timers, then sorts them by deadline and schedule
+ * order, which the wheel does not keep within a tick, then runs them. The arrays grow, by doubling, only when more
+ * timers are live at once than ever before.
  */
 public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
 {
@@ -41,9 +39,8 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
 
     static
     {
-        // The map's first put and lookup call Agrona's Hashing, a class of its own. Loaded here, on the thread that
-        // builds the server, rather than on the agent's at the first timer, where loading it allocated 9.5 KB
-        // (ColdPathAllocationTest, FIRST_TIMER).
+        // The map's first put and lookup load Agrona's Hashing: loaded here, on the thread that builds the server,
+        // rather than on the agent's at its first timer.
         Hashing.hash(0L);
     }
 
@@ -69,13 +66,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
     private Thread owner;
     private boolean closed;
 
-    /**
-     * @param agentName      the agent group, for errors.
-     * @param tickResolution the wheel's tick, rounded up to a power of two nanoseconds.
-     * @param ticksPerWheel  spokes of the wheel, a power of two.
-     * @param clock          {@link org.agrona.concurrent.SystemNanoClock} outside tests.
-     * @param errorHandler   receives exceptions thrown by callbacks.
-     */
+    /** @param ticksPerWheel spokes of the wheel, a power of two. */
     public AgentTimerWheel(
         final String agentName, final Duration tickResolution, final int ticksPerWheel, final NanoClock clock,
         final DispatchErrorHandler errorHandler)
@@ -93,10 +84,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
         }
     }
 
-    /**
-     * @param resolution a configured tick resolution.
-     * @return the wheel's tick: the resolution in nanoseconds rounded up to a power of two, as the wheel requires.
-     */
+    /** @return the wheel's tick: {@code resolution} in nanoseconds rounded up to a power of two. */
     public static long tickNanos(final Duration resolution)
     {
         final long nanos = resolution.toNanos();
@@ -116,11 +104,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
         return wheel.timerCount() > 0;
     }
 
-    /**
-     * Run every timer due now, in deadline order. Reads the clock once.
-     *
-     * @return timers run.
-     */
+    /** @return timers run: every timer due now, in deadline order, with one clock read. */
     public int poll()
     {
         final long now = clock.nanoTime();
@@ -140,10 +124,8 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
     }
 
     /**
-     * Visit the current spoke, and whenever that visit ends its tick, the next one (whose tick has begun), at most once
-     * round the wheel. Normally that is one spoke, two when a tick has just ended. A wheel that fell more than a turn
-     * behind (no poll for longer than its span) has then been searched completely for this clock reading, so it jumps
-     * to now.
+     * Visit the current spoke and, while a visit ends its tick, the next, at most once round the wheel. A wheel more
+     * than a turn behind has then been searched completely for this clock reading, so it jumps to now.
      */
     private void collectDue(final long now)
     {
@@ -182,7 +164,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
         final int generation = (int)(timerId >>> 32);
         if (generations[slot] != generation || DUE != states[slot])
         {
-            return 0; // cancelled by a callback that ran before it in this poll
+            return 0; // cancelled by a callback that ran earlier in this poll
         }
         final TimerCallback callback = callbacks[slot];
         final ProcessorScheduler scheduledBy = owners[slot];
@@ -230,7 +212,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
         final long now = clock.nanoTime();
         if (0 == wheel.timerCount())
         {
-            // Polls skip an empty wheel, so its current tick may be far behind: catch it up while that is free.
+            // Polls skip an empty wheel, so its tick may be far behind: catch it up while that costs nothing.
             wheel.currentTickTime(now);
         }
         final int slot = takeSlot();
@@ -334,7 +316,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
         freeSlots[freeCount++] = slot;
     }
 
-    /** All slots are live: double everything (allocation happens here only, never per tick). */
+    /** All slots are live: double everything. */
     private void grow()
     {
         final int old = states.length;
@@ -437,7 +419,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
         }
         catch (final Throwable handlerFailure)
         {
-            // The error handler itself failed: never lose either error.
+            // Never lose either error.
             handlerFailure.addSuppressed(error);
             LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting a timer error from " +
                 scheduledBy.processorName(), handlerFailure);

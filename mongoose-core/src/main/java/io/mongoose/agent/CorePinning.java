@@ -4,12 +4,9 @@ import io.mongoose.config.Pinning;
 import net.openhft.affinity.AffinityLock;
 
 /**
- * Best-effort CPU pinning of the calling thread through OpenHFT Affinity. Never throws: whatever happens is described
- * in one log line and in the returned outcome.
- * <p>
- * Affinity is an optional dependency of core: only the nested class that pins refers to it, and that class is loaded
- * only when a pinning is requested and Affinity is on the classpath (looked up once). Without Affinity a requested
- * pinning is not done, and the outcome says why.
+ * Best-effort CPU pinning of the calling thread through OpenHFT Affinity, an optional dependency: only the nested
+ * class that pins refers to it, loaded only when pinning is requested and Affinity is present. Never throws: the
+ * outcome, logged, says what happened.
  */
 public final class CorePinning
 {
@@ -28,9 +25,7 @@ public final class CorePinning
         this.outcome = outcome;
     }
 
-    /**
-     * Pin the current thread as requested and log the outcome.
-     */
+    /** Pin the current thread as requested and log the outcome. */
     public static CorePinning pinCurrentThread(final String agentName, final Pinning request)
     {
         final CorePinning result = attempt(request);

@@ -14,11 +14,9 @@ import org.agrona.concurrent.Agent;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The duty cycle of one agent group: drain each inbound queue up to the drain limit, dispatch every message to the
- * group's processors that receive its feed, release it. Runs the processors' lifecycle on the same thread.
- *
- * <p>Threading: every method runs on the group's agent thread, except {@link #startOutcome()} and the counters, which
- * other threads read.
+ * The duty cycle of one agent group: drain each inbound feed up to the drain limit, dispatch every message to the
+ * group's processors that receive it, release it; and the processors' lifecycle. Threading: the agent thread, except
+ * {@link #startOutcome()}, the counters and the stopping thread's reads.
  */
 public final class DispatchAgent implements Agent
 {
@@ -27,7 +25,6 @@ public final class DispatchAgent implements Agent
 
     private final String roleName;
     private final String agentSource;
-    /** One per feed the group receives, queue or ring alike. */
     private final Inbound[] inbound;
     private final ProcessorSlot[] processors;
     private final int drainLimit;
@@ -39,9 +36,9 @@ public final class DispatchAgent implements Agent
     public final SingleWriterCounter dispatched = new SingleWriterCounter();
     public final SingleWriterCounter agentErrors = new SingleWriterCounter();
     public final AgentCommandQueue commands;
-    /** Every duty cycle, busy or idle: the sampler reads its movement as the agent's liveness. */
+    /** Every duty cycle, busy or idle: its movement is the agent's liveness. */
     public final SingleWriterCounter dutyCycles = new SingleWriterCounter();
-    /** Duty cycles that found no work; counted only when idle, so a busy agent pays nothing for it. */
+    /** Duty cycles that found no work, counted only then, so a busy agent pays nothing for it. */
     public final SingleWriterCounter idleCycles = new SingleWriterCounter();
     private boolean running;
     private CorePinning pinning;
@@ -50,8 +47,8 @@ public final class DispatchAgent implements Agent
     private boolean stopReported;
 
     public DispatchAgent(
-        final String roleName, final Inbound[] inbound, final ProcessorSlot[] processors, final int drainLimit, final Pinning pinningRequest,
-        final DispatchErrorHandler errorHandler, final AgentTimerWheel timers)
+        final String roleName, final Inbound[] inbound, final ProcessorSlot[] processors, final int drainLimit,
+        final Pinning pinningRequest, final DispatchErrorHandler errorHandler, final AgentTimerWheel timers)
     {
         this.roleName = roleName;
         this.agentSource = "agent:" + roleName;
@@ -68,7 +65,7 @@ public final class DispatchAgent implements Agent
         this.pinningRequest = pinningRequest;
         this.errorHandler = errorHandler;
         this.timers = timers;
-        // One drain's worth, so a drain never flushes half-way; a huge drain limit flushes as it goes.
+        // One drain's worth, so a drain does not flush half-way unless its limit is huge.
         this.releases =
             MessageAccess.<PooledMessage>get().newReleaseBatch(Math.min(drainLimit, MAX_RELEASE_BATCH));
         this.commands = new AgentCommandQueue(roleName, errorHandler);
@@ -84,7 +81,7 @@ public final class DispatchAgent implements Agent
     public void onStart()
     {
         pinning = CorePinning.pinCurrentThread(roleName, pinningRequest);
-        // A handler that acquires from a pool this agent releases to must see the messages held in the batch.
+        // A handler acquiring from a pool this agent releases to gets the messages held in the batch.
         releases.bindToCurrentThread();
         pinningOutcome = pinning.outcome;
         timers.start(Thread.currentThread());
@@ -147,7 +144,7 @@ public final class DispatchAgent implements Agent
             final int drained = inbound[i].drain(this, drainLimit);
             if (drained > 0)
             {
-                // Once per drain rather than per message: one ordered store where there were as many as drained.
+                // Once per drain rather than per message.
                 dispatched.add(drained);
                 countHandled(inbound[i].subscribers, drained);
                 work += drained;
@@ -166,13 +163,9 @@ public final class DispatchAgent implements Agent
     }
 
     /**
-     * The message at {@code from}, which is published, and each next one that says it is published, up to
-     * {@code limit}, to {@code handler}. The handler runs in a loop of its own with one error boundary around the
-     * loop, re-entered after the message that threw, as the Disruptor's batch processor does. Only a sole subscriber's
-     * handler throws here ({@link RingFanOut} has a boundary per subscriber), so a throw is charged to {@code slot},
-     * that subscriber.
-     *
-     * @return one past the last message dispatched.
+     * Published messages from {@code from}, below {@code limit}, to {@code handler}, with one error boundary re-entered
+     * after a message that threw, as the Disruptor's batch processor does; only a sole subscriber's handler throws
+     * here, so a throw is {@code slot}'s. Returns one past the last message dispatched.
      */
     long walk(
         final MessageRing<PooledMessage> ring, final long from, final long limit, final ProcessorSlot slot,
@@ -205,10 +198,8 @@ public final class DispatchAgent implements Agent
     }
 
     /**
-     * A ring feed's messages to each of its subscribers, for a ring without a sole handler (several subscribers, or one
-     * that monitors latency or has no handler for the ring's type): {@link #deliver} as an {@link EventHandler}, built
-     * once per ring, so both kinds of ring drain through the same loops. Never throws: every subscriber has its own
-     * error boundary in {@link #deliver}.
+     * {@link #deliver} as the handler of a ring without a sole handler, so every ring drains through {@link #walk}.
+     * Never throws: each subscriber has its own error boundary.
      */
     private final class RingFanOut implements EventHandler<PooledMessage>
     {
@@ -228,12 +219,7 @@ public final class DispatchAgent implements Agent
         }
     }
 
-    /**
-     * One message to every subscriber of its feed on this agent, each in its own error boundary.
-     *
-     * @param handlers each subscriber's handler, found once for a ring feed's one type; {@code null} to find it by the
-     *                 message's type (a queue feed may carry any).
-     */
+    /** To every subscriber, each in its own error boundary; with {@code handlers} null, looked up by message type. */
     void deliver(
         final PooledMessage message, final ProcessorSlot[] subscribers, final EventHandler<PooledMessage>[] handlers)
     {
@@ -243,7 +229,7 @@ public final class DispatchAgent implements Agent
             final LatencyMonitor latency = slot.latency;
             if (null != latency)
             {
-                // At this processor's handler entry: one clock read per monitored processor per message.
+                // At this processor's handler entry.
                 latency.record(System.nanoTime() - message.publishNanos());
             }
             final EventHandler<PooledMessage> handler = null != handlers ? handlers[i] : slot.table.handlerOf(message);
@@ -264,7 +250,6 @@ public final class DispatchAgent implements Agent
         }
     }
 
-    /** A handler threw: counted against its processor, which did not handle this message, and reported. */
     private void handlerFailed(final ProcessorSlot slot, final PooledMessage message, final Throwable t)
     {
         slot.errors.increment();
@@ -272,11 +257,7 @@ public final class DispatchAgent implements Agent
         report(slot.name, message, t);
     }
 
-    /**
-     * A drain's handled messages are counted once per subscriber after it: every message reached every subscriber, so
-     * handled is the drain's size less those the subscriber did not handle (no handler, or it threw), which were
-     * counted as they happened. One store per subscriber per drain instead of one per message.
-     */
+    /** Every message of a drain reached every subscriber: handled is the drain's size less those it did not handle. */
     private static void countHandled(final ProcessorSlot[] subscribers, final int drained)
     {
         for (int i = 0; i < subscribers.length; i++)
@@ -301,7 +282,7 @@ public final class DispatchAgent implements Agent
         }
     }
 
-    /** A ring drain's end: messages its handlers kept leave the ring (see {@link MessageRing#afterDrain}). */
+    /** A ring drain's end: messages its handlers kept leave the ring. */
     void afterRingDrain(final MessageRing<PooledMessage> ring, final long first, final long end)
     {
         try
@@ -315,7 +296,7 @@ public final class DispatchAgent implements Agent
         }
     }
 
-    /** Freed messages go back to their pools once per drain, a run per pool, rather than one free-list claim each. */
+    /** Freed messages go back to their pools once per drain, a run per pool. */
     void returnReleased()
     {
         try
@@ -334,7 +315,7 @@ public final class DispatchAgent implements Agent
     {
         if (running)
         {
-            // Commands accepted while the server ran still run, before the processors stop.
+            // Commands accepted while the server ran still run before the processors stop.
             commands.runAll();
         }
         // Before onStop: no timer runs after it, and none can be scheduled from it.
@@ -343,8 +324,7 @@ public final class DispatchAgent implements Agent
         releases.unbindFromCurrentThread();
         if (running)
         {
-            // Agrona's runner ends its loop on its own when the thread is interrupted while idle (or a handler's
-            // InterruptedException leaves the flag set), without reporting anything.
+            // Agrona's runner ends its loop silently when the thread is interrupted while idle.
             reportUnrequestedStop("its processors are stopped");
         }
         running = false;
@@ -391,16 +371,13 @@ public final class DispatchAgent implements Agent
         }
     }
 
-    /** Called by the server before it closes the runner or invoker: from then on, closing is expected. */
+    /** Called before the server closes the runner or invoker: from then on, closing is expected. */
     void requestClose()
     {
         closeRequested = true;
     }
 
-    /**
-     * Agrona ended the duty cycle although the server did not ask: the server still runs and its feeds still accept
-     * messages that nobody will dispatch now. Say so once, on the agent's thread, instead of stopping silently.
-     */
+    /** Agrona ended the duty cycle unasked while the feeds still accept messages: report it once, not silently. */
     void reportUnrequestedStop(final String state)
     {
         if (closeRequested || stopReported)
@@ -415,7 +392,7 @@ public final class DispatchAgent implements Agent
             "undelivered at stop()"));
     }
 
-    /** Errors thrown by the agent runner itself (outside any processor). */
+    /** Errors thrown by the agent runner itself, outside any processor. */
     void onRunnerError(final Throwable error)
     {
         agentErrors.increment();
@@ -435,11 +412,7 @@ public final class DispatchAgent implements Agent
         return true;
     }
 
-    /**
-     * For stop's wait on pipes, read by the stopping thread: {@code -1} while a message waits or a handler is still
-     * running on one (a handler may publish into a pipe), otherwise the number of messages ever offered to this agent,
-     * which grows with every message.
-     */
+    /** For stop's wait on pipes: the sum of {@link Inbound#progressIfBalanced()}, or -1 if one is unbalanced. */
     public long progressIfBalanced()
     {
         long offered = 0;
@@ -481,7 +454,7 @@ public final class DispatchAgent implements Agent
         }
         catch (final Throwable handlerFailure)
         {
-            // The error handler itself failed: never lose either error.
+            // Never lose either error.
             handlerFailure.addSuppressed(error);
             LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting an error from " + source,
                 handlerFailure);

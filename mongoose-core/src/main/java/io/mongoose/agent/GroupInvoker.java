@@ -1,12 +1,10 @@
 package io.mongoose.agent;
 
-import io.mongoose.config.ThreadMode;
 import org.agrona.concurrent.AgentInvoker;
 
 /**
- * Runs one duty cycle of a {@link ThreadMode#INVOKER} agent group on the caller's thread, for applications that own
- * their threads; the server hands it out behind {@code io.mongoose.server.AgentGroupInvoker}. Only the thread that
- * called {@code MongooseServer.start()} may invoke.
+ * Runs duty cycles of an {@code INVOKER} agent group on the thread that called {@code MongooseServer.start()}, for
+ * applications that own their threads; handed out behind {@code io.mongoose.server.AgentGroupInvoker}.
  */
 public final class GroupInvoker
 {
@@ -23,9 +21,7 @@ public final class GroupInvoker
     }
 
     /**
-     * Drain the group's queues once and dispatch what was there.
-     *
-     * @return messages dispatched (0 when idle or not running).
+     * @return messages dispatched by one duty cycle (0 when idle or not running).
      * @throws IllegalStateException if called from a thread other than the one that started the server.
      */
     public int invoke()
@@ -37,24 +33,19 @@ public final class GroupInvoker
         final int work = invoker.invoke();
         if (!invoker.isRunning())
         {
-            // Agrona's invoker stops for good, without closing the agent or saying anything, when a cycle finds no
-            // work and the calling thread is interrupted: every later invoke() would silently do nothing.
+            // Agrona's invoker stops for good, silently, when an idle cycle finds the calling thread interrupted.
             agent.reportUnrequestedStop("invoke() no longer dispatches");
         }
         return work;
     }
 
-    /**
-     * @return whether the group is started and not yet closed.
-     */
+    /** @return whether the group is started and not yet closed. */
     public boolean isRunning()
     {
         return invoker.isRunning();
     }
 
-    /**
-     * @return the agent group's name.
-     */
+    /** @return the agent group's name. */
     public String agentName()
     {
         return agentName;

@@ -1,13 +1,8 @@
 package io.mongoose.agent;
 
 /**
- * One feed's way into one agent group, whatever carries it (a queue of references or the feed's own ring): the
- * processors of that group that receive the feed, whether the feed is paused there, and the drain the agent runs on
- * it each duty cycle.
- *
- * <p>Threading: {@link #drain} on the agent's thread only; {@link #paused} is written by {@link
- * io.mongoose.server.FeedPauses}; the other
- * methods may be called on any thread.
+ * One feed's way into one agent group, by queue or ring: the group's processors that receive it, whether it is paused
+ * there, and the drain the agent runs on it. Threading: {@link #drain} on the agent's thread; the rest anywhere.
  */
 public abstract class Inbound
 {
@@ -22,23 +17,12 @@ public abstract class Inbound
         this.subscribers = subscribers;
     }
 
-    /**
-     * Take up to {@code limit} messages, deliver each to every subscriber through {@code agent}, and let each go.
-     *
-     * @param agent the agent running this drain.
-     * @param limit the most messages to take.
-     * @return messages taken.
-     */
+    /** @return messages taken: up to {@code limit}, each delivered to every subscriber through {@code agent}. */
     abstract int drain(DispatchAgent agent, int limit);
 
-    /**
-     * @return whether no message waits here.
-     */
+    /** @return whether no message waits here. */
     abstract boolean isEmpty();
 
-    /**
-     * @return {@code -1} while a message waits here or a handler still runs on one, otherwise the number of messages
-     *         ever offered here, which grows with every message.
-     */
+    /** @return -1 while a message waits here or a handler runs on one, else the messages ever offered here. */
     abstract long progressIfBalanced();
 }

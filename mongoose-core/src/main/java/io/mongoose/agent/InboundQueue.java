@@ -4,13 +4,11 @@ import io.mongoose.feed.DeliveryQueue;
 import io.mongoose.internal.SingleWriterCounter;
 import io.mongoose.pool.PooledMessage;
 
-/**
- * One queue feed's queue into one agent group.
- */
+/** One queue feed's queue into one agent group. */
 public final class InboundQueue extends Inbound
 {
     public final DeliveryQueue queue;
-    /** Messages taken from the queue whose handlers have all returned; advanced once per drain, by the agent. */
+    /** Messages taken whose handlers have all returned; advanced once per drain. */
     final SingleWriterCounter completed = new SingleWriterCounter();
 
     public InboundQueue(final String feedName, final int capacity, final ProcessorSlot[] subscribers)
@@ -19,11 +17,7 @@ public final class InboundQueue extends Inbound
         this.queue = new DeliveryQueue(capacity);
     }
 
-    /**
-     * The loop and the per-message work stay in one method, which C2 compiles as a whole with the agent's inlined
-     * {@code deliver}: handed to JCTools' {@code drain} as a callback, the per-message method was compiled on its own
-     * and then not inlined into the loop.
-     */
+    /** The loop and the per-message work in one method, so C2 inlines the agent's {@code deliver} into the loop. */
     @Override
     int drain(final DispatchAgent agent, final int limit)
     {
@@ -39,7 +33,6 @@ public final class InboundQueue extends Inbound
         }
         if (drained > 0)
         {
-            // Once per drain rather than per message.
             completed.add(drained);
             agent.returnReleased();
         }

@@ -6,8 +6,8 @@ import io.mongoose.dispatch.TimerCallback;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A processor's view of its agent group's {@link AgentTimerWheel}: checks arguments, and marks each timer with the
- * processor that scheduled it, so its callback's errors are that processor's. Confined to the agent thread.
+ * A processor's view of its agent group's {@link AgentTimerWheel}: checks arguments and marks each timer with its
+ * processor, whose errors its callback's are. Confined to the agent thread.
  */
 public final class ProcessorScheduler implements Scheduler
 {

@@ -7,10 +7,7 @@ import io.mongoose.internal.SingleWriterCounter;
 import io.mongoose.status.LatencyMonitor;
 import io.mongoose.status.ProcessorStats;
 
-/**
- * A processor as its agent sees it: the user object, its dispatch table, its counters and how far its lifecycle got.
- * Lifecycle flags are touched only on the agent thread.
- */
+/** A processor as its agent sees it: the user object, its dispatch table, its counters and its lifecycle flags. */
 public final class ProcessorSlot
 {
     public final String name;

@@ -5,9 +5,8 @@ import org.agrona.concurrent.AgentRunner;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Closes an Agrona {@link AgentRunner} within a bound: Agrona's own close retries for ever while the agent's thread
- * does not end (a handler that never returns), so a stop would hang. This one waits until a deadline, then interrupts
- * the thread and waits a grace period more, then gives up and says why, leaving the thread interrupted.
+ * Closes an Agrona {@link AgentRunner} within a bound, where Agrona's own close retries for ever on a thread that does
+ * not end: waits until a deadline, interrupts the thread, waits a grace period more, then gives up and says why.
  */
 public final class RunnerClose
 {
@@ -20,11 +19,9 @@ public final class RunnerClose
     }
 
     /**
-     * @param runner        a started or never started runner.
      * @param joinDeadline  {@link System#nanoTime()} until which the thread may end by itself once asked to.
      * @param graceDeadline {@link System#nanoTime()} until which it may end once interrupted.
-     * @return {@code null} if the thread ended (or never started); else why not, naming the thread, its state and
-     *         where it is.
+     * @return {@code null} if the thread ended or never started; else its name, state and where it is.
      */
     public static String close(final AgentRunner runner, final long joinDeadline, final long graceDeadline)
     {

@@ -8,12 +8,9 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * One processor's handlers indexed by the message class's type id: dispatch is an array load and an interface call,
- * with no reflection or {@code instanceof} chain per message.
- *
- * <p>A type seen for the first time that has no handler of its own is resolved once by walking its superclasses; the
- * answer (a handler, or "nobody handles this") is cached, so afterwards every lookup is one array read. Confined to
- * the processor's agent thread after start.
+ * One processor's handlers indexed by the message class's type id, so a lookup is one array read. A type without a
+ * handler of its own is resolved once through its superclasses and the answer cached. Confined to the processor's
+ * agent thread after start.
  */
 public final class DispatchTable
 {
@@ -41,12 +38,7 @@ public final class DispatchTable
         }
     }
 
-    /**
-     * Call the handler for {@code message}'s type.
-     *
-     * @param message the message.
-     * @return {@code false} if no handler covers the message's type.
-     */
+    /** @return {@code false} if no handler covers {@code message}'s type; else it was called. */
     public boolean dispatch(final PooledMessage message)
     {
         final EventHandler<PooledMessage> handler = handlerOf(message);
@@ -58,12 +50,7 @@ public final class DispatchTable
         return true;
     }
 
-    /**
-     * The handler {@link #dispatch(PooledMessage)} would call, for a caller that calls it itself.
-     *
-     * @param message the message.
-     * @return the handler for the message's type, or {@code null} if no handler covers it.
-     */
+    /** @return the handler {@link #dispatch(PooledMessage)} would call, or {@code null} if none covers it. */
     public EventHandler<PooledMessage> handlerOf(final PooledMessage message)
     {
         final int id = ACCESS.typeId(message);
@@ -76,22 +63,13 @@ public final class DispatchTable
         return UNHANDLED == handler ? null : handler;
     }
 
-    /**
-     * The handler messages of exactly {@code type} reach, found once: for a caller that knows every message's type in
-     * advance (a ring feed carries one type), which can then call it without the lookup per message.
-     *
-     * @param type a message class.
-     * @return the handler, or {@code null} if no handler covers {@code type}.
-     */
+    /** @return the handler messages of exactly {@code type} reach, or {@code null}: for a feed of one type. */
     public EventHandler<PooledMessage> handlerFor(final Class<? extends PooledMessage> type)
     {
         return findHandler(type);
     }
 
-    /**
-     * @param type a message class.
-     * @return whether messages of {@code type} reach a handler here.
-     */
+    /** @return whether messages of {@code type} reach a handler here. */
     public boolean handles(final Class<? extends PooledMessage> type)
     {
         return null != findHandler(type);
@@ -103,7 +81,7 @@ public final class DispatchTable
         final EventHandler<PooledMessage> answer = null == found ? UNHANDLED : found;
         if (id >= byTypeId.length)
         {
-            // Cold: a type created after the table was built. Grow once; later lookups are plain reads.
+            // A type created after the table was built.
             byTypeId = Arrays.copyOf(byTypeId, Math.max(id + 1, byTypeId.length * 2));
         }
         byTypeId[id] = answer;
@@ -126,7 +104,7 @@ public final class DispatchTable
     @SuppressWarnings("unchecked")
     private static EventHandler<PooledMessage> erase(final EventHandler<? extends PooledMessage> handler)
     {
-        // Safe: a handler is only ever called with messages of its registered type or a subclass of it.
+        // A handler is only called with messages of its registered type or a subclass.
         return (EventHandler<PooledMessage>)handler;
     }
 

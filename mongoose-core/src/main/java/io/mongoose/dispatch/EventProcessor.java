@@ -1,25 +1,17 @@
 package io.mongoose.dispatch;
 
 /**
- * User logic hosted by an agent group. Every method, including the lifecycle, runs on the group's agent thread except
- * {@link #registerHandlers(HandlerRegistry)}, which runs once while the server is built.
- *
- * <p>Lifecycle: {@code onInit → onStart → (onEvent…) → onStop → onTearDown}. A processor whose {@code onInit} or
- * {@code onStart} throws fails the server's start; one that got as far as {@code onStart} is stopped, and every processor
- * that was initialised is torn down.
+ * User logic hosted by an agent group: every method runs on the group's agent thread, except
+ * {@link #registerHandlers(HandlerRegistry)}, which runs while the server is built. Lifecycle:
+ * {@code onInit → onStart → (events) → onStop → onTearDown}; an {@code onInit} or {@code onStart} that throws fails the
+ * server's start, and every processor initialised is torn down.
  */
 public interface EventProcessor
 {
-    /**
-     * Declare one typed handler per message type. Called once, before start, on the building thread.
-     *
-     * @param handlers where to register.
-     */
+    /** Declare one typed handler per message type, once, on the building thread. */
     void registerHandlers(HandlerRegistry handlers);
 
-    /**
-     * @param context the processor's name, its agent and its server.
-     */
+    /** @param context the processor's name, its agent, its server and its publishers. */
     default void onInit(final ProcessorContext context)
     {
     }
@@ -29,7 +21,7 @@ public interface EventProcessor
     {
     }
 
-    /** Called after the last event this processor will see: queues have been drained or the drain timed out. */
+    /** Called after the last event this processor sees: its feeds were drained or the drain timed out. */
     default void onStop()
     {
     }

@@ -7,11 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The default error handler: counts every error and logs each distinct one once (WARNING, through
- * {@link System.Logger}), so a handler failing on every message produces one log line and a growing count, not a log
- * storm. Distinct means a different source, message type, exception type or throwing code location.
- *
- * <p>Thread-safe. Runs only on the error path, never for successfully handled messages.
+ * The default error handler: counts every error and logs each distinct one (source, message type, exception type and
+ * throwing location) once, at WARNING, so a handler failing on every message does not flood the log. Thread-safe.
  */
 public final class LoggingErrorHandler implements DispatchErrorHandler
 {
@@ -25,7 +22,7 @@ public final class LoggingErrorHandler implements DispatchErrorHandler
     {
         if (null == error)
         {
-            // Checked before counting: a report without an error is a caller bug, not an error to count or log.
+            // A caller bug, not an error to count.
             throw new NullPointerException("error: null; expected the Throwable to report (from " + source + ")");
         }
         errors.incrementAndGet();
@@ -39,17 +36,13 @@ public final class LoggingErrorHandler implements DispatchErrorHandler
         }
     }
 
-    /**
-     * @return errors seen, including those not logged.
-     */
+    /** @return errors seen, including those not logged. */
     public long errorCount()
     {
         return errors.get();
     }
 
-    /**
-     * @return distinct errors seen, each of which was logged once.
-     */
+    /** @return distinct errors seen, each logged once. */
     public int distinctErrorCount()
     {
         return countsByKey.size();

@@ -7,8 +7,7 @@ import io.mongoose.service.ServiceLookup;
 import java.util.Map;
 
 /**
- * What a processor learns about where it runs: its names, its admin commands and timers (both on its agent thread),
- * the server's services, and the publishers of the feeds it declared it publishes.
+ * What a processor learns about where it runs.
  *
  * @param processorName the processor's registered name.
  * @param agentName     the agent group (and thread role) hosting it.
@@ -24,9 +23,7 @@ public record ProcessorContext(
     ServiceLookup services, Map<String, FeedPublisher> publishers)
 {
     /**
-     * @param type a type exactly one registered service is an instance of.
-     * @param <T>  the type.
-     * @return that service; look it up once, in {@code onInit}, and keep it.
+     * @return the one registered service of {@code type}; look it up once, in {@code onInit}, and keep it.
      * @throws IllegalArgumentException if none or several services are of that type, naming them.
      */
     public <T> T service(final Class<T> type)
@@ -35,11 +32,8 @@ public record ProcessorContext(
     }
 
     /**
-     * @param name a registered service name.
-     * @param type what the caller expects it to be.
-     * @param <T>  the type.
-     * @return the service; look it up once, in {@code onInit}, and keep it.
-     * @throws IllegalArgumentException if there is no such service (naming the known ones) or it is of another type.
+     * @return the service registered as {@code name}; look it up once, in {@code onInit}, and keep it.
+     * @throws IllegalArgumentException if there is no such service (naming the known ones) or it is not a {@code type}.
      */
     public <T> T service(final String name, final Class<T> type)
     {
@@ -47,11 +41,8 @@ public record ProcessorContext(
     }
 
     /**
-     * The publisher of a feed this processor declared it publishes: its agent thread is that feed's single producer,
-     * so the processor publishes from its handlers (a pipe to the feed's subscribers). Take it in {@code onInit}.
-     *
-     * @param feed a feed named in the processor's {@code publishes}.
-     * @return its publisher.
+     * @return the publisher of {@code feed}, which the processor declared it publishes: its agent thread is the feed's
+     *         single producer. Take it in {@code onInit}.
      * @throws IllegalArgumentException if the processor did not declare that feed, naming the ones it declared.
      */
     public FeedPublisher publisher(final String feed)

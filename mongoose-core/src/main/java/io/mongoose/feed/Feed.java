@@ -9,28 +9,25 @@ import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * What the two kinds of feed share: names, the feed's policy and counters, its lifecycle (new, open, closed) and the
- * final sweep at stop, which settles with a producer still publishing when the feed closed.
+ * What queue and ring feeds share: names, policy, counters, the lifecycle (new, open, closed) and the final sweep at
+ * stop, which settles with a producer still publishing when the feed closed (docs/architecture.md, "Shutdown").
  */
 public abstract sealed class Feed implements FeedPublisher permits QueueFeed, RingFeed
 {
-    /** The framework's side of a message: delivery references and the publish stamp. */
     static final MessageAccess<PooledMessage> ACCESS = MessageAccess.get();
     static final int STATE_NEW = 0;
     static final int STATE_OPEN = 1;
     static final int STATE_CLOSED = 2;
     /**
-     * How long after {@link #close()} the final sweep waits at least. A publish that read the feed open just before the
-     * close made its offers before that read; they are visible to the sweep once they have left the producer core's
-     * store buffer, which takes nanoseconds (a context switch drains it too). So the sweep finds every message whose
-     * publish saw the feed open, and a producer that sees it closed settles with the sweep under {@link #sweepLock}.
+     * How long after {@link #close()} the final sweep waits at least: long enough for every offer made before its
+     * producer last read the feed open to leave that core's store buffer, so the sweep sees it. A producer that reads
+     * the feed closed settles with the sweep under {@link #sweepLock}.
      */
     static final long SETTLE_NANOS = 1_000_000;
 
     static
     {
-        // A lossless publish on a full queue or ring waits there: linked with this class, not on the publisher's
-        // thread at its first wait.
+        // Linked here rather than on the publisher's thread at its first wait on a full queue or ring.
         Backoff.link();
     }
 
@@ -41,7 +38,7 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
     final long publishTimeoutNanos;
     /** Per subscriber queue (one for a ring feed), the agent group that reads it. */
     final String[] subscriberNames;
-    /** Decided once at build time: whether any processor this feed reaches monitors latency. */
+    /** Whether any processor this feed reaches monitors latency; fixed at build. */
     final boolean stampsPublishTime;
     /** Messages published; a ring feed's come from its ring's sequence (see {@link #publishedCount()}). */
     public final SingleWriterCounter published = new SingleWriterCounter();
@@ -51,14 +48,13 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
     volatile int state = STATE_NEW;
     private volatile Thread owner;
     private volatile long undeliveredAtStop;
-    /** When {@link #close()} ran; the final sweep waits until {@link #SETTLE_NANOS} after it. */
     private volatile long closedAtNanos;
     /**
-     * Guards {@link #swept} (and a subclass's sweep state) between the stop's final sweep and a producer that finds the
-     * feed closed right after it offered or published: only those two ever take it, never a publish on an open feed.
+     * Guards {@link #swept} and a subclass's sweep state between the final sweep and a producer that finds the feed
+     * closed after it offered or published; a publish on an open feed never takes it.
      */
     final Object sweepLock = new Object();
-    /** Whether the stop's final sweep ran: nothing drains the queues or the ring after it but a late producer. */
+    /** Whether the final sweep ran: after it, nothing drains the queues or the ring but a late producer. */
     boolean swept;
 
     Feed(final String serverName, final FeedSettings settings, final String[] subscriberNames,
@@ -98,30 +94,16 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
             timeouts.get(), depth(), undeliveredAtStop);
     }
 
-    /**
-     * @return messages published, ever; any thread.
-     */
+    /** @return messages published, ever; any thread. */
     public abstract long publishedCount();
 
-    /**
-     * @return messages waiting in this feed: in all its queues, or published into its ring and not yet handed back.
-     *         Any thread; allocation-free.
-     */
+    /** @return messages waiting in all this feed's queues, or in its ring; any thread, allocation-free. */
     public abstract long depth();
 
-    /**
-     * @return messages waiting in this feed's fullest queue, or in its ring. Any thread; allocation-free.
-     */
+    /** @return messages waiting in this feed's fullest queue, or in its ring; any thread, allocation-free. */
     public abstract long fullestDepth();
 
-    /**
-     * Under {@link #sweepLock}, after every consumer thread but those in {@code stillRunning} has ended: release what
-     * is
-     * left, as undelivered.
-     *
-     * @param stillRunning agent groups whose threads did not end: their queues or ring are left to them.
-     * @return messages released.
-     */
+    /** Under {@link #sweepLock}: release and count what is left, except what the groups {@code stillRunning} read. */
     abstract long sweep(Set<String> stillRunning);
 
     public void open()
@@ -139,10 +121,9 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
     }
 
     /**
-     * The final sweep: release whatever is left in the queues, or close the ring, and count it undelivered. Only after
-     * every consumer thread has ended (their join gives this thread the consumer role), and on a closed feed; waits
-     * until {@link #SETTLE_NANOS} after the close first. After it, a producer that was still publishing when the feed
-     * closed takes its own late offers back and is refused.
+     * The final sweep, once every consumer thread has ended (their join makes this thread the consumer): waits until
+     * {@link #SETTLE_NANOS} after the close, then releases what is left in the queues, or closes the ring, and counts
+     * it undelivered. A producer still publishing then takes its late offers back and is refused.
      *
      * @return messages released.
      */
@@ -151,13 +132,7 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
         return releaseUndelivered(Set.of());
     }
 
-    /**
-     * As {@link #releaseUndelivered()}, leaving alone the queues (or the ring) of agent groups whose threads have not
-     * ended: what they hold stays out of its pool.
-     *
-     * @param stillRunning names of agent groups whose threads did not end at stop.
-     * @return messages released.
-     */
+    /** As {@link #releaseUndelivered()}, leaving the queues or ring of the agent groups {@code stillRunning} alone. */
     public long releaseUndelivered(final Set<String> stillRunning)
     {
         close();
@@ -191,7 +166,7 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
         }
     }
 
-    /** The batch's bounds and elements, checked before anything is published: a bad one changes nothing. */
+    /** Checked before anything is published, so a bad batch changes nothing. */
     void checkBatch(final PooledMessage[] messages, final int offset, final int count)
     {
         if (null == messages)

@@ -1,8 +1,6 @@
 package io.mongoose.feed;
 
-/**
- * Who receives a feed's messages.
- */
+/** Who receives a feed's messages. */
 public enum FeedKind
 {
     /** Every processor of the server, whatever it subscribes to. */

@@ -3,8 +3,7 @@ package io.mongoose.feed;
 import java.time.Duration;
 
 /**
- * What a feed needs of its configuration to run: its name, who receives it, what a publish does when a queue or its
- * ring is full, and how long a lossless publish may wait. The server makes one from the feed's validated config.
+ * What a feed needs of its validated configuration to run.
  *
  * @param name           the feed's name, used in every error it raises.
  * @param kind           broadcast or named.

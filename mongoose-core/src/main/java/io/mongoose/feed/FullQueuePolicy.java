@@ -1,8 +1,6 @@
 package io.mongoose.feed;
 
-/**
- * What {@link FeedPublisher#publish} does when a subscriber's queue is full.
- */
+/** What {@link FeedPublisher#publish} does when a subscriber's queue is full. */
 public enum FullQueuePolicy
 {
     /** Lossless (default): back off and retry until there is room, up to the feed's publish timeout. */

@@ -6,28 +6,20 @@ import io.mongoose.pool.PooledMessage;
 
 import java.util.Set;
 
-/**
- * A queue feed: one {@link DeliveryQueue} per subscribing agent group, each holding references to messages acquired
- * from their pools. A publish hands the caller's reference over as one per queue and offers the message to each; a
- * full queue meets the feed's {@link FullQueuePolicy}.
- */
+/** A feed with one {@link DeliveryQueue} of message references per subscribing agent group. */
 public final class QueueFeed extends Feed
 {
     private static final int OFFERED = 0;
     private static final int TIMED_OUT = 1;
     private static final int CLOSED = 2;
 
-    /** Package-private for the ServerMonitor, which samples the queues. */
     final DeliveryQueue[] queues;
-    /**
-     * Per queue, whether the sweep left it alone because its agent's thread had not ended: that thread is still its
-     * consumer, so nobody else polls it. Written under {@link #sweepLock}.
-     */
+    /** Per queue, whether the sweep left it to its agent, whose thread had not ended. Under {@link #sweepLock}. */
     private final boolean[] consumerAlive;
 
     public QueueFeed(
-        final String serverName, final FeedSettings settings, final DeliveryQueue[] queues, final String[] subscriberNames,
-        final boolean stampsPublishTime)
+        final String serverName, final FeedSettings settings, final DeliveryQueue[] queues,
+        final String[] subscriberNames, final boolean stampsPublishTime)
     {
         super(serverName, settings, subscriberNames, stampsPublishTime);
         this.queues = queues;
@@ -213,10 +205,8 @@ public final class QueueFeed extends Feed
     }
 
     /**
-     * A publish found the feed closed after its offers. Before the final sweep, they are the sweep's to count (or an
-     * agent still handles them), and the publish stands. After it, nothing drains these queues but this producer: it
-     * takes back what landed after the sweep and is refused, so every message is handled, counted undelivered, or
-     * refused, never left in a queue.
+     * A publish found the feed closed after its offers. Before the final sweep, the sweep counts them and the publish
+     * stands; after it, this producer takes back what landed and is refused, so nothing is left in a queue.
      */
     private void afterOffersWhileClosing(final PooledMessage message)
     {
@@ -229,7 +219,7 @@ public final class QueueFeed extends Feed
         }
     }
 
-    /** After the final sweep, this producer's offers that landed since: released. Producer thread only. */
+    /** After the final sweep, release this producer's offers that landed since. Producer thread only. */
     private int takeBackLateOffers()
     {
         synchronized (sweepLock)
@@ -270,16 +260,13 @@ public final class QueueFeed extends Feed
         }
     }
 
-    /**
-     * Only this thread adds to its queues and consumers only make room, so room seen now is room at offer time: under
-     * FAIL, a message that passes this check reaches every subscriber or nobody.
-     */
+    /** Only this thread adds to the queues, so room seen now is room at offer time: under FAIL, all or nobody. */
     private boolean roomInEveryQueue()
     {
         return roomInEveryQueue(1);
     }
 
-    /** As {@link #roomInEveryQueue()}, for {@code count} messages: a batch that passes fits whole everywhere. */
+    /** As {@link #roomInEveryQueue()}, for a batch of {@code count}. */
     private boolean roomInEveryQueue(final int count)
     {
         for (final DeliveryQueue queue : queues)
@@ -306,7 +293,7 @@ public final class QueueFeed extends Feed
         return new IllegalStateException(failure.getMessage() + where, failure);
     }
 
-    /** Queue {@code i} refused the message: apply the feed's policy to that subscriber's reference. */
+    /** Queue {@code i} refused the message: the feed's policy decides for that subscriber's reference. */
     private void onFullQueue(final PooledMessage message, final int i)
     {
         // Not a switch, as in onFullRing.
@@ -364,10 +351,7 @@ public final class QueueFeed extends Feed
         }
     }
 
-    /**
-     * Hand over the caller's reference of every message of the batch, or of none: a message the caller holds no
-     * reference to (one in the batch twice, too) refuses the whole batch before anything is offered.
-     */
+    /** Hand over the caller's reference of every message of the batch, or, if one holds none, of no message. */
     private void handOverBatch(final PooledMessage[] messages, final int offset, final int end)
     {
         final int n = queues.length;

@@ -7,13 +7,9 @@ import io.mongoose.pool.PooledMessage;
 
 import java.util.Set;
 
-/**
- * A ring feed: its messages live in its own {@link MessageRing}, which its one agent group reads in place. The
- * producer claims the next message, fills it and publishes it; the feed's {@link FullQueuePolicy} applies at the claim.
- */
+/** A feed whose messages live in its own {@link MessageRing}, which its one agent group reads in place. */
 public final class RingFeed extends Feed
 {
-    /** Package-private for the server, which closes it with the feed, and its agent's inbound. */
     final MessageRing<PooledMessage> ring;
     private final Class<?> ringType;
     /** The ring's published sequence when the sweep closed it: messages before it were counted. Under sweepLock. */
@@ -21,8 +17,8 @@ public final class RingFeed extends Feed
 
     /** A ring feed: its messages live in {@code ring}, which {@code subscriberName}'s agent reads. */
     public RingFeed(
-        final String serverName, final FeedSettings settings, final MessageRing<PooledMessage> ring, final String subscriberName,
-        final boolean stampsPublishTime)
+        final String serverName, final FeedSettings settings, final MessageRing<PooledMessage> ring,
+        final String subscriberName, final boolean stampsPublishTime)
     {
         super(serverName, settings, new String[] {subscriberName}, stampsPublishTime);
         this.ring = ring;
@@ -32,19 +28,17 @@ public final class RingFeed extends Feed
     @Override
     public <T extends PooledMessage> T claim(final Class<T> type)
     {
-        // The usual claim is one test; the reasons to refuse and the wait for room lie in a method of their own, so
-        // the compiler keeps them out of the producer's loop.
+        // One test for the usual claim; refusals and the wait for room stay out of the producer's loop.
         final PooledMessage message;
         if (type == ringType && STATE_OPEN == state && !DebugChecks.ENABLED && null != (message = claimFromRing()))
         {
-            // Unchecked: the ring holds messages of ringType only, which is type.
+            // The ring holds messages of ringType only, which is type.
             @SuppressWarnings("unchecked") final T typed = (T)message;
             return typed;
         }
         return claimOtherwise(type);
     }
 
-    /** {@link #claim(Class)} when the usual case fails: refuse it, or wait for room. */
     private <T extends PooledMessage> T claimOtherwise(final Class<T> type)
     {
         if (type != ringType)
@@ -116,18 +110,14 @@ public final class RingFeed extends Feed
     {
         if (stillRunning.contains(subscriberNames[0]))
         {
-            // The ring stays open for its agent, which may yet handle what a late publish adds.
+            // The ring stays open for its agent, which may yet handle a late publish.
             publishedAtSweep = Long.MAX_VALUE;
             return 0;
         }
         return returnRing();
     }
 
-    /**
-     * A ring feed at stop, once its agent has ended: what was published and not dispatched is undelivered; every
-     * message
-     * goes back to its pool.
-     */
+    /** Once the agent has ended: what was published and not dispatched is undelivered; every message goes back. */
     private long returnRing()
     {
         final long count = ring.depth();
@@ -147,10 +137,8 @@ public final class RingFeed extends Feed
 
     private boolean publishToRing(final PooledMessage message)
     {
-        // No test of the feed's state: the claim this publish completes made it, and a publish costs one read less per
-        // message for it. A message claimed before stop and published during it is delivered if the agent still
-        // drains the ring, and counted undelivered at stop if not; once the ring has closed, its publish is refused
-        // (publishClaimed).
+        // The claim tested the feed's state. A message claimed before stop and published during it is delivered or
+        // counted undelivered by the sweep; once the ring has closed, publishClaimed refuses it.
         if (DebugChecks.ENABLED)
         {
             checkSingleProducer();
@@ -168,9 +156,8 @@ public final class RingFeed extends Feed
     }
 
     /**
-     * A ring publish found the feed closed after it moved the ring's sequence. Before the final sweep, the sweep counts
-     * it (or the agent still handles it). After it, the messages the sweep did not count went back to their pool when
-     * it closed the ring: the publish is refused.
+     * A ring publish found the feed closed after it moved the sequence. Before the final sweep, the sweep counts it;
+     * after it, the messages the sweep did not count went back to their pool with the ring: the publish is refused.
      */
     private void afterRingPublishWhileClosing(final int count)
     {
@@ -250,10 +237,7 @@ public final class RingFeed extends Feed
         }
     }
 
-    /**
-     * The ring's claim. A producer that read the feed open and was then held up past the stop's final sweep finds the
-     * ring closed: refused as a claim on a closed feed is.
-     */
+    /** A producer held up past the final sweep finds the ring closed: refused as a claim on a closed feed is. */
     private PooledMessage claimFromRing()
     {
         try
@@ -271,8 +255,7 @@ public final class RingFeed extends Feed
     /** The ring was full at a claim: the feed's policy decides. */
     private PooledMessage onFullRing()
     {
-        // Not a switch: a switch on an enum reads a class of its own, loaded on the publisher's thread the first time
-        // a ring is full (see Backoff.link()).
+        // Not a switch: a switch on an enum loads a class of its own on the publisher's thread at first use.
         if (FullQueuePolicy.DROP == policy)
         {
             dropped.increment();

@@ -3,9 +3,8 @@ package io.mongoose.pool;
 import java.util.Arrays;
 
 /**
- * Copies of the copy-on-write arrays this package keeps of sets that change rarely and are read where no lock or
- * allocation may be: a pool's caches and rings, the release batches bound to threads. A change builds a new array and
- * swaps it in whole (with {@code AtomicReference.updateAndGet}); a reader scans whatever array it got.
+ * Copy-on-write arrays for sets that change rarely and are read where no lock or allocation may be: a change builds a
+ * new array and swaps it in whole with {@code AtomicReference.updateAndGet}.
  */
 final class CopyOnWriteArrays
 {
@@ -13,12 +12,7 @@ final class CopyOnWriteArrays
     {
     }
 
-    /**
-     * @param current the array now.
-     * @param added   the element to add.
-     * @param <E>     the element type.
-     * @return a copy of {@code current} with {@code added} at the end.
-     */
+    /** @return a copy of {@code current} with {@code added} at the end. */
     static <E> E[] with(final E[] current, final E added)
     {
         final E[] more = Arrays.copyOf(current, current.length + 1);
@@ -26,12 +20,7 @@ final class CopyOnWriteArrays
         return more;
     }
 
-    /**
-     * @param current the array now.
-     * @param removed the element to remove, by identity.
-     * @param <E>     the element type.
-     * @return a copy of {@code current} without {@code removed}, or {@code current} itself if it does not hold it.
-     */
+    /** @return a copy of {@code current} without {@code removed} (by identity), or {@code current} if it lacks it. */
     static <E> E[] without(final E[] current, final E removed)
     {
         int at = -1;
@@ -42,7 +31,6 @@ final class CopyOnWriteArrays
                 at = i;
             }
         }
-        // Absent already: two reclaimers that both saw a closed ring in their snapshot both let go of it.
         if (at < 0)
         {
             return current;

@@ -1,13 +1,9 @@
 package io.mongoose.pool;
 
-/**
- * What {@link ObjectPool#acquire()} does when the free list is empty. Every occurrence is counted in
- * {@link PoolStats#exhaustedCount()} whatever the policy.
- */
+/** What {@link ObjectPool#acquire()} does when the free list is empty; each time counts in {@link PoolStats}. */
 public enum ExhaustionPolicy
 {
-    /** Create a new instance beyond capacity (an allocation, counted). Instances that find the free list full on
-     * return are retired and counted rather than kept, so the pool never holds more than its capacity. */
+    /** Create an instance beyond capacity; one that finds the free list full on return is retired and counted. */
     GROW,
     /** Wait up to the pool's maximum wait for a release, then fail with {@link PoolExhaustedException}. */
     WAIT,

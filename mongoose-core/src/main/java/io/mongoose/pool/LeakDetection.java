@@ -1,17 +1,10 @@
 package io.mongoose.pool;
 
 /**
- * The leak detector's switch, {@code -Dmongoose.leakDetection=true}, read once when this class loads. Off by default.
- *
- * <p>When on, every {@link ObjectPool#acquire()} and {@link ObjectPool#tryAcquire()} records, in a table of its pool
- * keyed by the message, where the message was acquired (the acquiring thread's name and stack) and when
- * ({@link System#nanoTime()}); the message's last release removes the entry. So
- * {@link ObjectPool#inFlightOlderThan(java.time.Duration)} can list the messages still out, and the server reports
- * where each leaked message was acquired when it stops. Capturing a stack costs microseconds and allocates, so this
- * is a debugging mode, not a production one. Messages themselves carry nothing extra, on or off.
- *
- * <p>When off, the switch is a {@code static final false}: the JIT removes every branch on it, so acquire and release
- * do no extra work and allocate nothing (DESIGN.md §2, rule 5). Being static final, it cannot change within a JVM.
+ * The leak detector's switch, {@code -Dmongoose.leakDetection=true}, off by default and fixed when this class loads.
+ * When on, each acquire records where (the thread's name and stack) and when the message was acquired, until its last
+ * release, so {@link ObjectPool#inFlightOlderThan(java.time.Duration)} and the server's stop can say where leaked
+ * messages came from. Capturing a stack allocates: a debugging mode. When off, the JIT drops every branch on it.
  */
 public final class LeakDetection
 {

@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One pooled message found in flight by the leak detector ({@link ObjectPool#inFlightOlderThan(Duration)}).
+ * A pooled message found in flight by {@link ObjectPool#inFlightOlderThan(Duration)}.
  *
  * @param pool             the pool's name.
  * @param type             the message's class name.
  * @param age              how long ago it was acquired, as of the scan.
- * @param refCount         its reference count at the scan; greater than 0, which is what "in flight" means.
+ * @param refCount         its reference count at the scan, above 0.
  * @param acquiringThread  the thread that acquired it.
  * @param acquisitionStack the acquiring thread's stack at acquire, innermost frame first, starting at the caller of
  *                         {@code acquire()} (the pool's own frames are left out).
@@ -19,9 +19,7 @@ public record LeakReport(
     String pool, String type, Duration age, int refCount, String acquiringThread,
     List<StackTraceElement> acquisitionStack)
 {
-    /**
-     * Checks and copies.
-     */
+    /** Checks and copies. */
     public LeakReport
     {
         Objects.requireNonNull(pool, "pool: null; expected a pool name");

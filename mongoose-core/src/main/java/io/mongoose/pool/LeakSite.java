@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Leaked messages grouped by where they were acquired: one site per (pool, type, acquisition stack). A loop that
- * leaks ten thousand messages from one line is one site with count 10,000, so it reads (and logs) as one problem.
+ * Leaked messages grouped by where they were acquired: one site per (pool, type, acquisition stack), so a loop that
+ * leaks thousands of messages from one line reads as one problem.
  *
  * @param pool             the pool's name.
  * @param type             the messages' class name.
@@ -21,9 +21,7 @@ import java.util.Objects;
  */
 public record LeakSite(String pool, String type, int count, Duration oldest, List<StackTraceElement> acquisitionStack)
 {
-    /**
-     * Checks and copies.
-     */
+    /** Checks and copies. */
     public LeakSite
     {
         Objects.requireNonNull(pool, "pool: null; expected a pool name");
@@ -37,10 +35,8 @@ public record LeakSite(String pool, String type, int count, Duration oldest, Lis
     }
 
     /**
-     * Group reports by pool, type and acquisition stack (the acquiring thread does not split a site).
-     *
      * @param reports in-flight messages, e.g. from {@link ObjectPool#inFlightOlderThan(Duration)}.
-     * @return one site per distinct acquisition, most messages first (ties: oldest first).
+     * @return one site per pool, type and acquisition stack, whatever the thread; most messages first, then oldest.
      */
     public static List<LeakSite> group(final List<LeakReport> reports)
     {
@@ -69,9 +65,7 @@ public record LeakSite(String pool, String type, int count, Duration oldest, Lis
         return List.copyOf(sites);
     }
 
-    /**
-     * @return a multi-line description: count, pool, type, oldest age, then the stack one {@code at} frame a line.
-     */
+    /** @return count, pool, type and oldest age, then the stack, one {@code at} frame a line. */
     public String describe()
     {
         final StringBuilder text = new StringBuilder()

@@ -16,16 +16,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
- * A fixed-capacity pool of one message type.
- *
- * <p>All instances are created up front, so the steady state allocates nothing. Any thread may acquire and any thread
- * may release (the free list is a JCTools MPMC queue). When the free list is empty, {@link #acquire()} follows the
- * pool's {@link ExhaustionPolicy}; {@link #tryAcquire()} returns {@code null} instead. A thread that acquires often
- * (a producer) can put a {@link SingleThreadPoolCache} in front of the pool to claim free messages a batch at a time.
- *
- * <p>With {@link LeakDetection} on, the pool also records where and when each message it hands out was acquired, until
- * its last release, so {@link #inFlightOlderThan(Duration)} can say which messages are out, for how long, and who
- * took them.
+ * A fixed-capacity pool of one message type, every instance created up front. Any thread may acquire and release (the
+ * free list is a JCTools MPMC queue). On an empty free list {@link #acquire()} follows the pool's
+ * {@link ExhaustionPolicy} and {@link #tryAcquire()} returns {@code null}.
  *
  * @param <T> the message type.
  */
@@ -33,8 +26,7 @@ public final class ObjectPool<T extends PooledMessage>
 {
     static
     {
-        // An acquire from an empty pool under policy WAIT waits there: linked with this class, not on the acquiring
-        // thread at its first wait.
+        // Linked here rather than on the acquiring thread at its first WAIT.
         Backoff.link();
     }
 
@@ -47,23 +39,21 @@ public final class ObjectPool<T extends PooledMessage>
     private final AtomicLong exhausted = new AtomicLong();
     private final AtomicLong retired = new AtomicLong();
     private final AtomicLong invalidReleases = new AtomicLong();
-    // Copy-on-write by compare-and-set: stats read the array without allocating or locking; caches come and go rarely.
+    // Copy-on-write: stats read it without allocating or locking.
     private final AtomicReference<SingleThreadPoolCache<?>[]> caches =
         new AtomicReference<>(new SingleThreadPoolCache<?>[0]);
-    // Leak detection only (null when off): every message handed out and not yet back, with where and when it was
-    // acquired. A side table rather than fields on PooledMessage, so messages stay the same size whether detection is
-    // on or off, and a scan visits only what is out, not every instance ever created.
+    // With leak detection on (else null), every message out and its acquisition site: a side table, so a scan visits
+    // only what is out.
     private final ConcurrentHashMap<Identity, AcquisitionSite> outstanding;
 
     /**
      * Creates the pool and all {@code config.capacity()} instances.
      *
-     * @param name    name used in stats and errors.
-     * @param type    the message type; every instance the factory makes must be of this type.
-     * @param factory makes one new instance; called up front and, under {@link ExhaustionPolicy#GROW}, on exhaustion.
-     * @param config  capacity and exhaustion policy.
+     * @param factory makes one new instance of {@code type}; called up front and, under {@link ExhaustionPolicy#GROW},
+     *                on exhaustion.
      */
-    public ObjectPool(final String name, final Class<T> type, final Supplier<? extends T> factory, final PoolConfig config)
+    public ObjectPool(
+        final String name, final Class<T> type, final Supplier<? extends T> factory, final PoolConfig config)
     {
         this.name = Objects.requireNonNull(name, "name: null; expected a pool name");
         this.type = Objects.requireNonNull(type, "type: null; expected a PooledMessage subclass");
@@ -81,8 +71,7 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
-     * Hand out a message holding one reference, owned by the caller. Lock-free and allocation-free unless the pool is
-     * empty and its policy is {@link ExhaustionPolicy#GROW}.
+     * Hand out a message holding one reference, owned by the caller; allocation-free unless the pool grows.
      *
      * @return a reset message with {@code refCount() == 1}.
      * @throws PoolExhaustedException if the pool is empty and the policy is FAIL, or WAIT timed out.
@@ -98,11 +87,7 @@ public final class ObjectPool<T extends PooledMessage>
         return message;
     }
 
-    /**
-     * Hand out a message if one is free, never growing or waiting.
-     *
-     * @return a message holding one reference, or {@code null} if the free list is empty (counted as exhaustion).
-     */
+    /** @return a message holding one reference, or {@code null} (counted as exhaustion), never growing or waiting. */
     public T tryAcquire()
     {
         T message = freeList.poll();
@@ -120,12 +105,8 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
-     * A cache for one acquiring thread: it takes messages from this pool's free list {@code batch} at a time, so that
-     * thread pays one claim on the shared free list per batch rather than per message. See
-     * {@link SingleThreadPoolCache}; close it when the thread is done.
-     *
      * @param batch the most messages one refill takes: 1 to the pool's capacity.
-     * @return a new cache, owned by the calling thread.
+     * @return a {@link SingleThreadPoolCache} owned by the calling thread, to close when the thread is done.
      * @throws IllegalArgumentException if {@code batch} is out of range.
      */
     public SingleThreadPoolCache<T> newThreadCache(final int batch)
@@ -141,15 +122,10 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
-     * A ring of {@code size} messages from this pool that is itself the queue between one producer and one consumer
-     * (see {@link SpscMessageRing}): the messages are taken from the free list now and stay with the ring, in flight
-     * as far as this pool's counts go, until it closes. They are not recorded for leak detection: the ring, not a
-     * caller, holds them, and {@link SpscMessageRing#close()} returns every one.
+     * A ring of {@code size} (a power of two up to the capacity) messages taken from the free list now: in flight until
+     * it closes, not recorded for leak detection.
      *
-     * @param size the ring's slots: a power of two from 1 to the pool's capacity.
-     * @return a new ring.
-     * @throws IllegalArgumentException if {@code size} is out of range or not a power of two.
-     * @throws IllegalStateException    if fewer than {@code size} messages are free now; none is taken then.
+     * @throws IllegalStateException if fewer than {@code size} messages are free now; none is taken then.
      */
     SpscMessageRing<T> newSpscRing(final int size)
     {
@@ -178,66 +154,49 @@ public final class ObjectPool<T extends PooledMessage>
         return new SpscMessageRing<>(this, slots);
     }
 
-    /**
-     * @return the pool's name.
-     */
+    /** @return the pool's name. */
     public String name()
     {
         return name;
     }
 
-    /**
-     * @return the message type this pool holds.
-     */
+    /** @return the message type this pool holds. */
     public Class<T> type()
     {
         return type;
     }
 
-    /**
-     * @return the configuration the pool was built with.
-     */
+    /** @return the configuration the pool was built with. */
     public PoolConfig config()
     {
         return config;
     }
 
-    /**
-     * @return instances ever created.
-     */
+    /** @return instances ever created. */
     public long created()
     {
         return created.get();
     }
 
-    /**
-     * @return free instances: on the free list, or waiting in a {@link SingleThreadPoolCache} (exact when no message
-     *         is moving).
-     */
+    /** @return free instances, on the free list or in a {@link SingleThreadPoolCache}; exact when none moves. */
     public long free()
     {
         return freeList.size() + cachedInThreadCaches();
     }
 
-    /**
-     * @return instances handed out and not yet back (exact when no message is moving).
-     */
+    /** @return instances handed out and not yet back; exact when none moves. */
     public long inFlight()
     {
         return created.get() - retired.get() - free();
     }
 
-    /**
-     * @return acquires that found the pool empty.
-     */
+    /** @return acquires that found the pool empty. */
     public long exhaustedCount()
     {
         return exhausted.get();
     }
 
-    /**
-     * @return a snapshot of every counter.
-     */
+    /** @return a snapshot of every counter. */
     public PoolStats stats()
     {
         final long free = free();
@@ -248,14 +207,10 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
-     * The messages of this pool that are in flight (reference count above 0) and were acquired at least {@code age}
-     * ago, with where they were acquired. Exact for messages that stay put during the scan; a message acquired or
-     * released while the scan runs may or may not be listed. The scan visits every message in flight and allocates:
-     * call it from monitoring or shutdown code, not a hot path.
+     * The messages in flight acquired at least {@code age} ago ({@link Duration#ZERO}: all), with where; one acquired
+     * or released during the scan may or may not be listed. Allocates: for monitoring and shutdown.
      *
-     * @param age minimum time since acquire; {@link Duration#ZERO} lists every message in flight.
-     * @return the messages found, oldest first; always empty when {@link LeakDetection#ENABLED} is false, because
-     *         then nothing is recorded (use {@link #inFlight()} for the bare count).
+     * @return the messages found, oldest first; empty unless {@link LeakDetection#ENABLED}.
      * @throws IllegalArgumentException if {@code age} is negative.
      */
     public List<LeakReport> inFlightOlderThan(final Duration age)
@@ -264,13 +219,8 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
-     * As {@link #inFlightOlderThan(Duration)}, with ages measured up to {@code nowNanos} instead of the current time,
-     * so a caller (or a test) scanning several pools measures every age against one instant.
-     *
-     * @param age      minimum time since acquire.
-     * @param nowNanos the instant ages are measured to, a {@link System#nanoTime()} reading.
-     * @return the messages found, oldest first; always empty when {@link LeakDetection#ENABLED} is false.
-     * @throws IllegalArgumentException if {@code age} is negative.
+     * As {@link #inFlightOlderThan(Duration)}, with ages measured up to {@code nowNanos} (a {@link System#nanoTime()}
+     * reading), so a scan of several pools measures every age against one instant.
      */
     public List<LeakReport> inFlightOlderThan(final Duration age, final long nowNanos)
     {
@@ -314,7 +264,7 @@ public final class ObjectPool<T extends PooledMessage>
     {
         if (LeakDetection.ENABLED)
         {
-            // Before the message can reach the free list, so the next acquire's entry always comes after this removal.
+            // Before the free list, so the next acquire's entry comes after this removal.
             outstanding.remove(new Identity(message));
         }
         try
@@ -323,7 +273,7 @@ public final class ObjectPool<T extends PooledMessage>
         }
         finally
         {
-            // The free list only ever holds instances of T: bindTo is called on instances this pool created.
+            // Only instances this pool created come back here.
             @SuppressWarnings("unchecked") final T typed = (T)message;
             if (freeListFull() || !freeList.offer(typed))
             {
@@ -332,11 +282,7 @@ public final class ObjectPool<T extends PooledMessage>
         }
     }
 
-    /**
-     * A freed message on its way back through a {@link SingleThreadReleaseBatch}: forget its acquisition site and reset
-     * it, before it can reach the free list (so the next acquire's leak-detection entry always comes after this one's
-     * removal).
-     */
+    /** A freed message on its way back through a {@link SingleThreadReleaseBatch}, before it reaches the free list. */
     void prepareReturn(final PooledMessage message)
     {
         if (LeakDetection.ENABLED)
@@ -346,16 +292,13 @@ public final class ObjectPool<T extends PooledMessage>
         message.reset();
     }
 
-    /**
-     * Put {@code messages[from, to)}, freed and prepared messages of this pool, on the free list with one claim
-     * (JCTools' batch {@code fill}) rather than one per message.
-     */
+    /** Put {@code messages[from, to)}, prepared, on the free list with one claim (a batch {@code fill}). */
     void returnRun(final PooledMessage[] messages, final int from, final int to, final RunSupplier run)
     {
         int next = from;
         if (!grown())
         {
-            // Only this pool's instances, no more than its capacity, so the free list has room for all of them.
+            // Not grown: the free list has room for every instance.
             @SuppressWarnings("unchecked") final MessagePassingQueue.Supplier<T> typed =
                 (MessagePassingQueue.Supplier<T>)(MessagePassingQueue.Supplier<?>)run;
             run.start(messages, from);
@@ -366,7 +309,7 @@ public final class ObjectPool<T extends PooledMessage>
         }
         for (; next < to; next++)
         {
-            // A grown pool (or a fill that found no room): one at a time, retiring what does not fit.
+            // A grown pool, or a fill that found no room: one at a time, retiring what does not fit.
             @SuppressWarnings("unchecked") final T typed = (T)messages[next];
             if (freeListFull() || !freeList.offer(typed))
             {
@@ -375,20 +318,17 @@ public final class ObjectPool<T extends PooledMessage>
         }
     }
 
-    /** Every message leaves the pool through here: leak-detection record, then the first reference. */
+    /** Every message leaves the pool through here. */
     void handOut(final T message)
     {
-        if (LeakDetection.ENABLED) // a static final: when false the JIT drops this branch
+        if (LeakDetection.ENABLED)
         {
             recordAcquisition(message);
         }
         message.setFirstReference();
     }
 
-    /**
-     * A message for a {@link SpscMessageRing}'s slot whose message a handler kept: as {@link #acquire()}, under this
-     * pool's exhaustion policy, but not recorded for leak detection, since the ring holds it.
-     */
+    /** As {@link #acquire()}, for a ring slot whose message a handler kept; not recorded, as the ring holds it. */
     T acquireForRing()
     {
         T message = freeList.poll();
@@ -400,7 +340,7 @@ public final class ObjectPool<T extends PooledMessage>
         return message;
     }
 
-    /** A thread cache's refill: up to {@code max} free messages, one free-list claim per JCTools look-ahead step. */
+    /** A thread cache's refill: up to {@code max} free messages. */
     int refill(final MessagePassingQueue.Consumer<T> into, final int max)
     {
         return freeList.drain(into, max);
@@ -437,10 +377,9 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /**
-     * The free list's queue rounds its capacity up to a power of two, so its own {@code offer} does not stop it at
-     * {@code capacity}. Only a pool that has grown past its capacity owns enough instances to fill it, so the common
-     * case costs two reads of rarely written counters and never touches the queue's indices. Two releases racing for
-     * the last free slot of a grown pool may both find room (bounded by the queue's power-of-two capacity).
+     * The queue rounds its capacity up to a power of two, so its {@code offer} does not stop at {@code capacity}. Only
+     * a grown pool can fill it, so the usual case reads two counters, not the queue; two releases racing for a grown
+     * pool's last slot may both find room.
      */
     private boolean freeListFull()
     {
@@ -452,10 +391,7 @@ public final class ObjectPool<T extends PooledMessage>
         invalidReleases.incrementAndGet();
     }
 
-    /**
-     * Messages this thread freed through its release batch are free but not yet back on the list: return them and try
-     * again before calling the pool empty. Only on the empty path, so the usual acquire pays nothing for it.
-     */
+    /** Messages freed through this thread's release batch and not yet returned: return them and look again. */
     private T pollAfterFlushingOwnBatch()
     {
         final int back = SingleThreadReleaseBatch.flushCurrentThreadBatch();
@@ -470,8 +406,7 @@ public final class ObjectPool<T extends PooledMessage>
             return flushed;
         }
         exhausted.incrementAndGet();
-        // Not a switch: a switch on an enum reads a class of its own, loaded on the acquiring thread the first time
-        // the pool is empty (see Backoff.link()).
+        // Not a switch: a switch on an enum loads a class of its own on the acquiring thread at first use.
         final ExhaustionPolicy policy = config.exhaustionPolicy();
         if (ExhaustionPolicy.WAIT == policy)
         {
@@ -522,7 +457,7 @@ public final class ObjectPool<T extends PooledMessage>
         return instance;
     }
 
-    /** Before {@code setFirstReference}: a scan that sees the count above 0 also finds the entry. */
+    /** Before {@code setFirstReference}, so a scan that sees the count above 0 also finds the entry. */
     private void recordAcquisition(final PooledMessage message)
     {
         final AcquisitionSite site = new AcquisitionSite(Thread.currentThread().getName(), System.nanoTime());
@@ -548,10 +483,7 @@ public final class ObjectPool<T extends PooledMessage>
             ", in flight " + inFlight() + ". Raise capacity, release messages sooner, or choose policy GROW/WAIT");
     }
 
-    /**
-     * A message as a map key by identity: message classes are user code and may define {@code equals}, but the table
-     * must tell every instance apart.
-     */
+    /** A message as a map key by identity: user message classes may define {@code equals}. */
     private static final class Identity
     {
         final PooledMessage message;

@@ -8,15 +8,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * Finds the pool of each message type. One process-wide registry exists ({@link #global()}); tests and applications
- * that want isolation create their own and hand it to the server builder.
- *
- * <p>Thread-safe. Look up pools once and keep the reference: a lookup is a hash-map read, not free on a hot path.
- *
- * <p>A server built on a registry registers the pools its message sources need and the registry lacks, sized from the
- * queues in front of its pipe stages, and refuses at build a pool registered here too small for them
- * ({@code MongooseServer}, "Pools that cover their queues"). A registry shared by servers that run at the same time
- * needs room for all of their queues.
+ * The pool of each message type: one process-wide registry ({@link #global()}), or one of its own for a server that
+ * wants isolation. A server adds the pools its sources need and refuses a pool too small for its queues; servers
+ * running at once on one registry need room for all of their queues. Thread-safe; look a pool up once and keep it.
  */
 public final class PoolRegistry
 {
@@ -25,29 +19,21 @@ public final class PoolRegistry
     private final String name;
     private final ConcurrentHashMap<Class<?>, ObjectPool<?>> pools = new ConcurrentHashMap<>();
 
-    /**
-     * @param name used in errors and logs.
-     */
+    /** @param name used in errors and logs. */
     public PoolRegistry(final String name)
     {
         this.name = Objects.requireNonNull(name, "name: null; expected a registry name");
     }
 
-    /**
-     * @return the process-wide default registry.
-     */
+    /** @return the process-wide default registry. */
     public static PoolRegistry global()
     {
         return GLOBAL;
     }
 
     /**
-     * Create and register the pool for {@code type}.
+     * Create and register the pool for {@code type}, named after its simple name.
      *
-     * @param type    message type.
-     * @param factory makes one new instance.
-     * @param config  capacity and exhaustion policy.
-     * @param <T>     message type.
      * @return the new pool.
      * @throws IllegalStateException if {@code type} already has a pool here.
      */
@@ -66,15 +52,7 @@ public final class PoolRegistry
         return pool;
     }
 
-    /**
-     * The pool for {@code type}, registering one with {@code factory} and {@code config} if there is none yet.
-     *
-     * @param type    message type.
-     * @param factory makes one new instance.
-     * @param config  capacity and exhaustion policy, used only if the pool is created now.
-     * @param <T>     message type.
-     * @return the type's pool.
-     */
+    /** @return the pool for {@code type}, registered now with {@code factory} and {@code config} if it has none. */
     @SuppressWarnings("unchecked")
     public <T extends PooledMessage> ObjectPool<T> poolFor(
         final Class<T> type, final Supplier<? extends T> factory, final PoolConfig config)
@@ -85,9 +63,7 @@ public final class PoolRegistry
     }
 
     /**
-     * @param type message type.
-     * @param <T>  message type.
-     * @return its pool.
+     * @return the pool for {@code type}.
      * @throws IllegalArgumentException if the type has no pool here.
      */
     @SuppressWarnings("unchecked")
@@ -103,25 +79,19 @@ public final class PoolRegistry
         return (ObjectPool<T>)pool;
     }
 
-    /**
-     * @return every pool here, in no particular order.
-     */
+    /** @return every pool here, in no particular order. */
     public List<ObjectPool<?>> pools()
     {
         return Collections.unmodifiableList(new ArrayList<>(pools.values()));
     }
 
-    /**
-     * @return how many pools are registered here; allocation-free, for a monitor that notices new pools.
-     */
+    /** @return how many pools are registered here; allocation-free, for a monitor that notices new pools. */
     public int size()
     {
         return pools.size();
     }
 
-    /**
-     * @return the registry's name.
-     */
+    /** @return the registry's name. */
     public String name()
     {
         return name;

@@ -1,7 +1,7 @@
 package io.mongoose.pool;
 
 /**
- * A snapshot of one pool's counters. Exact when the pool is quiescent, approximate while messages move.
+ * A snapshot of one pool's counters; exact when no message moves.
  *
  * @param name            the pool's name (its message type's simple name unless given).
  * @param capacity        configured capacity.

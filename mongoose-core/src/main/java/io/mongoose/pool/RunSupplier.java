@@ -2,10 +2,7 @@ package io.mongoose.pool;
 
 import org.jctools.queues.MessagePassingQueue;
 
-/**
- * Hands the messages of {@code held[next, ...)} to a free list's batch {@code fill}, in order. Owned by one
- * {@link SingleThreadReleaseBatch}, so it needs no synchronisation and no allocation per run.
- */
+/** Hands {@code held[next, ...)} to a free list's batch {@code fill}, in order; one per release batch. */
 final class RunSupplier implements MessagePassingQueue.Supplier<PooledMessage>
 {
     private PooledMessage[] held;

@@ -6,17 +6,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * One thread's cache in front of an {@link ObjectPool}: {@link #acquire()} hands out messages from a small local stack
- * and refills it from the pool's free list a batch at a time (one claim on the free list per batch). A producer that
- * acquires from the pool directly pays an atomic claim on the shared free list, and a cache miss on it, for every
- * message, on its latency path; through a cache it pays them once per batch.
- *
- * <p>Messages waiting in a cache are free: the pool counts them in {@link ObjectPool#free()}, not in flight. They are
- * reserved for this cache's thread until it takes them or {@link #close()} returns them. Released messages go back to
- * the pool's free list as usual, not to the cache.
- *
- * <p>Threading: one thread only, the one that acquires; allocation-free after construction. Create it with
- * {@link ObjectPool#newThreadCache(int)} and close it when the thread is done.
+ * One thread's cache in front of an {@link ObjectPool}: it refills a local stack from the free list a batch at a time,
+ * one claim on the shared free list per batch. Cached messages count as free and are this thread's until it takes them
+ * or {@link #close()} returns them; released messages go to the pool. Threading: the acquiring thread only, except
+ * {@link #cached()}.
  *
  * @param <T> the message type.
  */
@@ -40,7 +33,7 @@ public final class SingleThreadPoolCache<T extends PooledMessage> implements Aut
     private final PooledMessage[] stack;
     private final MessagePassingQueue.Consumer<T> refill = new Refill();
     private boolean closed;
-    // Written by the owning thread only (plain read, ordered write); read by stats on other threads.
+    // Written by the owning thread only (plain read, release write); read by stats on other threads.
     @SuppressWarnings("unused") // accessed through COUNT
     private volatile int count;
 
@@ -51,10 +44,7 @@ public final class SingleThreadPoolCache<T extends PooledMessage> implements Aut
     }
 
     /**
-     * Hand out a message holding one reference, from the cache, refilling it from the pool when empty. When the pool's
-     * free list is empty too, this is {@link ObjectPool#acquire()} with its exhaustion policy.
-     *
-     * @return a reset message with {@code refCount() == 1}.
+     * @return as {@link ObjectPool#acquire()}, from the cache, refilled when empty.
      * @throws PoolExhaustedException as {@link ObjectPool#acquire()}.
      * @throws IllegalStateException  if the cache is closed.
      */
@@ -65,9 +55,7 @@ public final class SingleThreadPoolCache<T extends PooledMessage> implements Aut
     }
 
     /**
-     * Hand out a message if the cache or the pool's free list has one, never growing or waiting.
-     *
-     * @return a message holding one reference, or {@code null} (counted as exhaustion by the pool).
+     * @return a message holding one reference, or {@code null} (counted as exhaustion), never growing or waiting.
      * @throws IllegalStateException if the cache is closed.
      */
     public T tryAcquire()
@@ -76,34 +64,25 @@ public final class SingleThreadPoolCache<T extends PooledMessage> implements Aut
         return null != message ? message : pool.tryAcquire();
     }
 
-    /**
-     * @return free messages waiting in this cache.
-     */
+    /** @return free messages waiting in this cache; any thread. */
     public int cached()
     {
         return (int)COUNT.getAcquire(this);
     }
 
-    /**
-     * @return the most messages one refill takes from the pool.
-     */
+    /** @return the most messages one refill takes from the pool. */
     public int batch()
     {
         return stack.length;
     }
 
-    /**
-     * @return the pool behind this cache.
-     */
+    /** @return the pool behind this cache. */
     public ObjectPool<T> pool()
     {
         return pool;
     }
 
-    /**
-     * Return the cached messages to the pool's free list and detach from the pool. Later acquires throw; closing
-     * again does nothing.
-     */
+    /** Return the cached messages to the pool and detach from it; later acquires throw, a second close does nothing. */
     @Override
     public void close()
     {
@@ -130,10 +109,7 @@ public final class SingleThreadPoolCache<T extends PooledMessage> implements Aut
             (closed ? ", closed" : "") + "]";
     }
 
-    /**
-     * The hit path is kept to a few bytecodes on purpose, so C2 inlines it into the caller's publish loop: a closed
-     * cache holds nothing, so its check, like the refill, lives on the miss path.
-     */
+    /** A few bytecodes, so it inlines into the caller's loop; a closed cache holds nothing, so it fails on a miss. */
     private T take()
     {
         final int n = (int)COUNT.get(this) - 1;
@@ -157,14 +133,14 @@ public final class SingleThreadPoolCache<T extends PooledMessage> implements Aut
 
     private T handOut(final int top)
     {
-        // The pool created only instances of T, and this stack only ever holds instances of this pool.
+        // The stack holds only this pool's instances of T.
         @SuppressWarnings("unchecked") final T message = (T)stack[top];
         COUNT.setRelease(this, top);
         pool.handOut(message);
         return message;
     }
 
-    /** Pushes what the free list's batch drain hands over; runs on the owning thread inside {@link #take()}. */
+    /** Pushes what the free list's batch drain hands over, on the owning thread. */
     private final class Refill implements MessagePassingQueue.Consumer<T>
     {
         @Override

@@ -5,25 +5,18 @@ import io.mongoose.internal.ReleaseBatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Releases messages on one thread and returns the freed ones to their pools in runs: one claim on a pool's free list
- * per run of messages from that pool, instead of one atomic claim per message. Dispatch agents release every message
- * through one of these at the end of its dispatch and flush once per queue drain, which takes the free-list traffic
- * off the per-message path.
+ * Releases messages on one thread and returns the freed ones to their pools in runs, one free-list claim per run of
+ * same-pool messages: a dispatch agent releases through one and flushes once per drain. A message whose last
+ * reference goes here is free and reset at once, but reaches its free list at the next {@link #flush()} (its pool
+ * counts it in flight until then); a full batch flushes by itself.
  *
- * <p>A message whose last reference is dropped here is free at once ({@code refCount() == 0}: retaining or releasing it
- * again fails as usual) and reset at once, but reaches its pool's free list at the next {@link #flush()}; until then its
- * pool counts it as in flight. The batch flushes by itself when it is full.
- *
- * <p>Threading: one thread only. Not thread-safe, and allocation-free after construction.
+ * <p>Threading: one thread only; allocation-free after construction.
  */
 final class SingleThreadReleaseBatch extends ReleaseBatch<PooledMessage>
 {
     /**
-     * The batch of each thread that owns one, so a pool found empty on that thread can return what the batch holds
-     * first: a handler that acquires from the pool its own messages come from would otherwise wait for messages that
-     * sit, already free, in its own agent's batch until the drain ends. Copied on bind and unbind (an agent's start and
-     * stop), scanned by a pool found empty. Not a {@code ThreadLocal}: its {@code get()} on a thread that never bound a
-     * batch inserts an entry, 32 bytes on a publisher's thread the first time its pool ran dry.
+     * The batch bound to each thread, so a pool found empty there takes back what the batch holds first. Copy on
+     * write; not a {@code ThreadLocal}, whose {@code get()} allocates an entry on a thread that has none.
      */
     private static final AtomicReference<Binding[]> BOUND = new AtomicReference<>(new Binding[0]);
 
@@ -33,10 +26,7 @@ final class SingleThreadReleaseBatch extends ReleaseBatch<PooledMessage>
     private ObjectPool<?> firstPool;
     private boolean onePool;
 
-    /**
-     * @param capacity freed messages held before a release flushes by itself; at least 1.
-     * @throws IllegalArgumentException if {@code capacity} is below 1.
-     */
+    /** @param capacity freed messages held before a release flushes by itself; at least 1. */
     SingleThreadReleaseBatch(final int capacity)
     {
         if (capacity < 1)
@@ -46,38 +36,19 @@ final class SingleThreadReleaseBatch extends ReleaseBatch<PooledMessage>
         held = new PooledMessage[capacity];
     }
 
-    /**
-     * Drop one reference to {@code message}; if it was the last, reset the message (while it is still hot in this
-     * thread's cache) and hold it for the next {@link #flush()}.
-     *
-     * @param message a message this thread holds a reference to.
-     * @return {@code true} if this call dropped the last reference.
-     * @throws IllegalStateException as {@link PooledMessage#release()} does for a release without a matching reference.
-     * @throws RuntimeException      whatever the message's {@code reset()} threw; the message is held and goes back to
-     *                               its pool at the next flush all the same.
-     */
+    /** Resets a freed message while it is hot in this thread's cache; one whose reset throws goes back all the same. */
     @Override
     public boolean release(final PooledMessage message)
     {
         return message.dropHeld() && hold(message);
     }
 
-    /**
-     * As {@link #release(PooledMessage)}, for the reference a feed's queue held for delivery: what a dispatch agent
-     * drops once every subscriber has handled the message.
-     *
-     * @param message a message this thread took from a feed's queue.
-     * @return {@code true} if this call dropped the last reference.
-     * @throws IllegalStateException if no queue holds a reference to it.
-     * @throws RuntimeException      whatever the message's {@code reset()} threw, as for {@link #release(PooledMessage)}.
-     */
     @Override
     public boolean releaseDelivered(final PooledMessage message)
     {
         return message.dropQueued() && hold(message);
     }
 
-    /** The last reference of {@code message} is gone: reset it and hold it for the flush. */
     private boolean hold(final PooledMessage message)
     {
         if (size == held.length)
@@ -85,7 +56,7 @@ final class SingleThreadReleaseBatch extends ReleaseBatch<PooledMessage>
             flush();
         }
         final ObjectPool<?> pool = message.pool();
-        // Noted now, while the message is hot, so a flush of a one-pool batch (the usual case) reads no message again.
+        // Noted while the message is hot, so flushing a one-pool batch reads no message again.
         if (0 == size)
         {
             firstPool = pool;
@@ -100,24 +71,16 @@ final class SingleThreadReleaseBatch extends ReleaseBatch<PooledMessage>
         return true;
     }
 
-    /**
-     * Make this batch the one {@link ObjectPool} flushes when an acquire on the current thread finds the pool empty,
-     * before its exhaustion policy applies. Call on the thread that releases through this batch; allocation-free on
-     * the acquire path afterwards.
-     */
     @Override
     public void bindToCurrentThread()
     {
         final Binding binding = new Binding(Thread.currentThread(), this);
-        // Replaces the thread's binding, if it had one (without() of null leaves the array as it is).
+        // Replaces the thread's binding, if any (without() of null leaves the array as it is).
         BOUND.updateAndGet(bound ->
             CopyOnWriteArrays.with(CopyOnWriteArrays.without(bound, bindingOf(bound, binding.thread)), binding));
     }
 
-    /**
-     * Undo {@link #bindToCurrentThread()} if this batch is the current thread's. Call it before the thread ends: a
-     * binding left behind keeps the thread and the batch reachable.
-     */
+    /** Before the thread ends: a binding left behind keeps the thread and the batch reachable. */
     @Override
     public void unbindFromCurrentThread()
     {
@@ -129,7 +92,7 @@ final class SingleThreadReleaseBatch extends ReleaseBatch<PooledMessage>
         });
     }
 
-    /** The exhaustion path of a pool: return what the current thread's batch holds, if it has one. */
+    /** A pool found empty: return what the current thread's batch holds, if it has one. */
     static int flushCurrentThreadBatch()
     {
         final Binding binding = bindingOf(BOUND.get(), Thread.currentThread());
@@ -161,20 +124,12 @@ final class SingleThreadReleaseBatch extends ReleaseBatch<PooledMessage>
         }
     }
 
-    /**
-     * @return freed messages held, not yet returned to their pools.
-     */
     @Override
     public int size()
     {
         return size;
     }
 
-    /**
-     * Return every held message to its pool, a run of same-pool messages at a time.
-     *
-     * @return messages returned.
-     */
     @Override
     public int flush()
     {
@@ -201,8 +156,7 @@ final class SingleThreadReleaseBatch extends ReleaseBatch<PooledMessage>
             pool.returnRun(held, start, end, run);
             start = end;
         }
-        // The slots keep stale references on purpose: pooled messages live as long as their pool, and clearing would
-        // cost a store per message.
+        // The slots keep stale references: pooled messages live as long as their pool, and clearing costs a store each.
         return n;
     }
 }

@@ -6,46 +6,19 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
- * A ring of pooled messages that is itself the queue between one producer and one consumer: the producer claims the
- * message in the next slot, fills it and publishes it by moving a sequence; the consumer reads the messages up to that
- * sequence in place and hands their slots back by moving its own sequence. The LMAX Disruptor's ring of pre-allocated
- * entries, with {@link PooledMessage}s for entries, so the same typed handlers receive them and a handler may still
- * {@link PooledMessage#retain()} one.
- *
- * <p>Why, next to a queue of references: passing a message through a queue of references costs a reference store per
- * message (with the collector's write barrier, a full fence when the queue's array sits in an old region), a slot the
- * consumer writes back (to null it), and a release the consumer writes into the message. Here the producer stores only
- * into the message and one sequence, and the consumer only reads messages and writes one sequence per drain: each
- * message's cache lines cross between the cores once each way, as a Disruptor event's do. See
- * {@code docs/architecture.md}, "Ring feeds".
- *
- * <p>Ownership: the ring holds one reference to the message in each slot for as long as it lies there, a queue's
- * reference, which no {@link PooledMessage#release()} by user code can drop. A claim lends it to the producer, the
- * publish to the consumer, and the consumer's move of its sequence past the message back to the ring, without writing
- * the count. A handler that retains the message keeps it: when the consumer finds
- * more than its own reference after a drain ({@link #afterDrain(long, long)}), it takes the message out of the ring
- * and drops its reference, and the holder's last release returns it to the pool; the producer refills the slot from
- * the pool at its next claim there. The consumer learns of a retain without reading the count of every message: a
- * message that lies in a slot counts every reference taken or dropped on it in the ring, and the consumer reads the
- * drain's counts only when that tally moved during the drain. Most handlers keep nothing, and the count sits on a
- * cache line the dispatch would otherwise not need.
- *
- * <p>Reset: {@link PooledMessage#reset()} runs on the producer's thread when it claims a message again, not on the
- * consumer's when the message comes back: the producer is about to write the message anyway, so the reset costs no
- * cache line moving between the cores.
- *
- * <p>Threading: {@link #tryClaim()} and {@link #publish(PooledMessage)} on one producer thread;
- * {@link #messageAt(long)}, {@link #afterDrain(long, long)} and {@link #consumedUpTo(long)} on one consumer
- * thread; the sequences may be read anywhere; {@link #close()} once both threads are done. Allocation-free after
- * construction, except a claim that refills a slot from a pool that must grow. Create it with
- * {@link ObjectPool#newSpscRing(int)}.
+ * The {@link MessageRing} of pooled messages, the Disruptor's ring of pre-allocated entries (docs/architecture.md,
+ * "Ring feeds"). Each slot holds a queue's reference to its message, lent to the producer by a claim, to the consumer
+ * by the publish and back by {@link #consumedUpTo(long)}, without writing the count; a message a handler retained
+ * leaves the ring in {@link #afterDrain(long, long)}, and the producer refills its slot at its next claim there.
+ * {@link PooledMessage#reset()} runs at the claim, on the producer's thread, which writes the message anyway. A claim
+ * or publish after {@link #close()} throws {@link IllegalStateException}.
  *
  * @param <T> the message type.
  */
 final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
 {
-    // Field updaters, not VarHandles: a VarHandle call site links itself, allocating, the first time it runs, and some
-    // of these run first on a rare path (a handler's first kept message) under load.
+    // Field updaters, not VarHandles: a VarHandle call site allocates as it links at its first run, and some of these
+    // first run on a rare path under load.
     @SuppressWarnings("rawtypes")
     private static final AtomicLongFieldUpdater<SpscRingPublished> PUBLISHED =
         AtomicLongFieldUpdater.newUpdater(SpscRingPublished.class, "published");
@@ -66,15 +39,7 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         }
     }
 
-    /**
-     * Claim the message in the next slot, reset, holding the ring's reference, which passes to the caller until the
-     * message is published. Every claimed message must be published, in claim order.
-     *
-     * @return the message, or {@code null} if the ring is full: the consumer still has the message of that slot.
-     * @throws PoolExhaustedException as {@link ObjectPool#acquire()}, if the slot's message was kept by a handler and
-     *                                its pool has none to refill the slot with; the claim can be retried.
-     * @throws IllegalStateException  if the ring is closed.
-     */
+    /** @throws PoolExhaustedException if the slot needs a refill and the pool has none; the claim can be retried. */
     @Override
     public T tryClaim()
     {
@@ -86,7 +51,7 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         final long wrapPoint = sequence - slots.length;
         if (wrapPoint >= consumedCache)
         {
-            // Read the consumer's sequence only when the cached one says the ring may be full: once per lap at most.
+            // The consumer's sequence is read only when the cached one says the ring may be full.
             consumedCache = CONSUMED.get(this);
             if (wrapPoint >= consumedCache)
             {
@@ -105,14 +70,7 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         return typed;
     }
 
-    /**
-     * Publish the oldest claimed message that is not yet published: the consumer may read it from now on.
-     *
-     * @param message that message.
-     * @throws IllegalArgumentException if {@code message} is not the oldest unpublished claim (published twice, out of
-     *                                  claim order, or not claimed from this ring).
-     * @throws IllegalStateException    if the ring is closed ({@link #close()} returned the message to its pool).
-     */
+    /** @throws IllegalArgumentException if {@code message} is not the oldest unpublished claim. */
     @Override
     public void publish(final T message)
     {
@@ -130,17 +88,7 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         PUBLISHED.lazySet(this, sequence + 1);
     }
 
-    /**
-     * Publish the {@code count} oldest claimed messages that are not yet published, which must be
-     * {@code messages[offset, offset + count)} in that order, with one store of the sequence. Checked whole first: a
-     * batch that does not match publishes nothing.
-     *
-     * @param messages the claimed messages, in claim order; only read.
-     * @param offset   index of the first.
-     * @param count    how many; 0 publishes nothing.
-     * @throws IllegalArgumentException if the batch is not the oldest {@code count} unpublished claims, in order.
-     * @throws IllegalStateException    if the ring is closed ({@link #close()} returned the messages to their pool).
-     */
+    /** Checked whole, then published with one store of the sequence. */
     @Override
     public void publish(final T[] messages, final int offset, final int count)
     {
@@ -174,10 +122,6 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         }
     }
 
-    /**
-     * @return messages published, ever: the consumer may read every message before this sequence. Any thread; an
-     *         acquire read, so the producer's writes to those messages are visible to the reader.
-     */
     @Override
     public long published()
     {
@@ -185,15 +129,8 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
     }
 
     /**
-     * Whether the message at {@code sequence} is published, read from the message itself: the producer writes the
-     * sequence into each message as it publishes it, so a consumer waiting for the message it expects next learns of
-     * the publish and receives the message in one cache transfer, where reading {@link #published()} first costs one
-     * more. Exact: a message entering a slot is marked unpublished first, and while it lies there only this ring's
-     * producer publishes it, with sequences that only grow. Consumer thread only; a {@code true} answer makes the
-     * producer's writes to the message visible, as {@link #published()} does.
-     *
-     * @param sequence the next sequence the consumer expects.
-     * @return whether the message in that slot is published at {@code sequence}.
+     * Read from the message, which brings its fields in the same transfer. Exact: a message entering a slot is marked
+     * unpublished, and only this ring's producer publishes it there, with growing sequences.
      */
     @Override
     public boolean isPublished(final long sequence)
@@ -204,18 +141,12 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         return null != message && message.isPublishedAt(sequence);
     }
 
-    /**
-     * @return messages the consumer has handed back, ever. Any thread.
-     */
     @Override
     public long consumed()
     {
         return CONSUMED.get(this);
     }
 
-    /**
-     * @return messages published and not yet handed back (exact when neither side is moving). Any thread.
-     */
     @Override
     public long depth()
     {
@@ -224,36 +155,25 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         return consumed < 0 ? 0 : Math.max(0, published() - consumed);
     }
 
-    /**
-     * @return messages this ring's producer has published, ever, as it sees them: the sequence its next publish moves
-     *         past. Producer thread only.
-     */
     @Override
     public long producerSequence()
     {
         return publishSequence;
     }
 
-    /**
-     * @return messages claimed and not yet published; producer thread only.
-     */
     @Override
     public int claimedUnpublished()
     {
         return (int)(claimSequence - publishSequence);
     }
 
-    /**
-     * @return the number of slots.
-     */
+    /** @return the number of slots. */
     public int capacity()
     {
         return slots.length;
     }
 
-    /**
-     * @return the pool the ring's messages come from and go back to.
-     */
+    /** @return the pool the ring's messages come from and go back to. */
     ObjectPool<T> pool()
     {
         return pool;
@@ -265,13 +185,6 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         return pool.type();
     }
 
-    /**
-     * The published message at {@code sequence}; consumer thread only, for a sequence below {@link #published()}
-     * (read after it) and not yet handed back.
-     *
-     * @param sequence the message's sequence.
-     * @return the message, holding the reference the consumer received with it.
-     */
     @Override
     public T messageAt(final long sequence)
     {
@@ -280,25 +193,15 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
     }
 
     /**
-     * The consumer is done with the messages at {@code [from, to)}: each whose only reference is the consumer's stays
-     * in its slot for the producer's next lap and nothing is written; each a handler retained leaves the ring and the
-     * consumer's reference is dropped, so the holder's last release returns it to its pool. Consumer thread only, once
-     * per drain, after the drain's dispatch and before {@link #consumedUpTo(long)} passes {@code to}. The messages'
-     * counts are read only if a reference to a message in this ring was taken or dropped since the previous call, so a
-     * drain in which nobody kept anything reads one field here, whatever its size.
+     * Reads the counts only if a reference to a message in this ring was taken or dropped since the last call.
      *
-     * @param from the drain's first sequence.
-     * @param to   one past its last.
-     * @return how many messages left the ring.
-     * @throws IllegalStateException as {@link PooledMessage#release()}, if a handler released a reference it did not
-     *                               hold, so the consumer's own reference to that message was gone; that message has
-     *                               left the ring, every other message of the range was still dealt with, and any
-     *                               further such failure is suppressed in the one thrown.
+     * @throws IllegalStateException if a handler released a reference it did not hold; the rest of the range is still
+     *                               dealt with.
      */
     @Override
     public int afterDrain(final long from, final long to)
     {
-        // Acquire, so a retain by another thread that a handler waited for is seen with its count.
+        // An acquire read, so a retain by another thread that a handler waited for is seen with its count.
         final long changes = HOLDER_CHANGES.get(this);
         if (changes == holderChangesSeen)
         {
@@ -315,7 +218,7 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
             {
                 continue;
             }
-            // Out of the ring before the reference goes: the holder's last release may come at any moment after it.
+            // Out of the ring before the reference goes: the holder's last release may follow at once.
             slots[index] = null;
             message.spscRing = null;
             left++;
@@ -342,27 +245,14 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         return left;
     }
 
-    /**
-     * Hand back every slot before {@code sequence} to the producer; consumer thread only, once the messages there are
-     * done with ({@link #afterDrain(long, long)}). A release store: the producer that sees it sees the
-     * consumer's reads of those messages complete and any slot taken out.
-     *
-     * @param sequence one past the last message handed back; at most {@link #published()}.
-     */
+    /** A release store: a producer that sees it sees the consumer's reads done and any slot taken out. */
     @Override
     public void consumedUpTo(final long sequence)
     {
         CONSUMED.lazySet(this, sequence);
     }
 
-    /**
-     * Return every message in the ring to its pool, published or not, and refuse later claims. Only once the producer
-     * and the consumer are done; closing again does nothing.
-     *
-     * @return messages returned to the pool.
-     * @throws IllegalStateException if some message could not be released (its count was already gone: a handler
-     *                               released a reference it did not hold); every other message was returned.
-     */
+    /** @throws IllegalStateException if a handler released a reference it did not hold; the rest went back. */
     @Override
     public int close()
     {
@@ -371,7 +261,7 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
             return 0;
         }
         closed = true;
-        // Depth reads 0 from now on; the producer's fields stay untouched: the producer owns them.
+        // Depth reads 0 from now on; the producer's fields are left to the producer.
         CONSUMED.lazySet(this, Long.MIN_VALUE / 2);
         int returned = 0;
         RuntimeException failure = null;
@@ -422,16 +312,13 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         final PooledMessage message = pool.acquireForRing();
         message.spscRing = this;
         message.enterRing();
-        // Ordered after enterRing: a consumer that finds the refill in the slot finds it not yet published.
+        // Pairs with isPublished's acquire fence: a consumer that finds the refill in the slot sees it unpublished.
         VarHandle.releaseFence();
         slots[index] = message;
         return message;
     }
 
-    /**
-     * A reference to a message lying in this ring was taken or is being dropped, by any thread: the consumer reads the
-     * count of the message it dispatches next. An atomic add, on the rare path of a handler that keeps a message.
-     */
+    /** A reference to a message in this ring was taken or is being dropped, on any thread: the consumer must look. */
     void holderChanged()
     {
         HOLDER_CHANGES.getAndIncrement(this);
@@ -481,9 +368,8 @@ abstract class SpscRingShared<T extends PooledMessage> extends MessageRing<T>
 }
 
 /**
- * Two cache lines (the adjacent-line prefetcher fetches lines in pairs) between each group of fields written by a
- * different side. Bytes, not longs: the field layout fills a superclass's gaps with a subclass's small fields, and bytes
- * leave no gap.
+ * Two cache lines (the adjacent-line prefetcher fetches pairs) between groups of fields written by different sides.
+ * Bytes, not longs: the field layout fills a superclass's gaps with a subclass's small fields, and bytes leave none.
  */
 abstract class SpscRingPadShared<T extends PooledMessage> extends SpscRingShared<T>
 {
@@ -509,11 +395,8 @@ abstract class SpscRingProducer<T extends PooledMessage> extends SpscRingPadShar
     long publishSequence;
     long consumedCache;
     /**
-     * Set once by close, so a later claim or publish fails instead of handing out or announcing a message the pool
-     * has back. Plain, and on the producer's line, which a claim and a publish read anyway: close comes only after the
-     * producer is done, or happens before its next call (the server's feed tests its own state at each claim, and a
-     * producer that publishes after the server's stop returned sees the close), so this guards against misuse; it
-     * hands nothing over between threads.
+     * Set once by close, so a later claim or publish fails. Plain, on the producer's line: close comes after the
+     * producer is done or before its next call, so this guards against misuse and hands nothing over between threads.
      */
     boolean closed;
 
@@ -542,9 +425,8 @@ abstract class SpscRingPadProducer<T extends PooledMessage> extends SpscRingProd
 }
 
 /**
- * Written by the producer, read by the consumer: the sequence published so far. A line of its own, apart from the
- * producer's positions: a consumer that reads it after each drain must not take back the line the producer's next claim
- * writes, or every publish waits for that line before its message's stores can land.
+ * Written by the producer, read by the consumer: on a line of its own, so a consumer reading it does not take back the
+ * line the producer's next claim writes.
  */
 abstract class SpscRingPublished<T extends PooledMessage> extends SpscRingPadProducer<T>
 {
@@ -580,13 +462,10 @@ abstract class SpscRingConsumer<T extends PooledMessage> extends SpscRingPadPubl
 {
     @SuppressWarnings("unused") // accessed through SpscMessageRing.CONSUMED
     volatile long consumed;
-    /**
-     * References taken or dropped on messages while they lay in the ring. Written by whichever thread holds one (a
-     * handler on the consumer's thread, nearly always), read by the consumer after each dispatch.
-     */
+    /** References taken or dropped on messages lying in the ring, by any holder; read by the consumer per drain. */
     @SuppressWarnings("unused") // accessed through SpscMessageRing.HOLDER_CHANGES
     volatile long holderChanges;
-    /** {@link #holderChanges} as the consumer last read it; consumer only. */
+    /** {@link #holderChanges} as the consumer last read it. */
     long holderChangesSeen;
 
     SpscRingConsumer(final ObjectPool<T> pool, final PooledMessage[] slots)
