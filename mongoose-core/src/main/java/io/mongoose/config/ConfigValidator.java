@@ -21,7 +21,7 @@ import java.util.stream.Stream;
  */
 public final class ConfigValidator
 {
-    /** What a null idle strategy of the builder's model should be. */
+    /** What an idle strategy must be, as errors say it. */
     static final String IDLE_STRATEGY_EXPECTED = "one of " +
         Stream.of(IdleStrategyKind.values()).map(Enum::name).collect(Collectors.joining(", "));
 
@@ -111,10 +111,6 @@ public final class ConfigValidator
             else if (null != byName.putIfAbsent(feed.name(), feed))
             {
                 error(path + ".name", "duplicate " + show(feed.name()), "a name no other feed uses");
-            }
-            if (null == feed.kind())
-            {
-                error(path + ".kind", "null", "one of BROADCAST, NAMED");
             }
             final String owner = owner("feed", feed.name());
             checkRange(errors, path + ".queueCapacity", FeedConfig.QUEUE_CAPACITY_RANGE, feed.queueCapacity(), owner);
@@ -312,8 +308,8 @@ public final class ConfigValidator
     }
 
     /**
-     * Reports a value out of its setting's range in the range's words, as the setting's wither and the YAML reader say
-     * it, naming the owner when it has a name: {@code feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected a
+     * Reports a value out of its setting's range in the range's words, as the YAML reader says it, naming the owner
+     * when it has a name: {@code feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected a
      * power of two from 2 to 16777216}.
      *
      * @param owner e.g. {@code feed 'quotes'}; {@code null} when the setting is the server's or the owner has no name.
