@@ -24,80 +24,50 @@ public record ConfigProblem(String path, String found, String expected, Kind kin
         UNKNOWN_SERVICE
     }
 
-    /**
-     * @param path     where.
-     * @param found    what is there.
-     * @param expected what would be accepted.
-     * @return a problem of the value itself.
-     */
+    /** @return a problem of the value itself. */
     public static ConfigProblem of(final String path, final String found, final String expected)
     {
         return new ConfigProblem(path, found, expected, Kind.VALUE);
     }
 
-    /**
-     * @param name a user's name: a feed, an agent group, a processor.
-     * @return the name as errors show it: quoted and {@link #escape(String) escaped}, or {@code null} unquoted.
-     */
+    /** @return a user's name as errors show it: quoted and {@link #escape(String) escaped}, or {@code null}. */
     static String show(final String name)
     {
         return null == name ? "null" : "'" + escape(name) + "'";
     }
 
-    /** Longest piece of user text an error repeats; a name of a megabyte must not make a message of a megabyte. */
+    /** Longest piece of user text an error repeats. */
     static final int MAX_SHOWN = 60;
 
-    /**
-     * @param text user text: a name, a value, an exception's message.
-     * @return the text as an error shows it: cut to {@value #MAX_SHOWN} code points with an ellipsis, on one line.
-     */
+    /** @return user text as an error shows it: on one line, cut to {@value #MAX_SHOWN} code points. */
     public static String escape(final String text)
     {
         return escape(text, MAX_SHOWN);
     }
 
     /**
-     * Every error is one line: control, format and separator characters (which YAML can fold into a value) are
-     * written as escapes, so no text can break the list of errors or forge a line of it.
+     * Writes control, format and separator characters as escapes, so no text can break the list of errors or forge a
+     * line of it.
      *
-     * @param text  user text.
-     * @param limit most code points to keep.
      * @return the text on one line, cut to {@code limit} code points with an ellipsis.
      */
     public static String escape(final String text, final int limit)
     {
         final StringBuilder out = new StringBuilder();
-        int shown = 0;
-        for (int i = 0; i < text.length(); )
+        text.codePoints().limit(limit).forEach(cp ->
         {
-            if (shown == limit)
+            final int type = Character.getType(cp);
+            out.append(switch (cp)
             {
-                return out.append('…').toString();
-            }
-            final int cp = text.codePointAt(i);
-            i += Character.charCount(cp);
-            shown++;
-            switch (cp)
-            {
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default ->
-                {
-                    final int type = Character.getType(cp);
-                    if (type == Character.CONTROL || type == Character.SURROGATE || type == Character.FORMAT ||
-                        type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR)
-                    {
-                        out.append(String.format("\\u%04X", cp));
-                    }
-                    else
-                    {
-                        out.appendCodePoint(cp);
-                    }
-                }
-            }
-        }
-        return out.toString();
+                case '\n' -> "\\n";
+                case '\r' -> "\\r";
+                case '\t' -> "\\t";
+                default -> type == Character.CONTROL || type == Character.SURROGATE || type == Character.FORMAT ||
+                    type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR
+                    ? String.format("\\u%04X", cp) : Character.toString(cp);
+            });
+        });
+        return text.codePoints().limit(limit + 1L).count() > limit ? out.append('…').toString() : out.toString();
     }
 
     /** The form every Mongoose configuration error takes: {@code path: found; expected …}. */

@@ -3,6 +3,8 @@ package io.mongoose.config;
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.feed.FeedKind;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,25 +18,26 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Checks a {@link ServerConfig} as a whole and reports every problem at once, each naming its path
- * (e.g. {@code agents[1].idleStrategy}) and what was expected.
+ * Checks a {@link ServerConfig} as a whole, every range and cross-field rule, and reports every problem at once, each
+ * naming its path (e.g. {@code agents[1].idleStrategy}), the value and what is expected.
  */
 public final class ConfigValidator
 {
-    /** What a null idle strategy of the builder's model should be. */
+    /** What an idle strategy must be, as errors say it. */
     static final String IDLE_STRATEGY_EXPECTED = "one of " +
         Stream.of(IdleStrategyKind.values()).map(Enum::name).collect(Collectors.joining(", "));
 
     private final List<ConfigProblem> errors = new ArrayList<>();
+    private final Map<String, FeedConfig> feeds = new LinkedHashMap<>();
+    private final Map<String, String> processorPaths = new HashMap<>();
+    private final Map<EventProcessor, String> hosts = new IdentityHashMap<>();
+    private final Set<String> subscribed = new HashSet<>();
 
     private ConfigValidator()
     {
     }
 
-    /**
-     * @param config the model to check.
-     * @throws MongooseConfigException listing every problem, if there is any.
-     */
+    /** @throws MongooseConfigException listing every problem of {@code config}, if there is any. */
     public static void validate(final ServerConfig config)
     {
         final List<String> errors = problems(config);
@@ -44,150 +47,83 @@ public final class ConfigValidator
         }
     }
 
-    /**
-     * @param config the model to check.
-     * @return every problem, empty if the config can run.
-     */
+    /** @return every problem of {@code config}, each as {@code path: found; expected …}; empty if it can run. */
     public static List<String> problems(final ServerConfig config)
     {
-        final List<String> messages = new ArrayList<>();
-        for (final ConfigProblem problem : problemsInParts(config))
-        {
-            messages.add(problem.toString());
-        }
-        return messages;
+        return problemsInParts(config).stream().map(ConfigProblem::toString).collect(Collectors.toList());
     }
 
-    /**
-     * @param config the model to check.
-     * @return every problem in parts, in the order {@link #problems(ServerConfig)} lists them.
-     */
+    /** @return every problem of {@code config} in parts, in the order {@link #problems(ServerConfig)} lists them. */
     public static List<ConfigProblem> problemsInParts(final ServerConfig config)
     {
         final ConfigValidator v = new ConfigValidator();
-        if (null == config)
+        final List<ConfigProblem> errors = v.errors;
+        if (!require(errors, null != config, "config", "null", "a server configuration"))
         {
-            v.error("config", "null", "a server configuration");
-            return v.errors;
+            return errors;
         }
-        v.check(config);
-        return v.errors;
+        require(errors, !isBlank(config.name()), "name", show(config.name()), "a non-blank server name");
+        checkRange(errors, "startTimeout", ServerConfig.START_TIMEOUT_RANGE, config.startTimeout(), "");
+        checkRange(errors, "shutdownTimeout", ServerConfig.SHUTDOWN_TIMEOUT_RANGE, config.shutdownTimeout(), "");
+        v.checkFeeds(config.feeds());
+        v.checkAgents(config.agentGroups(), config.feeds());
+        v.checkMonitoring(config.counters(), config.health());
+        ServiceWiringValidator.check(config, v.feeds, errors);
+        return errors;
     }
 
-    private void check(final ServerConfig config)
+    private void checkFeeds(final List<FeedConfig> feedList)
     {
-        if (isBlank(config.name()))
-        {
-            error("name", show(config.name()), "a non-blank server name");
-        }
-        checkRange(errors, "startTimeout", ServerConfig.START_TIMEOUT_RANGE, config.startTimeout(), null);
-        checkRange(errors, "shutdownTimeout", ServerConfig.SHUTDOWN_TIMEOUT_RANGE, config.shutdownTimeout(), null);
-        final Map<String, FeedConfig> feeds = checkFeeds(config.feeds());
-        checkAgents(config.agentGroups(), config.feeds(), feeds);
-        MonitoringConfigChecks.check(config.counters(), config.health(), errors);
-        ServiceWiringValidator.check(config, feeds, errors);
-    }
-
-    private Map<String, FeedConfig> checkFeeds(final List<FeedConfig> feeds)
-    {
-        final Map<String, FeedConfig> byName = new LinkedHashMap<>();
-        if (feeds.isEmpty())
-        {
-            error("feeds", "empty", "at least one feed");
-        }
-        for (int i = 0; i < feeds.size(); i++)
+        require(errors, !feedList.isEmpty(), "feeds", "empty", "at least one feed");
+        final Map<String, String> paths = new HashMap<>();
+        for (int i = 0; i < feedList.size(); i++)
         {
             final String path = "feeds[" + i + "]";
-            final FeedConfig feed = feeds.get(i);
-            if (null == feed)
+            final FeedConfig feed = feedList.get(i);
+            if (!require(errors, null != feed, path, "null", "a feed"))
             {
-                error(path, "null", "a feed");
                 continue;
             }
-            if (isBlank(feed.name()))
+            if (checkName(errors, path, feed.name(), "feed", paths, false))
             {
-                error(path + ".name", show(feed.name()), "a non-blank feed name");
-            }
-            else if (null != byName.putIfAbsent(feed.name(), feed))
-            {
-                error(path + ".name", "duplicate " + show(feed.name()), "a name no other feed uses");
-            }
-            if (null == feed.kind())
-            {
-                error(path + ".kind", "null", "one of BROADCAST, NAMED");
+                feeds.put(feed.name(), feed);
             }
             final String owner = owner("feed", feed.name());
             checkRange(errors, path + ".queueCapacity", FeedConfig.QUEUE_CAPACITY_RANGE, feed.queueCapacity(), owner);
-            if (null == feed.fullQueuePolicy())
-            {
-                error(path + ".fullQueuePolicy", "null", "one of BACKOFF, DROP, FAIL");
-            }
-            checkRange(errors, path + ".publishTimeout", FeedConfig.PUBLISH_TIMEOUT_RANGE, feed.publishTimeout(), owner);
+            require(errors, null != feed.fullQueuePolicy(), path + ".fullQueuePolicy", "null",
+                "one of BACKOFF, DROP, FAIL");
+            checkRange(errors, path + ".publishTimeout", FeedConfig.PUBLISH_TIMEOUT_RANGE, feed.publishTimeout(),
+                owner);
         }
-        return byName;
     }
 
-    private void checkAgents(
-        final List<AgentGroupConfig> agents, final List<FeedConfig> feedList, final Map<String, FeedConfig> feeds)
+    private void checkAgents(final List<AgentGroupConfig> agents, final List<FeedConfig> feedList)
     {
-        if (agents.isEmpty())
-        {
-            error("agents", "empty", "at least one agent group");
-        }
-        final Set<String> agentNames = new HashSet<>();
-        final Map<String, String> processorPaths = new HashMap<>();
-        final Map<EventProcessor, String> hosts = new IdentityHashMap<>();
-        final Set<String> subscribed = new HashSet<>();
+        require(errors, !agents.isEmpty(), "agents", "empty", "at least one agent group");
+        final Map<String, String> agentPaths = new HashMap<>();
         boolean anyProcessor = false;
         for (int a = 0; a < agents.size(); a++)
         {
             final String path = "agents[" + a + "]";
             final AgentGroupConfig agent = agents.get(a);
-            if (null == agent)
+            if (!require(errors, null != agent, path, "null", "an agent group"))
             {
-                error(path, "null", "an agent group");
                 continue;
             }
-            if (isBlank(agent.name()))
-            {
-                error(path + ".name", show(agent.name()), "a non-blank agent name");
-            }
-            else if (!agentNames.add(agent.name()))
-            {
-                error(path + ".name", "duplicate " + show(agent.name()), "a name no other agent uses");
-            }
-            if (null == agent.idleStrategy())
-            {
-                error(path + ".idleStrategy", "null", IDLE_STRATEGY_EXPECTED);
-            }
+            checkName(errors, path, agent.name(), "agent", agentPaths, false);
+            require(errors, null != agent.idleStrategy(), path + ".idleStrategy", "null", IDLE_STRATEGY_EXPECTED);
             final String owner = owner("agent group", agent.name());
             checkRange(errors, path + ".drainLimit", AgentGroupConfig.DRAIN_LIMIT_RANGE, agent.drainLimit(), owner);
-            if (null == agent.pinning() || null == agent.pinning().mode())
-            {
-                error(path + ".pinning", "null", "none, any, or a CPU id");
-            }
-            else if (agent.pinning().mode() == Pinning.Mode.CPU && agent.pinning().cpu() < 0)
-            {
-                error(path + ".pinning", "cpu " + agent.pinning().cpu(), "a CPU id of 0 or more");
-            }
-            if (null == agent.threadMode())
-            {
-                error(path + ".threadMode", "null", "one of DEDICATED, INVOKER");
-            }
+            checkPinning(errors, path + ".pinning", agent.pinning());
+            require(errors, null != agent.threadMode(), path + ".threadMode", "null", "one of DEDICATED, INVOKER");
             checkRange(errors, path + ".timerTickResolution", AgentGroupConfig.TIMER_TICK_RESOLUTION_RANGE,
                 agent.timerTickResolution(), owner);
             checkRange(errors, path + ".timerWheelSize", AgentGroupConfig.TIMER_WHEEL_SIZE_RANGE,
                 agent.timerWheelSize(), owner);
-            if (agent.processors().isEmpty())
-            {
-                error(path + ".processors", "empty", "at least one processor");
-            }
+            require(errors, !agent.processors().isEmpty(), path + ".processors", "empty", "at least one processor");
             for (int p = 0; p < agent.processors().size(); p++)
             {
-                final String processorPath = path + ".processors[" + p + "]";
-                final ProcessorConfig processor = agent.processors().get(p);
-                anyProcessor |= checkProcessor(processorPath, processor, feeds, processorPaths, subscribed);
-                checkOneHost(processorPath, processor, agent, hosts);
+                anyProcessor |= checkProcessor(path + ".processors[" + p + "]", agent.processors().get(p), agent);
             }
         }
         // Walk the configured list, not the map of distinct names, so each error carries the feed's own index.
@@ -199,8 +135,7 @@ public final class ConfigValidator
             {
                 continue; // null, blank-named or a duplicate: already reported
             }
-            final boolean reached = feed.kind() == FeedKind.BROADCAST ? anyProcessor : subscribed.contains(feed.name());
-            if (!reached)
+            if (!(feed.kind() == FeedKind.BROADCAST ? anyProcessor : subscribed.contains(feed.name())))
             {
                 errors.add(new ConfigProblem("feeds[" + f + "]", "feed " + show(feed.name()) + " has no subscriber",
                     "at least one processor subscribing to it (or remove the feed)",
@@ -216,57 +151,30 @@ public final class ConfigValidator
     /** A ring has one consumer: the processors that receive a ring feed must all be on one agent group. */
     private void checkRingReceivers(final String path, final FeedConfig feed, final List<AgentGroupConfig> agents)
     {
-        final List<String> receiving = new ArrayList<>();
-        for (final AgentGroupConfig agent : agents)
-        {
-            if (null == agent)
-            {
-                continue;
-            }
-            for (final ProcessorConfig processor : agent.processors())
-            {
-                if (null != processor && (feed.kind() == FeedKind.BROADCAST ||
-                    (null != processor.subscriptions() && processor.subscriptions().contains(feed.name()))))
-                {
-                    receiving.add(show(agent.name()));
-                    break;
-                }
-            }
-        }
-        if (receiving.size() > 1)
-        {
-            error(path + ".ring", "ring feed " + show(feed.name()) + " received on agent groups " +
-                String.join(", ", receiving), "one agent group (a ring has one consumer); to fan out to several " +
-                "groups, make it a queue feed");
-        }
+        final List<String> receiving = agents.stream().filter(agent -> null != agent && receives(agent, feed))
+            .map(agent -> show(agent.name())).toList();
+        require(errors, receiving.size() <= 1, path + ".ring", "ring feed " + show(feed.name()) +
+            " received on agent groups " + String.join(", ", receiving), "one agent group (a ring has one " +
+            "consumer); to fan out to several groups, make it a queue feed");
     }
 
-    private boolean checkProcessor(
-        final String path, final ProcessorConfig processor, final Map<String, FeedConfig> feeds,
-        final Map<String, String> processorPaths, final Set<String> subscribed)
+    /** @return whether a processor of {@code agent} receives {@code feed}. */
+    static boolean receives(final AgentGroupConfig agent, final FeedConfig feed)
     {
-        if (null == processor)
+        return agent.processors().stream().anyMatch(processor -> null != processor &&
+            (feed.kind() == FeedKind.BROADCAST || processor.subscriptions().contains(feed.name())));
+    }
+
+    /** @return whether there is a processor entry at {@code path}. */
+    private boolean checkProcessor(final String path, final ProcessorConfig processor, final AgentGroupConfig agent)
+    {
+        if (!require(errors, null != processor, path, "null", "a processor"))
         {
-            error(path, "null", "a processor");
             return false;
         }
-        if (isBlank(processor.name()))
-        {
-            error(path + ".name", show(processor.name()), "a non-blank processor name");
-        }
-        else
-        {
-            final String previous = processorPaths.putIfAbsent(processor.name(), path);
-            if (null != previous)
-            {
-                error(path + ".name", "duplicate " + show(processor.name()) + " (also at " + previous + ")",
-                    "a name no other processor uses");
-            }
-        }
-        if (null == processor.processor())
-        {
-            error(path + ".processor", "null", "an EventProcessor instance");
-        }
+        checkName(errors, path, processor.name(), "processor", processorPaths, true);
+        final boolean instance =
+            require(errors, null != processor.processor(), path + ".processor", "null", "an EventProcessor instance");
         final Set<String> seen = new HashSet<>();
         for (int s = 0; s < processor.subscriptions().size(); s++)
         {
@@ -277,77 +185,130 @@ public final class ConfigValidator
                 errors.add(new ConfigProblem(subPath, "unknown feed " + show(feedName),
                     "one of " + names(feeds.keySet()), ConfigProblem.Kind.UNKNOWN_FEED));
             }
-            else if (!seen.add(feedName))
-            {
-                error(subPath, "duplicate " + show(feedName), "each feed once");
-            }
-            else
+            else if (require(errors, seen.add(feedName), subPath, "duplicate " + show(feedName), "each feed once"))
             {
                 subscribed.add(feedName);
             }
         }
+        if (instance)
+        {
+            // An instance runs on one agent thread with one context: the same one in two entries is refused.
+            final String entry = "processor " + show(processor.name()) + " on agent group " + show(agent.name());
+            final String first = hosts.putIfAbsent(processor.processor(), entry + " (" + path + ")");
+            require(errors, null == first, path + ".processor", entry + " is the same instance as " + first,
+                "a new instance for each processor entry (an instance runs on one agent thread, with one context)");
+        }
         return true;
     }
 
-    /**
-     * A processor instance is called from one agent thread only, with one context: the same instance in two entries,
-     * whether on two groups (two threads) or twice on one, is refused, naming both entries.
-     *
-     * @param hosts each instance seen so far, with how errors name the entry that hosts it.
-     */
-    private void checkOneHost(final String path, final ProcessorConfig processor, final AgentGroupConfig agent,
-        final Map<EventProcessor, String> hosts)
+    /** Checks counters and health, with paths as a YAML file spells them, e.g. {@code health.queueSaturation}. */
+    private void checkMonitoring(final CountersConfig counters, final HealthConfig health)
     {
-        if (null == processor || null == processor.processor())
+        Duration sampleInterval = null;
+        if (require(errors, null != counters, "counters", "null",
+            "a counters configuration (CountersConfig.defaults())"))
+        {
+            if (checkRange(errors, "counters.sampleInterval", CountersConfig.SAMPLE_INTERVAL_RANGE,
+                counters.sampleInterval(), ""))
+            {
+                sampleInterval = counters.sampleInterval();
+            }
+            final Path dir = counters.dir();
+            require(errors, null == dir || !Files.exists(dir) || Files.isDirectory(dir), "counters.dir",
+                "'" + ConfigProblem.escape(String.valueOf(dir)) + "' is not a directory",
+                "a directory (created if missing), or no dir for the default");
+        }
+        if (!require(errors, null != health, "health", "null", "health thresholds (HealthConfig.defaults())"))
         {
             return;
         }
-        final String entry = "processor " + show(processor.name()) + " on agent group " + show(agent.name());
-        final String first = hosts.putIfAbsent(processor.processor(), entry + " (" + path + ")");
-        if (null != first)
+        final Duration stale = health.agentStaleAfter();
+        final Duration down = health.agentDownAfter();
+        final boolean staleValid =
+            checkRange(errors, "health.agentStaleAfter", HealthConfig.AGENT_STALE_AFTER_RANGE, stale, "");
+        if (checkRange(errors, "health.agentDownAfter", HealthConfig.AGENT_DOWN_AFTER_RANGE, down, "") && staleValid)
         {
-            error(path + ".processor", entry + " is the same instance as " + first,
-                "a new instance for each processor entry (an instance runs on one agent thread, with one context)");
+            require(errors, down.compareTo(stale) > 0, "health.agentDownAfter", down + " (agentStaleAfter is " +
+                stale + ")", "a duration longer than agentStaleAfter");
+        }
+        final double saturation = health.queueSaturation();
+        require(errors, saturation > 0 && saturation <= 1, "health.queueSaturation", String.valueOf(saturation),
+            "a fill ratio above 0 and at most 1, e.g. 0.8");
+        final double rate = health.errorRate();
+        require(errors, rate >= 0 && Double.isFinite(rate), "health.errorRate", String.valueOf(rate),
+            "errors per second, 0 or more (0: any error degrades)");
+        final Duration window = health.errorRateWindow();
+        if (checkRange(errors, "health.errorRateWindow", HealthConfig.ERROR_RATE_WINDOW_RANGE, window, "") &&
+            null != sampleInterval)
+        {
+            require(errors, window.compareTo(sampleInterval) >= 0, "health.errorRateWindow", window +
+                " (counters.sampleInterval is " + sampleInterval + ")", "at least the sample interval");
         }
     }
 
     /**
-     * Reports a value out of its setting's range in the range's words, as the setting's wither and the YAML reader say
-     * it, naming the owner when it has a name: {@code feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected a
-     * power of two from 2 to 16777216}.
+     * Reports a blank name, or one an earlier entry of its kind took.
      *
-     * @param owner e.g. {@code feed 'quotes'}; {@code null} when the setting is the server's or the owner has no name.
+     * @param firstPaths where each name was first seen; {@code path} is added for a new one.
+     * @param sayWhere   whether a duplicate's error names where the name was first seen.
+     * @return whether the name is usable and new.
      */
-    static void checkRange(
+    static boolean checkName(final List<ConfigProblem> errors, final String path, final String name, final String kind,
+        final Map<String, String> firstPaths, final boolean sayWhere)
+    {
+        if (!require(errors, !isBlank(name), path + ".name", show(name), "a non-blank " + kind + " name"))
+        {
+            return false;
+        }
+        final String first = firstPaths.putIfAbsent(name, path);
+        return require(errors, null == first, path + ".name", "duplicate " + show(name) +
+            (sayWhere ? " (also at " + first + ")" : ""), "a name no other " + kind + " uses");
+    }
+
+    /** Reports a null pinning or a negative CPU id. */
+    static void checkPinning(final List<ConfigProblem> errors, final String path, final Pinning pinning)
+    {
+        if (require(errors, null != pinning && null != pinning.mode(), path, "null", "none, any, or a CPU id"))
+        {
+            require(errors, pinning.mode() != Pinning.Mode.CPU || pinning.cpu() >= 0, path, "cpu " + pinning.cpu(),
+                "a CPU id of 0 or more");
+        }
+    }
+
+    /**
+     * Reports a value out of its range after its owner, e.g. {@code  (feed 'quotes')} or empty: {@code
+     * feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected a power of two from 2 to 16777216}.
+     *
+     * @return whether the value is in range.
+     */
+    static boolean checkRange(
         final List<ConfigProblem> errors, final String path, final IntRange range, final int value, final String owner)
     {
-        if (!range.accepts(value))
-        {
-            errors.add(ConfigProblem.of(path, value + (null == owner ? "" : " (" + owner + ")"), range.expected()));
-        }
+        return require(errors, range.accepts(value), path, value + owner, range.expected());
     }
 
-    /**
-     * {@link #checkRange(List, String, IntRange, int, String)} for a duration; {@code null} is out of every range.
-     */
-    static void checkRange(final List<ConfigProblem> errors, final String path, final DurationRange range,
+    /** {@link #checkRange(List, String, IntRange, int, String)} for a duration; {@code null} is out of every range. */
+    static boolean checkRange(final List<ConfigProblem> errors, final String path, final DurationRange range,
         final Duration value, final String owner)
     {
-        if (!range.accepts(value))
-        {
-            errors.add(ConfigProblem.of(path, value + (null == owner ? "" : " (" + owner + ")"), range.expected()));
-        }
+        return require(errors, range.accepts(value), path, value + owner, range.expected());
     }
 
-    /** How a range error names the feed or group a setting belongs to; {@code null} if it has no usable name. */
+    /** Reports a problem of the value at {@code path} unless {@code ok}; returns {@code ok}. */
+    static boolean require(final List<ConfigProblem> errors, final boolean ok, final String path, final String found,
+        final String expected)
+    {
+        if (!ok)
+        {
+            errors.add(ConfigProblem.of(path, found, expected));
+        }
+        return ok;
+    }
+
+    /** How a range error names the feed or group a setting belongs to, e.g. {@code  (feed 'quotes')}. */
     private static String owner(final String kind, final String name)
     {
-        return isBlank(name) ? null : kind + " " + show(name);
-    }
-
-    private void error(final String path, final String found, final String expected)
-    {
-        errors.add(ConfigProblem.of(path, found, expected));
+        return isBlank(name) ? "" : " (" + kind + " " + show(name) + ")";
     }
 
     private static boolean isBlank(final String s)
@@ -355,19 +316,14 @@ public final class ConfigValidator
         return null == s || s.isBlank();
     }
 
-    /** A user's name as errors show it: quoted, on one line, cut if long (see {@link ConfigProblem#show}). */
     private static String show(final String s)
     {
         return ConfigProblem.show(s);
     }
 
-    private static String names(final Set<String> names)
+    /** @return the names, each escaped, joined with commas, as errors list what is expected. */
+    static String names(final Set<String> names)
     {
-        final List<String> shown = new ArrayList<>();
-        for (final String name : names)
-        {
-            shown.add(ConfigProblem.escape(name));
-        }
-        return String.join(", ", shown);
+        return names.stream().map(ConfigProblem::escape).collect(Collectors.joining(", "));
     }
 }

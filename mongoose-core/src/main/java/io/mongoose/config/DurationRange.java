@@ -1,12 +1,13 @@
 package io.mongoose.config;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
- * The durations one setting accepts: from {@code min} to {@code max}, both included. Each setting has one such range,
- * which the builder, the validator and the YAML reader all use, so a value is refused on every path with the same
- * words. A bounded maximum also keeps every duration convertible to nanoseconds, which agents and deadlines use.
+ * The durations one setting accepts: {@code min} to {@code max}, both included. The validator, the server builder and
+ * the YAML reader check a setting against its one range and say it in the same words. A bounded maximum keeps every
+ * duration convertible to nanoseconds, which agents and deadlines use.
  *
  * @param setting the setting's name as configuration spells it, e.g. {@code publishTimeout}.
  * @param min     shortest accepted duration; {@code 1ns} for "positive".
@@ -18,9 +19,7 @@ public record DurationRange(String setting, Duration min, Duration max, String n
     private static final Duration SMALLEST_POSITIVE = Duration.ofNanos(1);
     private static final Duration LONGEST = Duration.ofNanos(Long.MAX_VALUE);
 
-    /**
-     * Checks the bounds.
-     */
+    /** Checks the bounds. */
     public DurationRange
     {
         Objects.requireNonNull(setting, "setting: null; expected a setting name");
@@ -34,28 +33,19 @@ public record DurationRange(String setting, Duration min, Duration max, String n
         }
     }
 
-    /**
-     * @param setting the setting's name.
-     * @param max     longest accepted duration.
-     * @return a range of the positive durations up to {@code max}.
-     */
+    /** @return a range of the positive durations up to {@code max}. */
     public static DurationRange positiveUpTo(final String setting, final Duration max)
     {
         return new DurationRange(setting, SMALLEST_POSITIVE, max, "");
     }
 
-    /**
-     * @param value a candidate.
-     * @return whether the setting accepts it; {@code false} for {@code null}.
-     */
+    /** @return whether the setting accepts {@code value}; {@code false} for {@code null}. */
     public boolean accepts(final Duration value)
     {
         return null != value && value.compareTo(min) >= 0 && value.compareTo(max) <= 0;
     }
 
-    /**
-     * @return what the setting accepts, as errors say it, e.g. {@code a positive duration up to 24h}.
-     */
+    /** @return what the setting accepts, as errors say it, e.g. {@code a positive duration up to 24h}. */
     public String expected()
     {
         final String range = SMALLEST_POSITIVE.equals(min)
@@ -64,13 +54,10 @@ public record DurationRange(String setting, Duration min, Duration max, String n
     }
 
     /**
-     * @param owner what the setting belongs to as errors name it, e.g. {@code feed 'quotes'}; {@code null} for none.
-     * @param value the value to check.
-     * @return {@code value}, if the setting accepts it.
-     * @throws NullPointerException     if {@code value} is null, with the message below.
-     * @throws IllegalArgumentException naming the owner, the setting, the value and this range, e.g.
-     *                                  {@code feed 'quotes' publishTimeout: PT48H; expected a positive duration up to
-     *                                  24h}.
+     * @param owner what the setting belongs to, e.g. {@code server}; {@code null} for none.
+     * @return {@code value}, if the setting accepts it; otherwise throws, naming the owner, the setting, the value and
+     *         this range: {@code server startTimeout: PT48H; expected a positive duration up to 24h} (an
+     *         {@link IllegalArgumentException}, or a {@link NullPointerException} for {@code null}).
      */
     public Duration require(final String owner, final Duration value)
     {
@@ -86,20 +73,13 @@ public record DurationRange(String setting, Duration min, Duration max, String n
     /** A bound as configuration files write it, in the largest unit that holds it exactly: 24h, 1ms, 0. */
     private static String format(final Duration duration)
     {
-        if (duration.isZero())
-        {
-            return "0";
-        }
         final long nanos = duration.toNanos();
         final long[] unitNanos = {3_600_000_000_000L, 60_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L, 1L};
-        final String[] units = {"h", "m", "s", "ms", "us", "ns"};
-        for (int i = 0; i < units.length; i++)
+        int unit = 0;
+        while (nanos % unitNanos[unit] != 0)
         {
-            if (nanos % unitNanos[i] == 0)
-            {
-                return nanos / unitNanos[i] + units[i];
-            }
+            unit++;
         }
-        return nanos + "ns";
+        return 0 == nanos ? "0" : nanos / unitNanos[unit] + List.of("h", "m", "s", "ms", "us", "ns").get(unit);
     }
 }

@@ -6,13 +6,12 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SleepingIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * What an agent thread does when a duty cycle finds no work: the Agrona idle strategies Mongoose offers, each with the
- * name a YAML file (and a command-line option) gives it. The builder takes the constant, so a misspelt strategy does
- * not compile; a file's unknown name is a configuration error that lists the names.
+ * name a YAML file and a command-line option give it.
  */
 public enum IdleStrategyKind
 {
@@ -26,7 +25,7 @@ public enum IdleStrategyKind
     SLEEP("sleep");
 
     private static final long SLEEP_PERIOD_NANOS = 100_000;
-    private static final List<String> YAML_NAMES = yamlNamesOf(values());
+    private static final List<String> YAML_NAMES = Stream.of(values()).map(IdleStrategyKind::yamlName).toList();
 
     private final String yamlName;
 
@@ -35,17 +34,13 @@ public enum IdleStrategyKind
         this.yamlName = yamlName;
     }
 
-    /**
-     * @return the name a YAML file and a command-line option use, e.g. {@code busy-spin}.
-     */
+    /** @return the name a YAML file and a command-line option use, e.g. {@code busy-spin}. */
     public String yamlName()
     {
         return yamlName;
     }
 
-    /**
-     * @return a new Agrona idle strategy of this kind; one per agent, since they hold state.
-     */
+    /** @return a new Agrona idle strategy of this kind; one per agent, since they hold state. */
     public IdleStrategy newIdleStrategy()
     {
         return switch (this)
@@ -57,62 +52,36 @@ public enum IdleStrategyKind
         };
     }
 
-    /**
-     * @return every {@link #yamlName()}, in declaration order (the order errors list them).
-     */
+    /** @return every {@link #yamlName()}, in declaration order (the order errors list them). */
     public static List<String> yamlNames()
     {
         return YAML_NAMES;
     }
 
     /**
-     * For text that names a strategy, such as a command-line option.
-     *
-     * @param name a {@link #yamlName()}, exactly (case and punctuation included).
-     * @return the kind of that name.
-     * @throws IllegalArgumentException naming the value and the accepted names, e.g. {@code idleStrategy: unknown
-     *                                  'spinn'; expected one of busy-spin, yield, backoff, sleep}.
+     * @return the kind of this {@link #yamlName()}, e.g. from a command-line option; an unknown name throws
+     *         {@code IllegalArgumentException: idleStrategy: unknown 'spinn'; expected one of busy-spin, yield, ...}.
      */
     public static IdleStrategyKind fromYamlName(final String name)
     {
         final IdleStrategyKind kind = byYamlName(name);
         if (null == kind)
         {
-            throw new IllegalArgumentException("idleStrategy: unknown " +
-                (null == name ? "null" : "'" + ConfigProblem.escape(name) + "'") + "; expected " + expected());
+            throw new IllegalArgumentException("idleStrategy: unknown " + ConfigProblem.show(name) + "; expected " +
+                expected());
         }
         return kind;
     }
 
-    /**
-     * @param name a candidate name, or {@code null}.
-     * @return the kind of that {@link #yamlName()}, or {@code null} if none has it.
-     */
+    /** @return the kind of that {@link #yamlName()}, or {@code null} if none has it. */
     public static IdleStrategyKind byYamlName(final String name)
     {
-        for (final IdleStrategyKind kind : values())
-        {
-            if (kind.yamlName.equals(name))
-            {
-                return kind;
-            }
-        }
-        return null;
+        return Stream.of(values()).filter(kind -> kind.yamlName.equals(name)).findFirst().orElse(null);
     }
 
-    /** What a file's {@code idleStrategy} accepts, as errors say it. */
+    /** @return what a file's {@code idleStrategy} accepts, as errors say it. */
     public static String expected()
     {
         return "one of " + String.join(", ", YAML_NAMES);
-    }
-
-    private static List<String> yamlNamesOf(final IdleStrategyKind[] kinds)
-    {
-        final List<String> names = new ArrayList<>();
-        for (final IdleStrategyKind kind : kinds)
-        {
-            names.add(kind.yamlName);
-        }
-        return List.copyOf(names);
     }
 }

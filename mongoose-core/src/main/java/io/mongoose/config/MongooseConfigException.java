@@ -12,18 +12,14 @@ public final class MongooseConfigException extends RuntimeException
 
     private final List<String> errors;
 
-    /**
-     * @param errors every problem found, at least one.
-     * @throws NullPointerException     if {@code errors} is null.
-     * @throws IllegalArgumentException if {@code errors} is empty.
-     */
+    /** @param errors every problem found, at least one (checked: not null, not empty). */
     public MongooseConfigException(final List<String> errors)
     {
         super(describe(errors));
         this.errors = List.copyOf(errors);
     }
 
-    /** Checks the list before super() needs it, so a bad argument is named instead of failing inside the message. */
+    /** Checks the list before super() needs it. */
     private static String describe(final List<String> errors)
     {
         if (null == errors)
@@ -38,9 +34,7 @@ public final class MongooseConfigException extends RuntimeException
             "):\n  " + String.join("\n  ", errors);
     }
 
-    /**
-     * @return each problem, as {@code path: problem; expected …}.
-     */
+    /** @return each problem, as {@code path: problem; expected …}. */
     public List<String> errors()
     {
         return errors;

@@ -20,26 +20,19 @@ public record Pinning(Mode mode, int cpu)
         CPU
     }
 
-    /**
-     * @return no pinning.
-     */
+    /** @return no pinning. */
     public static Pinning none()
     {
         return new Pinning(Mode.NONE, -1);
     }
 
-    /**
-     * @return pin to any free CPU.
-     */
+    /** @return pin to any free CPU. */
     public static Pinning anyCpu()
     {
         return new Pinning(Mode.ANY, -1);
     }
 
-    /**
-     * @param cpu CPU id, from 0.
-     * @return pin to that CPU.
-     */
+    /** @return pin to this CPU id, from 0. */
     public static Pinning cpu(final int cpu)
     {
         return new Pinning(Mode.CPU, cpu);

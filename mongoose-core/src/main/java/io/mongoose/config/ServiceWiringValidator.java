@@ -1,30 +1,27 @@
 package io.mongoose.config;
 
-import io.mongoose.feed.Feed;
-import io.mongoose.feed.FeedKind;
 import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.service.AgentService;
 
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The part of {@link ConfigValidator} about services and who publishes into feeds: service names, entries and agent
- * settings, the services processors declare, one producer per feed (a service or a processor), and the self-deadlock
- * of a lossless pipe received on its producer's own agent.
+ * The part of {@link ConfigValidator} about services and who publishes into feeds: service entries, the services
+ * processors use, one producer per feed (a service or a processor), and the self-deadlock of a lossless pipe received
+ * on its producer's own agent.
  */
 final class ServiceWiringValidator
 {
     private final List<ConfigProblem> errors;
     private final Map<String, FeedConfig> feeds;
     /** Feed → where its producer declared it, e.g. {@code services[0].publishes[1]}. */
-    private final Map<String, String> producerPaths = new LinkedHashMap<>();
-    private final Map<String, String> producerNames = new LinkedHashMap<>();
+    private final Map<String, String> producerPaths = new HashMap<>();
+    private final Map<String, String> producerNames = new HashMap<>();
     private final Set<String> serviceNames = new LinkedHashSet<>();
 
     private ServiceWiringValidator(final List<ConfigProblem> errors, final Map<String, FeedConfig> feeds)
@@ -33,11 +30,7 @@ final class ServiceWiringValidator
         this.feeds = feeds;
     }
 
-    /**
-     * @param config the model (its feeds already checked).
-     * @param feeds  the feeds by distinct, non-blank name.
-     * @param errors where problems go.
-     */
+    /** Checks services and publishers of {@code config}, given its feeds by distinct, non-blank name. */
     static void check(final ServerConfig config, final Map<String, FeedConfig> feeds, final List<ConfigProblem> errors)
     {
         final ServiceWiringValidator v = new ServiceWiringValidator(errors, feeds);
@@ -47,55 +40,34 @@ final class ServiceWiringValidator
 
     private void checkServices(final List<ServiceConfig> services)
     {
-        final Map<String, String> paths = new LinkedHashMap<>();
+        final Map<String, String> paths = new HashMap<>();
         for (int i = 0; i < services.size(); i++)
         {
             final String path = "services[" + i + "]";
             final ServiceConfig service = services.get(i);
-            if (null == service)
+            if (!ConfigValidator.require(errors, null != service, path, "null", "a service"))
             {
-                error(path, "null", "a service");
                 continue;
             }
-            if (null == service.name() || service.name().isBlank())
+            if (ConfigValidator.checkName(errors, path, service.name(), "service", paths, true))
             {
-                error(path + ".name", show(service.name()), "a non-blank service name");
-            }
-            else
-            {
-                final String previous = paths.putIfAbsent(service.name(), path);
-                if (null != previous)
-                {
-                    error(path + ".name", "duplicate " + show(service.name()) + " (also at " + previous + ")",
-                        "a name no other service uses");
-                }
                 serviceNames.add(service.name());
             }
-            if (null == service.service())
+            final boolean instance = ConfigValidator.require(errors, null != service.service(), path + ".service",
+                "null", "a MongooseService instance");
+            ConfigValidator.require(errors, null != service.idleStrategy(), path + ".idleStrategy", "null",
+                ConfigValidator.IDLE_STRATEGY_EXPECTED);
+            ConfigValidator.checkPinning(errors, path + ".pinning", service.pinning());
+            if (!instance || service.publishes().isEmpty() || service.service() instanceof AgentService)
             {
-                error(path + ".service", "null", "a MongooseService instance");
+                checkPublishes(path, service.publishes(), "service " + show(service.name()), null);
             }
-            if (null == service.idleStrategy())
-            {
-                error(path + ".idleStrategy", "null", ConfigValidator.IDLE_STRATEGY_EXPECTED);
-            }
-            if (null == service.pinning() || null == service.pinning().mode())
-            {
-                error(path + ".pinning", "null", "none, any, or a CPU id");
-            }
-            else if (service.pinning().mode() == Pinning.Mode.CPU && service.pinning().cpu() < 0)
-            {
-                error(path + ".pinning", "cpu " + service.pinning().cpu(), "a CPU id of 0 or more");
-            }
-            if (!service.publishes().isEmpty() && null != service.service() &&
-                !(service.service() instanceof AgentService))
+            else
             {
                 error(path + ".publishes", service.publishes().size() + " feeds, but " +
                     ConfigProblem.escape(service.service().getClass().getName()) + " is not an AgentService",
                     "an AgentService (a service publishes from its duty cycle, on its own agent thread)");
-                continue;
             }
-            checkPublishes(path, service.publishes(), "service " + show(service.name()), null);
         }
     }
 
@@ -104,20 +76,15 @@ final class ServiceWiringValidator
         for (int a = 0; a < agents.size(); a++)
         {
             final AgentGroupConfig agent = agents.get(a);
-            if (null == agent)
-            {
-                continue;
-            }
-            for (int p = 0; p < agent.processors().size(); p++)
+            for (int p = 0; null != agent && p < agent.processors().size(); p++)
             {
                 final ProcessorConfig processor = agent.processors().get(p);
-                if (null == processor)
+                if (null != processor)
                 {
-                    continue;
+                    final String path = "agents[" + a + "].processors[" + p + "]";
+                    checkServiceNames(path, processor.services());
+                    checkPublishes(path, processor.publishes(), "processor " + show(processor.name()), agent);
                 }
-                final String path = "agents[" + a + "].processors[" + p + "]";
-                checkServiceNames(path, processor.services());
-                checkPublishes(path, processor.publishes(), "processor " + show(processor.name()), agent);
             }
         }
     }
@@ -132,7 +99,7 @@ final class ServiceWiringValidator
             if (null == name || !serviceNames.contains(name))
             {
                 errors.add(new ConfigProblem(itemPath, "unknown service " + show(name), serviceNames.isEmpty()
-                    ? "a registered service (none are registered)" : "one of " + names(serviceNames),
+                    ? "a registered service (none are registered)" : "one of " + ConfigValidator.names(serviceNames),
                     ConfigProblem.Kind.UNKNOWN_SERVICE));
             }
             else if (!seen.add(name))
@@ -142,9 +109,7 @@ final class ServiceWiringValidator
         }
     }
 
-    /**
-     * @param agent the producer's agent group, for a processor; {@code null} for a service.
-     */
+    /** @param agent the producer's agent group, for a processor; {@code null} for a service. */
     private void checkPublishes(
         final String path, final List<String> published, final String producer, final AgentGroupConfig agent)
     {
@@ -157,7 +122,7 @@ final class ServiceWiringValidator
             if (null == feed)
             {
                 errors.add(new ConfigProblem(itemPath, "unknown feed " + show(feedName), "one of " +
-                    names(feeds.keySet()), ConfigProblem.Kind.UNKNOWN_FEED));
+                    ConfigValidator.names(feeds.keySet()), ConfigProblem.Kind.UNKNOWN_FEED));
                 continue;
             }
             if (!seen.add(feedName))
@@ -173,26 +138,14 @@ final class ServiceWiringValidator
                 continue;
             }
             producerNames.put(feedName, producer);
-            if (null != agent && FullQueuePolicy.BACKOFF == feed.fullQueuePolicy() && receivedOn(feed, agent))
+            if (null != agent && FullQueuePolicy.BACKOFF == feed.fullQueuePolicy() &&
+                ConfigValidator.receives(agent, feed))
             {
                 error(itemPath, "feed " + show(feedName) + " (fullQueuePolicy backoff) is received on agent " +
                     show(agent.name()) + ", the publisher's own agent", "its subscribers on other agents, or " +
                     "fullQueuePolicy drop or fail (a full queue would make the agent wait for itself)");
             }
         }
-    }
-
-    private static boolean receivedOn(final FeedConfig feed, final AgentGroupConfig agent)
-    {
-        for (final ProcessorConfig processor : agent.processors())
-        {
-            if (null != processor &&
-                (FeedKind.BROADCAST == feed.kind() || processor.subscriptions().contains(feed.name())))
-            {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void error(final String path, final String found, final String expected)
@@ -202,16 +155,6 @@ final class ServiceWiringValidator
 
     private static String show(final String s)
     {
-        return null == s ? "null" : "'" + ConfigProblem.escape(s) + "'";
-    }
-
-    private static String names(final Set<String> names)
-    {
-        final List<String> shown = new ArrayList<>();
-        for (final String name : names)
-        {
-            shown.add(ConfigProblem.escape(name));
-        }
-        return String.join(", ", shown);
+        return ConfigProblem.show(s);
     }
 }

@@ -1,12 +1,12 @@
 /**
  * The server model and its checks. Each configuration type ({@link io.mongoose.config.ServerConfig},
- * {@link io.mongoose.config.FeedConfig}, {@link io.mongoose.config.AgentGroupConfig}, ...) is an immutable value
- * made by factories and changed by withers, never by a positional constructor, so adding a setting breaks no caller
- * and two settings of one type cannot be swapped unnoticed. Its {@code builder()} takes any value for
- * {@link io.mongoose.config.ConfigValidator} to report.
+ * {@link io.mongoose.config.FeedConfig}, {@link io.mongoose.config.AgentGroupConfig}, ...) is an immutable value, equal
+ * to another with equal settings, made by factories and changed by withers, never by a positional constructor, so
+ * adding a setting breaks no caller and two settings of one type cannot be swapped unnoticed. The withers take any
+ * value: {@link io.mongoose.config.ConfigValidator} checks a whole config and reports every problem at once, each with
+ * its path.
  *
- * <p>The accepted range of each numeric configuration setting is defined once: {@link io.mongoose.config.IntRange}
- * and {@link io.mongoose.config.DurationRange}. The config types' withers, {@code ConfigValidator} and the YAML reader
- * all check a setting against its one range and say what it accepts in the same words.
+ * <p>The accepted range of each numeric setting is defined once ({@link io.mongoose.config.IntRange},
+ * {@link io.mongoose.config.DurationRange}); {@code ConfigValidator} and the YAML reader say it in the same words.
  */
 package io.mongoose.config;

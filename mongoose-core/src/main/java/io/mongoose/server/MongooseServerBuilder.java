@@ -166,9 +166,9 @@ public final class MongooseServerBuilder
      */
     public ServerConfig toConfig()
     {
-        return ServerConfig.builder().name(name).feeds(feeds).agentGroups(agentGroups).startTimeout(startTimeout)
+        return ServerConfig.named(name).feeds(feeds).agentGroups(agentGroups).startTimeout(startTimeout)
             .shutdownTimeout(shutdownTimeout).services(services).latencyMonitoring(latencyMonitoring)
-            .counters(counters).health(health).build();
+            .counters(counters).health(health);
     }
 
     /**

@@ -10,6 +10,7 @@ import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -33,9 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The configuration types are final classes made by factories, withers and builders: no public constructor, so no
- * positional call that breaks, or silently swaps two settings of one type, when a setting is added. Each setting has a
- * fluent way in, read back through an accessor of the same name.
+ * The configuration types are final classes made by factories and withers: no public constructor, so no positional
+ * call that breaks, or silently swaps two settings of one type, when a setting is added, and no second way to build
+ * one. Each setting has a fluent way in, read back through an accessor of the same name.
  */
 class ConfigSurfaceTest
 {
@@ -65,16 +67,16 @@ class ConfigSurfaceTest
         }
     }
 
+    /** The withers are the one fluent way: no builder beside them. */
     @Test
-    void buildersAreFinalWithoutAPublicConstructor()
+    void configTypesHaveNoBuilder()
     {
         for (final Class<?> type : CONFIG_TYPES)
         {
-            for (final Class<?> nested : type.getClasses())
+            assertEquals(List.of(), Arrays.asList(type.getClasses()), type + " has public nested classes");
+            for (final Method method : type.getMethods())
             {
-                assertEquals(0, nested.getConstructors().length,
-                    nested + " has a public constructor: " + Arrays.toString(nested.getConstructors()));
-                assertTrue(Modifier.isFinal(nested.getModifiers()), nested + " is not final");
+                assertFalse(method.getName().toLowerCase(Locale.ROOT).contains("builder"), method.toString());
             }
         }
     }
@@ -123,7 +125,8 @@ class ConfigSurfaceTest
         final ProcessorConfig second = ProcessorConfig.of("twap", PROCESSOR);
         final AgentGroupConfig group = AgentGroupConfig.named("pricing").idleStrategy(IdleStrategyKind.YIELD)
             .drainLimit(64).pinning(Pinning.cpu(1)).threadMode(ThreadMode.INVOKER)
-            .processor("vwap", PROCESSOR, "quotes").processor(second).timerTickResolution(Duration.ofMillis(10)).timerWheelSize(1024);
+            .processor("vwap", PROCESSOR, "quotes").processor(second).timerTickResolution(Duration.ofMillis(10))
+            .timerWheelSize(1024);
 
         assertEquals("pricing", group.name());
         assertEquals(IdleStrategyKind.YIELD, group.idleStrategy());
@@ -227,69 +230,80 @@ class ConfigSurfaceTest
         assertEquals(PoolConfig.DEFAULT_CAPACITY, PoolConfig.defaults().capacity());
     }
 
-    /** The server's withers check the timeouts as its builder does, in the same words. */
+    /** Each config made by the withers with every setting out of its range: the validator, not the wither, refuses. */
     @Test
-    void serverTimeoutWithersRefuseAValueOutOfRangeNamingItAndTheRange()
+    void withersTakeAnyValueAndCheckNothing()
     {
-        final ServerConfig server = ServerConfig.named("md");
-        assertEquals("server startTimeout: PT25H; expected a positive duration up to 24h",
-            assertThrows(IllegalArgumentException.class, () -> server.startTimeout(Duration.ofHours(25))).getMessage());
-        assertEquals("server shutdownTimeout: PT0S; expected a positive duration up to 24h",
-            assertThrows(IllegalArgumentException.class, () -> server.shutdownTimeout(Duration.ZERO)).getMessage());
-        assertEquals("server startTimeout: null; expected a positive duration up to 24h",
-            assertThrows(NullPointerException.class, () -> server.startTimeout(null)).getMessage());
-    }
-
-    // ---------------------------------------------------------------------------------------------- builders
-
-    /** A builder takes what a wither refuses, so the validator, not the caller, reports it with its path. */
-    @Test
-    void buildersSetEverySettingAndCheckNothing()
-    {
-        final FeedConfig feed = FeedConfig.builder().name("quotes").kind(null).queueCapacity(1000)
-            .fullQueuePolicy(FullQueuePolicy.FAIL).publishTimeout(null).ringType(SeqMessage.class).build();
-        assertEquals(List.of("quotes", "null", "1000", "FAIL", "null", SeqMessage.class.toString()),
+        final FeedConfig feed = FeedConfig.named("quotes").queueCapacity(1000).fullQueuePolicy(null)
+            .publishTimeout(null).ring(SeqMessage.class);
+        assertEquals(List.of("quotes", "NAMED", "1000", "null", "null", SeqMessage.class.toString()),
             strings(feed.name(), feed.kind(), feed.queueCapacity(), feed.fullQueuePolicy(), feed.publishTimeout(),
                 feed.ringType()));
 
         final List<ProcessorConfig> processors = Arrays.asList(null, ProcessorConfig.of("p", PROCESSOR));
-        final AgentGroupConfig group = AgentGroupConfig.builder().name("g").idleStrategy(IdleStrategyKind.BACKOFF)
-            .drainLimit(0).pinning(Pinning.cpu(-1)).threadMode(ThreadMode.INVOKER).processors(processors)
-            .timerTickResolution(Duration.ZERO).timerWheelSize(3).build();
-        assertEquals(List.of("g", "BACKOFF", "0", "cpu -1", "INVOKER", processors.toString(), "PT0S", "3"),
+        final AgentGroupConfig group = AgentGroupConfig.named("g").idleStrategy(null).drainLimit(0)
+            .pinning(Pinning.cpu(-1)).threadMode(null).processors(processors).timerTickResolution(Duration.ZERO)
+            .timerWheelSize(3);
+        assertEquals(List.of("g", "null", "0", "cpu -1", "null", processors.toString(), "PT0S", "3"),
             strings(group.name(), group.idleStrategy(), group.drainLimit(), group.pinning(), group.threadMode(),
                 group.processors(), group.timerTickResolution(), group.timerWheelSize()));
 
-        final ProcessorConfig processor = ProcessorConfig.builder().name("p").processor(PROCESSOR)
-            .subscriptions(Arrays.asList("a", null)).services(List.of("s")).publishes(List.of("out"))
-            .latencyMonitoring(false).build();
-        assertEquals(List.of("p", PROCESSOR.toString(), "[a, null]", "[s]", "[out]", "false"),
+        final ProcessorConfig processor = ProcessorConfig.of("p", null, "a", null).processor(PROCESSOR)
+            .services("s", null).publishes("out").latencyMonitoring(false);
+        assertEquals(List.of("p", PROCESSOR.toString(), "[a, null]", "[s, null]", "[out]", "false"),
             strings(processor.name(), processor.processor(), processor.subscriptions(), processor.services(),
                 processor.publishes(), processor.latencyMonitoring()));
 
-        final ServiceConfig service = ServiceConfig.builder().name("s").service(SERVICE).publishes(List.of("out"))
-            .idleStrategy(null).pinning(null).build();
+        final ServiceConfig service = ServiceConfig.of("s", null).service(SERVICE).publishes("out").idleStrategy(null)
+            .pinning(null);
         assertEquals(List.of("s", SERVICE.toString(), "[out]", "null", "null"), strings(service.name(),
             service.service(), service.publishes(), service.idleStrategy(), service.pinning()));
 
-        final CountersConfig counters = CountersConfig.builder().enabled(false).dir(Path.of("/tmp/c"))
-            .deleteOnStop(false).sampleInterval(Duration.ofSeconds(11)).build();
+        final CountersConfig counters = CountersConfig.disabled().dir(Path.of("/tmp/c")).deleteOnStop(false)
+            .sampleInterval(Duration.ofSeconds(11));
         assertEquals(List.of("false", "/tmp/c", "false", "PT11S"), strings(counters.enabled(), counters.dir(),
             counters.deleteOnStop(), counters.sampleInterval()));
 
-        final HealthConfig health = HealthConfig.builder().agentStaleAfter(Duration.ofHours(25)).agentDownAfter(null)
-            .queueSaturation(1.5).errorRate(-1).errorRateWindow(Duration.ZERO).build();
+        final HealthConfig health = HealthConfig.defaults().agentLiveness(Duration.ofHours(25), null)
+            .queueSaturation(1.5).errorRate(-1, Duration.ZERO);
         assertEquals(List.of("PT25H", "null", "1.5", "-1.0", "PT0S"), strings(health.agentStaleAfter(),
             health.agentDownAfter(), health.queueSaturation(), health.errorRate(), health.errorRateWindow()));
 
-        final ServerConfig server = ServerConfig.builder().name(null).feeds(List.of(feed)).agentGroups(List.of(group))
-            .startTimeout(Duration.ZERO).shutdownTimeout(null).services(List.of(service)).latencyMonitoring(true)
-            .counters(counters).health(health).build();
+        final ServerConfig server = ServerConfig.named(null).feed(feed).agentGroup(group).startTimeout(Duration.ZERO)
+            .shutdownTimeout(null).service(service).latencyMonitoring(true).counters(counters).health(health);
         assertEquals(List.of("null", List.of(feed).toString(), List.of(group).toString(), "PT0S", "null",
                 List.of(service).toString(), "true", counters.toString(), health.toString()),
             strings(server.name(), server.feeds(), server.agentGroups(), server.startTimeout(),
                 server.shutdownTimeout(), server.services(), server.latencyMonitoring(), server.counters(),
                 server.health()));
+        assertEquals(List.of(
+            "name: null; expected a non-blank server name",
+            "startTimeout: PT0S; expected a positive duration up to 24h",
+            "shutdownTimeout: null; expected a positive duration up to 24h",
+            "feeds[0].queueCapacity: 1000 (feed 'quotes'); expected a power of two from 2 to 16777216",
+            "feeds[0].fullQueuePolicy: null; expected one of BACKOFF, DROP, FAIL",
+            "feeds[0].publishTimeout: null (feed 'quotes'); expected a positive duration up to 24h",
+            "agents[0].idleStrategy: null; expected one of BUSY_SPIN, YIELD, BACKOFF, SLEEP",
+            "agents[0].drainLimit: 0 (agent group 'g'); expected an integer from 1 to 16777216",
+            "agents[0].pinning: cpu -1; expected a CPU id of 0 or more",
+            "agents[0].threadMode: null; expected one of DEDICATED, INVOKER",
+            "agents[0].timerTickResolution: PT0S (agent group 'g'); expected a duration from 1us to 1s " +
+                "(rounded up to a power of two nanoseconds)",
+            "agents[0].timerWheelSize: 3 (agent group 'g'); expected a power of two from 2 to 65536",
+            "agents[0].processors[0]: null; expected a processor",
+            "feeds[0]: feed 'quotes' has no subscriber; expected at least one processor subscribing to it (or " +
+                "remove the feed)",
+            "counters.sampleInterval: PT11S; expected a positive duration up to 10s",
+            "health.agentStaleAfter: PT25H; expected a positive duration up to 24h",
+            "health.agentDownAfter: null; expected a positive duration up to 24h",
+            "health.queueSaturation: 1.5; expected a fill ratio above 0 and at most 1, e.g. 0.8",
+            "health.errorRate: -1.0; expected errors per second, 0 or more (0: any error degrades)",
+            "health.errorRateWindow: PT0S; expected a positive duration up to 24h",
+            "services[0].idleStrategy: null; expected one of BUSY_SPIN, YIELD, BACKOFF, SLEEP",
+            "services[0].pinning: null; expected none, any, or a CPU id",
+            "services[0].publishes: 1 feeds, but " + SERVICE.getClass().getName() + " is not an AgentService; " +
+                "expected an AgentService (a service publishes from its duty cycle, on its own agent thread)"),
+            ConfigValidator.problems(server));
     }
 
     private static List<String> strings(final Object... values)
@@ -302,32 +316,23 @@ class ConfigSurfaceTest
         return shown;
     }
 
+    /** A list wither replaces the list that the one-entry withers add to. */
     @Test
-    void buildersStartFromTheFactoriesAndToBuilderKeepsEverySetting()
+    void listWithersReplaceTheEntries()
     {
-        assertEquals(FeedConfig.named(null), FeedConfig.builder().build());
-        assertEquals(AgentGroupConfig.named(null), AgentGroupConfig.builder().build());
-        assertEquals(ProcessorConfig.of(null, null), ProcessorConfig.builder().build());
-        assertEquals(ServiceConfig.of(null, null), ServiceConfig.builder().build());
-        assertEquals(CountersConfig.defaults(), CountersConfig.builder().build());
-        assertEquals(HealthConfig.defaults(), HealthConfig.builder().build());
-        assertEquals(ServerConfig.named(ServerConfig.DEFAULT_NAME), ServerConfig.builder().build());
+        final FeedConfig a = FeedConfig.named("a");
+        final FeedConfig b = FeedConfig.named("b");
+        final AgentGroupConfig group = AgentGroupConfig.named("g").processor("p", PROCESSOR);
+        final ServiceConfig service = ServiceConfig.of("s", SERVICE);
+        final ServerConfig server = ServerConfig.named("md").feed(a).agentGroup(group).service(service);
 
-        final FeedConfig feed = FeedConfig.broadcast("quotes").queueCapacity(64).ring(SeqMessage.class);
-        final AgentGroupConfig group = AgentGroupConfig.named("g").drainLimit(8).processor("p", PROCESSOR, "quotes");
-        final ProcessorConfig processor = ProcessorConfig.of("p", PROCESSOR, "quotes").latencyMonitoring(true);
-        final ServiceConfig service = ServiceConfig.of("s", SERVICE).publishes("quotes");
-        final CountersConfig counters = CountersConfig.disabled().deleteOnStop(false);
-        final HealthConfig health = HealthConfig.defaults().queueSaturation(0.5);
-        final ServerConfig server = ServerConfig.named("md").feed(feed).agentGroup(group).service(service)
-            .latencyMonitoring(true).counters(counters).health(health);
-        assertEquals(feed, feed.toBuilder().build());
-        assertEquals(group, group.toBuilder().build());
-        assertEquals(processor, processor.toBuilder().build());
-        assertEquals(service, service.toBuilder().build());
-        assertEquals(counters, counters.toBuilder().build());
-        assertEquals(health, health.toBuilder().build());
-        assertEquals(server, server.toBuilder().build());
+        assertEquals(List.of(a, b), server.feed(b).feeds());
+        assertEquals(List.of(b), server.feeds(List.of(b)).feeds());
+        assertEquals(List.of(), server.agentGroups(List.of()).agentGroups());
+        assertEquals(List.of(), server.services(null).services());
+        assertEquals(List.of(ProcessorConfig.of("q", PROCESSOR)),
+            group.processors(List.of(ProcessorConfig.of("q", PROCESSOR))).processors());
+        assertEquals(ServerConfig.named("md"), server.feeds(null).agentGroups(null).services(null));
     }
 
     /** The lists are copied when a config is made, unmodifiable; a null list is empty, a null entry kept. */
@@ -335,7 +340,7 @@ class ConfigSurfaceTest
     void listsAreCopiedKeepingNullEntriesForTheValidatorToName()
     {
         final List<FeedConfig> feeds = new ArrayList<>(Arrays.asList(FeedConfig.named("a"), null));
-        final ServerConfig server = ServerConfig.builder().feeds(feeds).agentGroups(null).services(null).build();
+        final ServerConfig server = ServerConfig.named("md").feeds(feeds).agentGroups(null).services(null);
         feeds.clear();
 
         assertEquals(Arrays.asList(FeedConfig.named("a"), null), server.feeds());
@@ -344,11 +349,11 @@ class ConfigSurfaceTest
         assertThrows(UnsupportedOperationException.class, () -> server.feeds().clear());
         assertThrows(UnsupportedOperationException.class,
             () -> server.feed(FeedConfig.named("b")).feeds().add(FeedConfig.named("c")));
-        assertEquals(List.of(), ProcessorConfig.builder().subscriptions(null).build().subscriptions());
+        assertEquals(List.of(), ProcessorConfig.of("p", PROCESSOR).publishes((String[])null).publishes());
         assertEquals(List.of(), ProcessorConfig.of("p", PROCESSOR, (String[])null).subscriptions());
         assertEquals(Arrays.asList("a", null), ProcessorConfig.of("p", PROCESSOR, "a", null).subscriptions());
         assertEquals(List.of(), ServiceConfig.of("s", SERVICE).publishes((String[])null).publishes());
-        assertEquals(List.of(), AgentGroupConfig.builder().processors(null).build().processors());
+        assertEquals(List.of(), AgentGroupConfig.named("g").processors(null).processors());
     }
 
     // ---------------------------------------------------------------------------------------------- value semantics
@@ -357,22 +362,22 @@ class ConfigSurfaceTest
     @Test
     void configsAreValuesEqualOverEverySetting()
     {
-        assertValue(FeedConfig.named("q").queueCapacity(64), FeedConfig.builder().name("q").queueCapacity(64).build(),
+        assertValue(FeedConfig.named("q").queueCapacity(64), FeedConfig.named("q").queueCapacity(8).queueCapacity(64),
             FeedConfig.named("q").queueCapacity(64).ring(SeqMessage.class));
         assertValue(AgentGroupConfig.named("g").timerWheelSize(64),
-            AgentGroupConfig.builder().name("g").timerWheelSize(64).build(),
+            AgentGroupConfig.named("g").processor("p", PROCESSOR).processors(null).timerWheelSize(64),
             AgentGroupConfig.named("g").timerWheelSize(128));
-        assertValue(ProcessorConfig.of("p", PROCESSOR, "q"),
-            ProcessorConfig.builder().name("p").processor(PROCESSOR).subscriptions(List.of("q")).build(),
+        assertValue(ProcessorConfig.of("p", PROCESSOR, "q"), ProcessorConfig.of("p", null, "q").processor(PROCESSOR),
             ProcessorConfig.of("p", PROCESSOR, "q").latencyMonitoring(false));
-        assertValue(ServiceConfig.of("s", SERVICE), ServiceConfig.builder().name("s").service(SERVICE).build(),
+        assertValue(ServiceConfig.of("s", SERVICE), ServiceConfig.of("s", null).service(SERVICE),
             ServiceConfig.of("s", SERVICE).pinning(Pinning.cpu(0)));
-        assertValue(CountersConfig.disabled(), CountersConfig.builder().enabled(false).build(),
+        assertValue(CountersConfig.disabled(), CountersConfig.disabled().deleteOnStop(false).deleteOnStop(true),
             CountersConfig.defaults());
-        assertValue(HealthConfig.defaults().queueSaturation(0.5), HealthConfig.builder().queueSaturation(0.5).build(),
+        assertValue(HealthConfig.defaults().queueSaturation(0.5),
+            HealthConfig.defaults().queueSaturation(0.7).queueSaturation(0.5),
             HealthConfig.defaults().queueSaturation(0.6));
         assertValue(ServerConfig.named("md").latencyMonitoring(true),
-            ServerConfig.builder().name("md").latencyMonitoring(true).build(), ServerConfig.named("md"));
+            ServerConfig.named("md").feeds(List.of()).latencyMonitoring(true), ServerConfig.named("md"));
         assertValue(PoolConfig.of(8).failOnExhaustion(), PoolConfig.of(8).growOnExhaustion().failOnExhaustion(),
             PoolConfig.of(8));
         assertEquals(HealthConfig.defaults().queueSaturation(Double.NaN),

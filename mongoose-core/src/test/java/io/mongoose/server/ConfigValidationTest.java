@@ -43,7 +43,7 @@ class ConfigValidationTest
 
     private static ServerConfig config(final List<FeedConfig> feeds, final List<AgentGroupConfig> agents)
     {
-        return ServerConfig.builder().name("cfg").feeds(feeds).agentGroups(agents).build();
+        return ServerConfig.named("cfg").feeds(feeds).agentGroups(agents);
     }
 
     private static List<FeedConfig> feeds(final FeedConfig... feeds)
@@ -106,16 +106,16 @@ class ConfigValidationTest
         assertEquals(List.of("agents[0].idleStrategy: null; expected " + KINDS), problems(config));
     }
 
-    /** {@link #pricing()} with a drain limit its wither would refuse: the builder checks nothing. */
+    /** {@link #pricing()} with any drain limit: the withers take any value, the validator checks it. */
     private static AgentGroupConfig pricingDraining(final int drainLimit)
     {
-        return pricing().toBuilder().drainLimit(drainLimit).build();
+        return pricing().drainLimit(drainLimit);
     }
 
-    /** A named feed with settings its withers would refuse: the builder checks nothing. */
+    /** A named feed with any capacity and timeout: the withers take any value, the validator checks it. */
     private static FeedConfig feed(final String name, final int queueCapacity, final Duration publishTimeout)
     {
-        return FeedConfig.named(name).toBuilder().queueCapacity(queueCapacity).publishTimeout(publishTimeout).build();
+        return FeedConfig.named(name).queueCapacity(queueCapacity).publishTimeout(publishTimeout);
     }
 
     @Test
@@ -145,7 +145,8 @@ class ConfigValidationTest
     void blankAndNullAgentNames()
     {
         final ServerConfig config = config(feeds(FeedConfig.broadcast("prices")),
-            agents(AgentGroupConfig.named(" ").processor("p0", new Noop()), AgentGroupConfig.named(null).processor("p1", new Noop())));
+            agents(AgentGroupConfig.named(" ").processor("p0", new Noop()),
+                AgentGroupConfig.named(null).processor("p1", new Noop())));
 
         assertEquals(List.of(
             "agents[0].name: ' '; expected a non-blank agent name",
@@ -155,7 +156,8 @@ class ConfigValidationTest
     @Test
     void negativeCpuPinning()
     {
-        final ServerConfig config = config(feeds(FeedConfig.named("prices")), agents(pricing().pinning(Pinning.cpu(-1))));
+        final ServerConfig config =
+            config(feeds(FeedConfig.named("prices")), agents(pricing().pinning(Pinning.cpu(-1))));
 
         assertEquals(List.of("agents[0].pinning: cpu -1; expected a CPU id of 0 or more"), problems(config));
     }
@@ -216,8 +218,8 @@ class ConfigValidationTest
     void nullProcessorEntryAndBlankProcessorName()
     {
         final ServerConfig config = config(feeds(FeedConfig.named("prices")),
-            agents(AgentGroupConfig.named("pricing").drainLimit(1).toBuilder()
-                .processors(Arrays.asList(null, ProcessorConfig.of("", new Noop(), "prices"))).build()));
+            agents(AgentGroupConfig.named("pricing").drainLimit(1)
+                .processors(Arrays.asList(null, ProcessorConfig.of("", new Noop(), "prices")))));
 
         assertEquals(List.of(
             "agents[0].processors[0]: null; expected a processor",
@@ -276,7 +278,8 @@ class ConfigValidationTest
         {
         };
         final ServerConfig config = config(feeds(FeedConfig.named("prices")), agents(AgentGroupConfig.named("pricing")
-            .processor("vwap", shared, "prices").processor("mid", new Noop(), "prices").processor("twap", shared, "prices")));
+            .processor("vwap", shared, "prices").processor("mid", new Noop(), "prices")
+            .processor("twap", shared, "prices")));
 
         assertEquals(List.of("agents[0].processors[2].processor: processor 'twap' on agent group 'pricing' is the " +
             "same instance as processor 'vwap' on agent group 'pricing' (agents[0].processors[0]); " +
@@ -381,15 +384,12 @@ class ConfigValidationTest
     }
 
     @Test
-    void nullFeedKindAndPolicy()
+    void nullFeedPolicy()
     {
-        final ServerConfig config = config(
-            feeds(FeedConfig.named("prices").queueCapacity(8).toBuilder().kind(null).fullQueuePolicy(null).build()),
-            agents(pricing()));
+        final ServerConfig config =
+            config(feeds(FeedConfig.named("prices").queueCapacity(8).fullQueuePolicy(null)), agents(pricing()));
 
-        assertEquals(List.of(
-            "feeds[0].kind: null; expected one of BROADCAST, NAMED",
-            "feeds[0].fullQueuePolicy: null; expected one of BACKOFF, DROP, FAIL"), problems(config));
+        assertEquals(List.of("feeds[0].fullQueuePolicy: null; expected one of BACKOFF, DROP, FAIL"), problems(config));
     }
 
     @Test
@@ -414,7 +414,8 @@ class ConfigValidationTest
     @Test
     void noAgentsLeavesTheFeedsUnsubscribed()
     {
-        final ServerConfig config = config(feeds(FeedConfig.named("prices"), FeedConfig.broadcast("control")), List.of());
+        final ServerConfig config =
+            config(feeds(FeedConfig.named("prices"), FeedConfig.broadcast("control")), List.of());
 
         assertEquals(List.of(
             "agents: empty; expected at least one agent group",
@@ -433,7 +434,8 @@ class ConfigValidationTest
             feeds(feed("prices", 1024, Duration.ZERO), feed("control", 1024, Duration.ofMillis(-1)),
                 feed("audit", 1024, null), feed("archive", 1024, Duration.ofHours(25))),
             agents(AgentGroupConfig.named("pricing")
-                .processor("vwap", new Noop(), "prices", "control", "audit", "archive"))).toBuilder().startTimeout(Duration.ZERO).shutdownTimeout(Duration.ofSeconds(-1)).build();
+                .processor("vwap", new Noop(), "prices", "control", "audit", "archive")))
+            .startTimeout(Duration.ZERO).shutdownTimeout(Duration.ofSeconds(-1));
 
         assertEquals(List.of(
             "startTimeout: PT0S; expected a positive duration up to 24h",
@@ -444,11 +446,11 @@ class ConfigValidationTest
             "feeds[3].publishTimeout: PT25H (feed 'archive'); expected a positive duration up to 24h"),
             problems(config));
         assertEquals(List.of("startTimeout: null; expected a positive duration up to 24h"), problems(
-            config(feeds(FeedConfig.named("prices")), agents(pricing())).toBuilder().startTimeout(null)
-                .shutdownTimeout(Duration.ofNanos(1)).build()));
+            config(feeds(FeedConfig.named("prices")), agents(pricing())).startTimeout(null)
+                .shutdownTimeout(Duration.ofNanos(1))));
         assertEquals(List.of("shutdownTimeout: PT1000000H; expected a positive duration up to 24h"), problems(
             config(feeds(FeedConfig.named("prices")), agents(pricing())).startTimeout(Duration.ofHours(24))
-                .toBuilder().shutdownTimeout(Duration.ofHours(1_000_000)).build()));
+                .shutdownTimeout(Duration.ofHours(1_000_000))));
     }
 
     @Test
@@ -506,7 +508,7 @@ class ConfigValidationTest
             .feed(FeedConfig.named("orphan"))
             .feed(FeedConfig.broadcast("prices"))
             .agentGroup(AgentGroupConfig.named("cfg-many-a").pinning(Pinning.cpu(-2))
-                .processor(ProcessorConfig.of("p", new Noop(), "pricez")).toBuilder().drainLimit(0).build())
+                .processor(ProcessorConfig.of("p", new Noop(), "pricez")).drainLimit(0))
             .agentGroup(AgentGroupConfig.named("cfg-many-a").idleStrategy(null).processor("p", null));
     }
 
@@ -618,7 +620,8 @@ class ConfigValidationTest
             .name("cfg")
             .poolRegistry(new PoolRegistry("cfg"))
             .feed(FeedConfig.broadcast("prices"))
-            .agentGroup(AgentGroupConfig.named("cfg-control").idleStrategy(IdleStrategyKind.SLEEP).processor("p", new Noop()))
+            .agentGroup(
+                AgentGroupConfig.named("cfg-control").idleStrategy(IdleStrategyKind.SLEEP).processor("p", new Noop()))
             .build();
         assertEquals(List.of(), AgentThreads.startedSince(before, Set.of("cfg-control")), "build() must start nothing");
         try

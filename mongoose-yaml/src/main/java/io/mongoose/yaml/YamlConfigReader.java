@@ -142,9 +142,9 @@ final class YamlConfigReader
             }
             final List<FeedConfig> feeds = feeds(top.get("feeds"));
             final List<ServiceConfig> services = services(top.get("services"));
-            return ServerConfig.builder().name(name).feeds(feeds).agentGroups(agents(top.get("agents")))
+            return ServerConfig.named(name).feeds(feeds).agentGroups(agents(top.get("agents")))
                 .startTimeout(startTimeout).shutdownTimeout(shutdownTimeout).services(services)
-                .latencyMonitoring(Boolean.TRUE.equals(latencyMonitoring)).counters(counters).health(health).build();
+                .latencyMonitoring(Boolean.TRUE.equals(latencyMonitoring)).counters(counters).health(health);
         }
         catch (final TooLarge ex)
         {
@@ -226,8 +226,9 @@ final class YamlConfigReader
             ? duration(f.get("publishTimeout"), path + ".publishTimeout") : FeedConfig.DEFAULT_PUBLISH_TIMEOUT;
         final Class<? extends PooledMessage> ringType =
             f.containsKey("ring") ? messageType(f.get("ring"), path + ".ring") : null;
-        return FeedConfig.builder().name(name).kind(kind).queueCapacity(capacity).fullQueuePolicy(policy)
-            .publishTimeout(timeout).ringType(ringType).build();
+        // A kind that could not be read is reported already: the feed stands in as a named one.
+        final FeedConfig feed = FeedKind.BROADCAST == kind ? FeedConfig.broadcast(name) : FeedConfig.named(name);
+        return feed.queueCapacity(capacity).fullQueuePolicy(policy).publishTimeout(timeout).ring(ringType);
     }
 
     /**
@@ -303,9 +304,9 @@ final class YamlConfigReader
             ? integer(f.get("timerWheelSize"), path + ".timerWheelSize", AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE,
             AgentGroupConfig.TIMER_WHEEL_SIZE_RANGE)
             : AgentGroupConfig.DEFAULT_TIMER_WHEEL_SIZE;
-        return AgentGroupConfig.builder().name(name).idleStrategy(idleStrategy).drainLimit(drainLimit).pinning(pinning)
-            .threadMode(threadMode).processors(processors).timerTickResolution(timerTick).timerWheelSize(timerWheelSize)
-            .build();
+        return AgentGroupConfig.named(name).idleStrategy(idleStrategy).drainLimit(drainLimit).pinning(pinning)
+            .threadMode(threadMode).processors(processors).timerTickResolution(timerTick)
+            .timerWheelSize(timerWheelSize);
     }
 
     private Pinning pinning(final Node node, final String path)
@@ -367,9 +368,9 @@ final class YamlConfigReader
             ? names(f.get("publishes"), path + ".publishes", "a list of feed names", "a feed name") : List.of();
         final Boolean latencyMonitoring = f.containsKey("latencyMonitoring")
             ? flag(f.get("latencyMonitoring"), path + ".latencyMonitoring") : null;
-        return ProcessorConfig.builder().name(name).processor(processorOf(f.get("type"), path, properties))
-            .subscriptions(subscriptions).services(services).publishes(publishes).latencyMonitoring(latencyMonitoring)
-            .build();
+        final ProcessorConfig processor = ProcessorConfig.of(name, processorOf(f.get("type"), path, properties),
+            array(subscriptions)).services(array(services)).publishes(array(publishes));
+        return null == latencyMonitoring ? processor : processor.latencyMonitoring(latencyMonitoring);
     }
 
     private List<ServiceConfig> services(final Node node)
@@ -408,8 +409,8 @@ final class YamlConfigReader
         final Pinning pinning = f.containsKey("pinning") ? pinning(f.get("pinning"), path + ".pinning") : Pinning.none();
         final Map<String, ScalarNode> properties =
             f.containsKey("properties") ? properties(f.get("properties"), path + ".properties") : Map.of();
-        return ServiceConfig.builder().name(name).service(serviceOf(f.get("type"), path, properties))
-            .publishes(publishes).idleStrategy(idleStrategy).pinning(pinning).build();
+        return ServiceConfig.of(name, serviceOf(f.get("type"), path, properties)).publishes(array(publishes))
+            .idleStrategy(idleStrategy).pinning(pinning);
     }
 
     /** A list of names (feeds, services); an item that is not a scalar is reported and left out. */
@@ -531,8 +532,8 @@ final class YamlConfigReader
             ? flag(f.get("deleteOnStop"), path + ".deleteOnStop", defaults.deleteOnStop()) : defaults.deleteOnStop();
         final Duration sampleInterval = f.containsKey("sampleInterval")
             ? duration(f.get("sampleInterval"), path + ".sampleInterval") : defaults.sampleInterval();
-        return CountersConfig.builder().enabled(enabled).dir(dirPath).deleteOnStop(deleteOnStop)
-            .sampleInterval(sampleInterval).build();
+        return (enabled ? CountersConfig.defaults() : CountersConfig.disabled()).dir(dirPath).deleteOnStop(deleteOnStop)
+            .sampleInterval(sampleInterval);
     }
 
     /** {@code server.health}: every key optional, defaults from {@link HealthConfig#defaults()}. */
@@ -558,8 +559,8 @@ final class YamlConfigReader
             "errors per second, 0 or more (0: any error degrades)") : defaults.errorRate();
         final Duration window = f.containsKey("errorRateWindow")
             ? duration(f.get("errorRateWindow"), path + ".errorRateWindow") : defaults.errorRateWindow();
-        return HealthConfig.builder().agentStaleAfter(stale).agentDownAfter(down).queueSaturation(saturation)
-            .errorRate(errorRate).errorRateWindow(window).build();
+        return HealthConfig.defaults().agentLiveness(stale, down).queueSaturation(saturation)
+            .errorRate(errorRate, window);
     }
 
     private boolean flag(final Node node, final String path, final boolean standIn)
@@ -724,8 +725,7 @@ final class YamlConfigReader
         final List<ServiceConfig> services = new ArrayList<>();
         for (final ServiceConfig s : model.services())
         {
-            services.add(s.service() instanceof UnbuiltService unbuilt
-                ? s.toBuilder().service(make(unbuilt.recipe)).build() : s);
+            services.add(s.service() instanceof UnbuiltService unbuilt ? s.service(make(unbuilt.recipe)) : s);
         }
         final List<AgentGroupConfig> agents = new ArrayList<>();
         for (final AgentGroupConfig a : model.agentGroups())
@@ -733,12 +733,12 @@ final class YamlConfigReader
             final List<ProcessorConfig> processors = new ArrayList<>();
             for (final ProcessorConfig p : a.processors())
             {
-                processors.add(p.processor() instanceof UnbuiltProcessor unbuilt
-                    ? p.toBuilder().processor(make(unbuilt.recipe)).build() : p);
+                processors.add(
+                    p.processor() instanceof UnbuiltProcessor unbuilt ? p.processor(make(unbuilt.recipe)) : p);
             }
-            agents.add(a.toBuilder().processors(processors).build());
+            agents.add(a.processors(processors));
         }
-        return model.toBuilder().agentGroups(agents).services(services).build();
+        return model.agentGroups(agents).services(services);
     }
 
     /**
@@ -880,6 +880,12 @@ final class YamlConfigReader
             return standIn;
         }
         return value.intValue();
+    }
+
+    /** A list of names as a withers' array; null for null. */
+    private static String[] array(final List<String> names)
+    {
+        return null == names ? null : names.toArray(new String[0]);
     }
 
     /** A YAML boolean; null, with the problem reported, for anything else. */

@@ -58,10 +58,9 @@ class MonitoringConfigTest
             .agentGroup(AgentGroupConfig.named("a").processor("p", NOOP, "f")).toConfig();
         assertEquals(CountersConfig.defaults(), fromBuilder.counters());
         assertEquals(HealthConfig.defaults(), fromBuilder.health());
-        assertEquals(CountersConfig.builder().enabled(true).dir(null).deleteOnStop(true)
-            .sampleInterval(Duration.ofSeconds(1)).build(), CountersConfig.defaults());
+        assertEquals("CountersConfig[enabled=true, dir=null, deleteOnStop=true, sampleInterval=PT1S]",
+            CountersConfig.defaults().toString());
         assertEquals(CountersConfig.defaults(), ServerConfig.named("s").counters());
-        assertEquals(CountersConfig.defaults(), ServerConfig.builder().build().counters());
         final ServerConfig fromYaml = YamlConfig.load(yaml("name: y"), "m.yaml", TYPES);
         assertEquals(CountersConfig.defaults(), fromYaml.counters());
         assertEquals(HealthConfig.defaults(), fromYaml.health());
@@ -81,9 +80,6 @@ class MonitoringConfigTest
             """), "m.yaml", TYPES);
         assertEquals(CountersConfig.disabled().dir(Path.of("/tmp/m-counters")).deleteOnStop(false)
             .sampleInterval(Duration.ofMillis(250)), config.counters());
-        assertEquals(HealthConfig.builder().agentStaleAfter(Duration.ofSeconds(2))
-            .agentDownAfter(Duration.ofSeconds(20)).queueSaturation(0.9).errorRate(5.0)
-            .errorRateWindow(Duration.ofSeconds(30)).build(), config.health());
         assertEquals(HealthConfig.defaults().agentLiveness(Duration.ofSeconds(2), Duration.ofSeconds(20))
             .queueSaturation(0.9).errorRate(5, Duration.ofSeconds(30)), config.health());
     }
@@ -102,9 +98,9 @@ class MonitoringConfigTest
                 "health.errorRate: -1.0; expected errors per second, 0 or more (0: any error degrades)",
                 "health.errorRateWindow: null; expected a positive duration up to 24h"),
             ConfigValidator.problems(withMonitoring(
-                CountersConfig.defaults().dir(file).toBuilder().sampleInterval(Duration.ZERO).build(),
-                HealthConfig.builder().agentStaleAfter(Duration.ofSeconds(2)).agentDownAfter(Duration.ofSeconds(1))
-                    .queueSaturation(1.5).errorRate(-1).errorRateWindow(null).build())));
+                CountersConfig.defaults().dir(file).sampleInterval(Duration.ZERO),
+                HealthConfig.defaults().agentLiveness(Duration.ofSeconds(2), Duration.ofSeconds(1))
+                    .queueSaturation(1.5).errorRate(-1, null))));
         assertEquals(List.of("counters: null; expected a counters configuration (CountersConfig.defaults())",
                 "health: null; expected health thresholds (HealthConfig.defaults())"),
             ConfigValidator.problems(withMonitoring(null, null)));
@@ -115,11 +111,11 @@ class MonitoringConfigTest
                 HealthConfig.defaults().queueSaturation(Double.NaN).errorRate(1, Duration.ofMillis(50)))));
         assertEquals(List.of("counters.sampleInterval: PT11S; expected a positive duration up to 10s"),
             ConfigValidator.problems(withMonitoring(
-                CountersConfig.builder().sampleInterval(Duration.ofSeconds(11)).build(), HealthConfig.defaults())));
+                CountersConfig.defaults().sampleInterval(Duration.ofSeconds(11)), HealthConfig.defaults())));
         assertEquals(List.of("health.agentStaleAfter: PT25H; expected a positive duration up to 24h",
                 "health.agentDownAfter: PT1000000H; expected a positive duration up to 24h"),
-            ConfigValidator.problems(withMonitoring(CountersConfig.defaults(), HealthConfig.builder()
-                .agentStaleAfter(Duration.ofHours(25)).agentDownAfter(Duration.ofHours(1_000_000)).build())));
+            ConfigValidator.problems(withMonitoring(CountersConfig.defaults(),
+                HealthConfig.defaults().agentLiveness(Duration.ofHours(25), Duration.ofHours(1_000_000)))));
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.MongooseServer;
+import io.mongoose.server.MongooseServerBuilder;
 import io.mongoose.testing.SeqMessage;
 import org.junit.jupiter.api.Test;
 
@@ -21,10 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * Each numeric setting has one range, and the builder's withers, the validator and a YAML file refuse a value outside
- * it in the same words: the setting, its owner's name, the value and the range. None of them lets through a value
- * that would fail later with an unrelated error (an {@link OutOfMemoryError} for a queue of 2^30 slots, a JCTools
- * message for a pool of {@code Integer.MAX_VALUE}).
+ * Each numeric setting has one range, and the validator (for a config made by withers, which take any value) and a
+ * YAML file refuse a value outside it in the same words: the path, the value, its owner's name and the range. Neither
+ * lets through a value that would fail later with an unrelated error (an {@link OutOfMemoryError} for a queue of 2^30
+ * slots, a JCTools message for a pool of {@code Integer.MAX_VALUE}).
  */
 class SettingRangesTest
 {
@@ -51,20 +52,31 @@ class SettingRangesTest
         return assertThrows(type, call::run).getMessage();
     }
 
-    @Test
-    void aQueueOfTwoToTheThirtyIsRefusedByTheBuilderAndTheFileAlike()
+    /** A server of this feed and this agent group, whose processor subscribes to 'quotes'. */
+    private static MongooseServerBuilder server(final FeedConfig feed, final AgentGroupConfig agent)
     {
-        assertEquals("feed 'quotes' queueCapacity: 1073741824; expected " + CAPACITY_RANGE,
-            refusal(IllegalArgumentException.class, () -> FeedConfig.named("quotes").queueCapacity(1 << 30)));
-        assertEquals(List.of("feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected " + CAPACITY_RANGE),
-            yamlErrors("", ", queueCapacity: 1073741824", ""));
-        // The feed's builder leaves the check to the validator, which refuses it before anything is allocated.
-        assertEquals(List.of("feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected " + CAPACITY_RANGE),
-            ConfigValidator.problems(MongooseServer.builder()
-                .feed(FeedConfig.builder().name("quotes").queueCapacity(1 << 30).build())
-                .agentGroup(AgentGroupConfig.named("pricing").processor("p", PRICER, "quotes")).toConfig()));
-        assertEquals(FeedConfig.MAX_QUEUE_CAPACITY,
-            FeedConfig.named("quotes").queueCapacity(FeedConfig.MAX_QUEUE_CAPACITY).queueCapacity());
+        return MongooseServer.builder().feed(feed).agentGroup(agent.processor("p", PRICER, "quotes"));
+    }
+
+    /** What the validator says of a config made with withers. */
+    private static List<String> problems(final MongooseServerBuilder server)
+    {
+        return ConfigValidator.problems(server.toConfig());
+    }
+
+    @Test
+    void aQueueOfTwoToTheThirtyIsRefusedByTheValidatorAndTheFileAlike()
+    {
+        final List<String> expected =
+            List.of("feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected " + CAPACITY_RANGE);
+        final MongooseServerBuilder server =
+            server(FeedConfig.named("quotes").queueCapacity(1 << 30), AgentGroupConfig.named("pricing"));
+        assertEquals(expected, problems(server));
+        // Refused when the server is built, before anything is allocated.
+        assertEquals(expected, assertThrows(MongooseConfigException.class, server::build).errors());
+        assertEquals(expected, yamlErrors("", ", queueCapacity: 1073741824", ""));
+        assertEquals(List.of(), problems(server(FeedConfig.named("quotes").queueCapacity(FeedConfig.MAX_QUEUE_CAPACITY),
+            AgentGroupConfig.named("pricing"))));
         assertEquals(CAPACITY_RANGE, FeedConfig.QUEUE_CAPACITY_RANGE.expected());
     }
 
@@ -84,29 +96,27 @@ class SettingRangesTest
     @Test
     void drainLimitAndTimerWheelSize()
     {
+        final FeedConfig quotes = FeedConfig.named("quotes");
         final AgentGroupConfig pricing = AgentGroupConfig.named("pricing");
-        assertEquals("agent group 'pricing' drainLimit: 0; expected an integer from 1 to 16777216",
-            refusal(IllegalArgumentException.class, () -> pricing.drainLimit(0)));
-        assertEquals("agent group 'pricing' drainLimit: 16777217; expected an integer from 1 to 16777216",
-            refusal(IllegalArgumentException.class, () -> pricing.drainLimit((1 << 24) + 1)));
-        assertEquals("agent group 'pricing' timerWheelSize: 131072; expected a power of two from 2 to 65536",
-            refusal(IllegalArgumentException.class, () -> pricing.timerWheelSize(1 << 17)));
-        assertEquals(List.of(
-                "agents[0].drainLimit: 16777217 (agent group 'pricing'); expected an integer from 1 to 16777216",
-                "agents[0].timerWheelSize: 131072 (agent group 'pricing'); expected a power of two from 2 to 65536"),
-            yamlErrors("", "", ", drainLimit: 16777217, timerWheelSize: 131072"));
-        assertEquals(1 << 24, pricing.drainLimit(1 << 24).drainLimit());
+        final List<String> expected = List.of(
+            "agents[0].drainLimit: 16777217 (agent group 'pricing'); expected an integer from 1 to 16777216",
+            "agents[0].timerWheelSize: 131072 (agent group 'pricing'); expected a power of two from 2 to 65536");
+        assertEquals(expected, problems(server(quotes, pricing.drainLimit((1 << 24) + 1).timerWheelSize(1 << 17))));
+        assertEquals(expected, yamlErrors("", "", ", drainLimit: 16777217, timerWheelSize: 131072"));
+        assertEquals(List.of("agents[0].drainLimit: 0 (agent group 'pricing'); expected an integer from 1 to 16777216"),
+            problems(server(quotes, pricing.drainLimit(0))));
+        assertEquals(List.of(), problems(server(quotes, pricing.drainLimit(1 << 24))));
     }
 
     @Test
     void timeouts()
     {
-        assertEquals("feed 'quotes' publishTimeout: PT25H; expected " + TIMEOUT_RANGE,
-            refusal(IllegalArgumentException.class, () -> FeedConfig.named("quotes").publishTimeout(Duration.ofHours(25))));
-        assertEquals("feed 'quotes' publishTimeout: PT0S; expected " + TIMEOUT_RANGE,
-            refusal(IllegalArgumentException.class, () -> FeedConfig.named("quotes").publishTimeout(Duration.ZERO)));
-        assertEquals("feed 'quotes' publishTimeout: null; expected " + TIMEOUT_RANGE,
-            refusal(NullPointerException.class, () -> FeedConfig.named("quotes").publishTimeout(null)));
+        final AgentGroupConfig pricing = AgentGroupConfig.named("pricing");
+        for (final Duration bad : new Duration[] {Duration.ofHours(25), Duration.ZERO, null})
+        {
+            assertEquals(List.of("feeds[0].publishTimeout: " + bad + " (feed 'quotes'); expected " + TIMEOUT_RANGE),
+                problems(server(FeedConfig.named("quotes").publishTimeout(bad), pricing)));
+        }
         assertEquals("server startTimeout: PT25H; expected " + TIMEOUT_RANGE,
             refusal(IllegalArgumentException.class, () -> MongooseServer.builder().startTimeout(Duration.ofHours(25))));
         assertEquals("server shutdownTimeout: PT-1S; expected " + TIMEOUT_RANGE, refusal(
@@ -120,20 +130,20 @@ class SettingRangesTest
                 "server.shutdownTimeout: PT1000000H; expected " + TIMEOUT_RANGE,
                 "feeds[0].publishTimeout: PT25H (feed 'quotes'); expected " + TIMEOUT_RANGE),
             yamlErrors(", startTimeout: 25h, shutdownTimeout: 1000000h", ", publishTimeout: 25h", ""));
-        assertEquals(ServerConfig.MAX_TIMEOUT,
-            FeedConfig.named("quotes").publishTimeout(ServerConfig.MAX_TIMEOUT).publishTimeout());
+        assertEquals(List.of(),
+            problems(server(FeedConfig.named("quotes").publishTimeout(ServerConfig.MAX_TIMEOUT), pricing)));
     }
 
     @Test
     void monitoringDurations()
     {
-        assertEquals("counters sampleInterval: PT11S; expected a positive duration up to 10s",
-            refusal(IllegalArgumentException.class,
-                () -> CountersConfig.defaults().sampleInterval(Duration.ofSeconds(11))));
-        assertEquals("health agentDownAfter: PT1000000H; expected " + TIMEOUT_RANGE, refusal(
-            IllegalArgumentException.class, () -> HealthConfig.defaults().agentLiveness(Duration.ofSeconds(1),
-                Duration.ofHours(1_000_000))));
-        assertEquals("health errorRateWindow: PT0S; expected " + TIMEOUT_RANGE, refusal(IllegalArgumentException.class,
-            () -> HealthConfig.defaults().errorRate(1, Duration.ZERO)));
+        assertEquals(List.of(
+                "counters.sampleInterval: PT11S; expected a positive duration up to 10s",
+                "health.agentDownAfter: PT1000000H; expected " + TIMEOUT_RANGE,
+                "health.errorRateWindow: PT0S; expected " + TIMEOUT_RANGE),
+            problems(server(FeedConfig.named("quotes"), AgentGroupConfig.named("pricing"))
+                .counters(CountersConfig.defaults().sampleInterval(Duration.ofSeconds(11)))
+                .health(HealthConfig.defaults().agentLiveness(Duration.ofSeconds(1), Duration.ofHours(1_000_000))
+                    .errorRate(1, Duration.ZERO))));
     }
 }
