@@ -6,10 +6,10 @@ import io.mongoose.feed.Feed;
 import io.mongoose.feed.FeedPublisher;
 import io.mongoose.status.LatencyMonitor;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -47,15 +47,24 @@ final class DataPath
         }
     }
 
+    /**
+     * @return the value of {@code name} in {@code byName}.
+     * @throws IllegalArgumentException if there is none, naming the known {@code kind}s.
+     */
+    static <T> T named(final Map<String, T> byName, final String kind, final String name)
+    {
+        final T found = byName.get(name);
+        if (null == found)
+        {
+            throw new IllegalArgumentException("unknown " + kind + " '" + name + "'; expected one of " +
+                String.join(", ", byName.keySet()));
+        }
+        return found;
+    }
+
     Feed feed(final String feedName)
     {
-        final Feed feed = feeds.get(feedName);
-        if (null == feed)
-        {
-            throw new IllegalArgumentException("unknown feed '" + feedName + "'; expected one of " +
-                String.join(", ", feeds.keySet()));
-        }
-        return feed;
+        return named(feeds, "feed", feedName);
     }
 
     /** The publisher of a feed the application produces: one no service or processor publishes. */
@@ -73,13 +82,7 @@ final class DataPath
 
     AgentGroup group(final String agentName)
     {
-        final AgentGroup group = groups.get(agentName);
-        if (null == group)
-        {
-            throw new IllegalArgumentException("unknown agent '" + agentName + "'; expected one of " +
-                String.join(", ", groups.keySet()));
-        }
-        return group;
+        return named(groups, "agent", agentName);
     }
 
     AgentGroupInvoker invoker(final String agentName)
@@ -96,13 +99,7 @@ final class DataPath
 
     ProcessorSlot processor(final String processorName)
     {
-        final ProcessorSlot slot = processors.get(processorName);
-        if (null == slot)
-        {
-            throw new IllegalArgumentException("unknown processor '" + processorName + "'; expected one of " +
-                String.join(", ", processors.keySet()));
-        }
-        return slot;
+        return named(processors, "processor", processorName);
     }
 
     <T> T processor(final String processorName, final Class<T> type)
@@ -121,11 +118,7 @@ final class DataPath
         final ProcessorSlot slot = processors.get(processorName);
         if (null == slot || null == slot.latency)
         {
-            final List<String> monitored = new ArrayList<>();
-            for (final LatencyMonitor monitor : latencyMonitors())
-            {
-                monitored.add(monitor.processorName());
-            }
+            final List<String> monitored = latencyMonitors().stream().map(LatencyMonitor::processorName).toList();
             throw new IllegalArgumentException((null == slot
                 ? "unknown processor '" + processorName + "'"
                 : "processor '" + processorName + "' does not monitor latency (enable it with " +
@@ -138,43 +131,23 @@ final class DataPath
 
     List<LatencyMonitor> latencyMonitors()
     {
-        final List<LatencyMonitor> monitors = new ArrayList<>();
-        for (final ProcessorSlot slot : processors.values())
-        {
-            if (null != slot.latency)
-            {
-                monitors.add(slot.latency);
-            }
-        }
-        return monitors;
+        return processors.values().stream().map(slot -> slot.latency).filter(Objects::nonNull).toList();
     }
 
     void openFeeds()
     {
-        for (final Feed feed : feeds.values())
-        {
-            feed.open();
-        }
+        feeds.values().forEach(Feed::open);
     }
 
     void closeFeeds()
     {
-        for (final Feed feed : feeds.values())
-        {
-            feed.close();
-        }
+        feeds.values().forEach(Feed::close);
     }
 
     /** Close the feeds no processor publishes: those of the application and of the services. */
     void closeEntryFeeds()
     {
-        for (final Feed feed : feeds.values())
-        {
-            if (!pipeFeeds.contains(feed.feedName()))
-            {
-                feed.close();
-            }
-        }
+        feeds.values().stream().filter(feed -> !pipeFeeds.contains(feed.feedName())).forEach(Feed::close);
     }
 
     /** For a server whose agents never ran: its rings' messages go back to their pools. */

@@ -372,7 +372,7 @@ public final class MongooseServer implements AutoCloseable
      */
     public boolean resumeFeed(final String feedName)
     {
-        return feedPauses.resume(feedName).changed();
+        return feedPauses.resume(feedName);
     }
 
     /**
