@@ -54,6 +54,12 @@ final class ServerAdminHost implements AdminHost
     @Override
     public void reportError(final String source, final Throwable error)
     {
+        report(errors, source, error);
+    }
+
+    /** Hand {@code error} to the server's error handler; a failure of the handler itself is logged. */
+    static void report(final DispatchErrorHandler errors, final String source, final Throwable error)
+    {
         try
         {
             errors.onError(source, null, error);
