@@ -6,11 +6,11 @@ import io.mongoose.feed.Feed;
 import io.mongoose.feed.FeedPublisher;
 import io.mongoose.status.LatencyMonitor;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The feeds, agent groups and processors of one server by name, as {@link ServerAssembly} built them, and which feeds
@@ -27,7 +27,7 @@ final class DataPath
     /** Feeds a service or a processor publishes, with that producer described; only they may publish there. */
     private final Map<String, String> producers;
     /** The invoker of each INVOKER group. */
-    private final Map<String, AgentGroupInvoker> invokers = new LinkedHashMap<>();
+    private final Map<String, AgentGroupInvoker> invokers;
 
     DataPath(
         final Map<String, Feed> feeds, final Map<String, AgentGroup> groups,
@@ -38,19 +38,11 @@ final class DataPath
         this.processors = processors;
         this.producers = producers;
         this.pipeFeeds = pipeFeeds;
-        for (final AgentGroup group : groups.values())
-        {
-            if (null != group.invoker())
-            {
-                invokers.put(group.config.name(), new AgentGroupInvoker(group.invoker()));
-            }
-        }
+        this.invokers = groups.values().stream().filter(group -> null != group.invoker())
+            .collect(Collectors.toMap(group -> group.config.name(), group -> new AgentGroupInvoker(group.invoker())));
     }
 
-    /**
-     * @return the value of {@code name} in {@code byName}.
-     * @throws IllegalArgumentException if there is none, naming the known {@code kind}s.
-     */
+    /** @return the value of {@code name}; if there is none, an IllegalArgumentException names the known ones. */
     static <T> T named(final Map<String, T> byName, final String kind, final String name)
     {
         final T found = byName.get(name);
@@ -150,9 +142,10 @@ final class DataPath
         feeds.values().stream().filter(feed -> !pipeFeeds.contains(feed.feedName())).forEach(Feed::close);
     }
 
-    /** For a server whose agents never ran: its rings' messages go back to their pools. */
-    void returnRings()
+    /** For a server whose agents never ran: close the feeds, and give their rings' messages back to their pools. */
+    void closeNeverRun()
     {
+        closeFeeds();
         FeedWiring.returnRings(feeds.values());
     }
 }

@@ -185,8 +185,7 @@ public final class MongooseServer implements AutoCloseable
         if (state.compareAndSet(ServerState.NEW, ServerState.STOPPED))
         {
             // Never started: its registry may be another server's, so its pools are not this server's to check.
-            path.closeFeeds();
-            path.returnRings();
+            path.closeNeverRun();
             return finish(ServerState.STOPPED, new ShutdownReport(true, Map.of(), Map.of(), 0, 0, 0, Map.of(),
                 List.of()));
         }
@@ -399,11 +398,10 @@ public final class MongooseServer implements AutoCloseable
     /** A start that failed before any agent ran: the rings' messages go home before the pools are checked. */
     private void failBeforeAgentsRan(final long errors)
     {
-        path.closeFeeds();
-        path.returnRings();
+        path.closeNeverRun();
         state.set(ServerState.FAILED);
         monitor.close(ServerState.FAILED);
-        stopped.complete(shutdown.beforeAgentsRan(errors));
+        stopped.complete(audit.report(true, Map.of(), errors, 0, Map.of()));
     }
 
     /** The server ends in {@code end} with {@code report}: the counters take their final values. */

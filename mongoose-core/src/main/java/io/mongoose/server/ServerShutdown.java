@@ -100,29 +100,11 @@ final class ServerShutdown
             "': agent " + agent + " did not stop within the " + config.shutdownTimeout().toMillis() +
             " ms shutdown timeout: " + why));
         services.stop();
-        final ShutdownReport report = report(drained, releaseUndelivered(stillRunning),
+        final ShutdownReport report = audit.report(drained, releaseUndelivered(stillRunning),
             path.processors.values().stream().mapToLong(slot -> slot.errors.get()).sum() + services.errors(),
             path.processors.values().stream().mapToLong(slot -> slot.unhandled.get()).sum(), notEnded);
         LOG.log(report.clean() ? System.Logger.Level.INFO : System.Logger.Level.WARNING,
             "server '" + config.name() + "' stopped: " + report);
-        return report;
-    }
-
-    /** The report of a start that failed before any agent ran: what the pools hold; the registry is free again. */
-    ShutdownReport beforeAgentsRan(final long errors)
-    {
-        return report(true, Map.of(), errors, 0, Map.of());
-    }
-
-    /** The report, with what the pools still hold as leaks; the registry is free again. */
-    private ShutdownReport report(
-        final boolean drained, final Map<String, Long> undelivered, final long errors, final long unhandled,
-        final Map<String, String> notEnded)
-    {
-        final PoolAudit.Leaks leaks = audit.leaks();
-        final ShutdownReport report = new ShutdownReport(drained, undelivered, leaks.byType(), errors, unhandled,
-            audit.invalidReleasesSinceStart(), notEnded, leaks.sites());
-        audit.release();
         return report;
     }
 
