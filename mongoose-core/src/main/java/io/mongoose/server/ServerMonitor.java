@@ -65,12 +65,10 @@ final class ServerMonitor
     private final int[] feedCapacity;
     private final SingleWriterCounter[] feedDepth;
     private final long[] fullestDepth;
-    private final HealthStatus[] feedStatus;
 
     private final AgentGroup[] agents;
     private final long[] lastCycles;
     private final long[] lastMovedNanos;
-    private final HealthStatus[] agentStatus;
     private final SingleWriterCounter[] errorCounters;
 
     private ObjectPool<?>[] knownPools = new ObjectPool<?>[0];
@@ -78,12 +76,7 @@ final class ServerMonitor
     private SingleWriterCounter[] poolCounters = new SingleWriterCounter[0];
     private int knownPoolCount = -1;
 
-    private final long windowNanos;
-    /** A ring of the periodic samples spanning the error-rate window: when each was taken, and the errors by then. */
-    private final long[] windowTimes;
-    private final long[] windowErrors;
-    private int windowNext;
-    private int windowSize;
+    private final ErrorRate errorWindow;
     private long errors;
     private double errorRate;
     private long sampledAtMillis;
@@ -115,8 +108,6 @@ final class ServerMonitor
         feedCapacity = Arrays.stream(feeds).mapToInt(feed -> capacities.get(feed.feedName())).toArray();
         feedDepth = new SingleWriterCounter[feeds.length];
         fullestDepth = new long[feeds.length];
-        feedStatus = new HealthStatus[feeds.length];
-        Arrays.fill(feedStatus, HealthStatus.UP);
         for (int f = 0; f < feeds.length; f++)
         {
             final String name = feeds[f].feedName();
@@ -130,8 +121,6 @@ final class ServerMonitor
         agents = groups.toArray(new AgentGroup[0]);
         lastCycles = new long[agents.length];
         lastMovedNanos = new long[agents.length];
-        agentStatus = new HealthStatus[agents.length];
-        Arrays.fill(agentStatus, HealthStatus.UP);
         final long now = System.nanoTime();
         Arrays.fill(lastMovedNanos, now);
         final List<SingleWriterCounter> errorSources = new ArrayList<>();
@@ -158,12 +147,7 @@ final class ServerMonitor
         errorCounters = errorSources.toArray(new SingleWriterCounter[0]);
         findNewPools();
 
-        windowNanos = health.errorRateWindow().toNanos();
-        // Enough samples to span the window, plus the one before it and the newest.
-        final int slots = (int)Math.min(1 << 16, windowNanos / countersConfig.sampleInterval().toNanos() + 3);
-        windowTimes = new long[slots];
-        windowErrors = new long[slots];
-        pushWindow(now, 0);
+        errorWindow = new ErrorRate(health.errorRateWindow(), countersConfig.sampleInterval(), now);
     }
 
     /**
@@ -261,17 +245,18 @@ final class ServerMonitor
     {
         final long now = System.nanoTime();
         sample(false);
+        final ServerState current = state.get();
         final List<String> reasons = new ArrayList<>();
-        final HealthStatus status = evaluate(now, reasons);
+        final HealthStatus status = evaluate(now, current, reasons);
         final List<HealthReport.AgentHealth> agentHealth = IntStream.range(0, agents.length)
-            .mapToObj(a -> new HealthReport.AgentHealth(agents[a].config.name(), agentStatus[a],
+            .mapToObj(a -> new HealthReport.AgentHealth(agents[a].config.name(), agentVerdict(a, now, current),
                 Duration.ofNanos(Math.max(0, now - lastMovedNanos[a])), lastCycles[a], agents[a].dispatching()))
             .toList();
         final List<HealthReport.FeedHealth> feedHealth = IntStream.range(0, feeds.length)
-            .mapToObj(f -> new HealthReport.FeedHealth(feeds[f].feedName(), feedStatus[f], fullestDepth[f],
+            .mapToObj(f -> new HealthReport.FeedHealth(feeds[f].feedName(), feedVerdict(f), fullestDepth[f],
                 feedCapacity[f], saturation(f)))
             .toList();
-        return new HealthReport(status, reasons, state.get(), Instant.ofEpochMilli(sampledAtMillis), agentHealth,
+        return new HealthReport(status, reasons, current, Instant.ofEpochMilli(sampledAtMillis), agentHealth,
             feedHealth, errors, errorRate);
     }
 
@@ -358,65 +343,44 @@ final class ServerMonitor
             total += counter.get();
         }
         errors = total;
-        errorRate = (total - errorsAtWindowStart(now)) / (windowNanos / 1e9);
+        errorRate = errorWindow.rate(now, total);
         if (periodic)
         {
-            pushWindow(now, total);
+            errorWindow.push(now, total);
         }
-        healthCounter.set(evaluate(now, null).ordinal());
+        healthCounter.set(evaluate(now, state.get(), null).ordinal());
     }
 
-    /**
-     * The verdict now, from the latest sample; fills {@link #agentStatus} and {@link #feedStatus}. Allocation-free
-     * when {@code reasons} is null; otherwise says why the verdict is not UP.
-     */
-    private HealthStatus evaluate(final long now, final List<String> reasons)
+    /** The verdict now, from the latest sample. Allocation-free when {@code reasons} is null; else says why not UP. */
+    private HealthStatus evaluate(final long now, final ServerState current, final List<String> reasons)
     {
-        final ServerState current = state.get();
-        final boolean running = ServerState.RUNNING == current;
-        HealthStatus status = running ? HealthStatus.UP : HealthStatus.DOWN;
-        if (!running && null != reasons)
+        HealthStatus status = ServerState.RUNNING == current ? HealthStatus.UP : HealthStatus.DOWN;
+        if (HealthStatus.UP != status && null != reasons)
         {
             reasons.add("server '" + serverName + "' is " + current);
         }
         for (int a = 0; a < agents.length; a++)
         {
-            final long since = now - lastMovedNanos[a];
-            HealthStatus verdict = HealthStatus.UP;
-            if (running && !agents[a].dispatching())
-            {
-                verdict = HealthStatus.DOWN;
-                if (null != reasons)
-                {
-                    reasons.add("agent '" + agents[a].config.name() + "' no longer dispatches (it stopped before the " +
-                        "server did)");
-                }
-            }
-            else if (running && since >= health.agentStaleAfter().toNanos())
-            {
-                verdict = since >= health.agentDownAfter().toNanos() ? HealthStatus.DOWN : HealthStatus.DEGRADED;
-                if (null != reasons)
-                {
-                    reasons.add("agent '" + agents[a].config.name() + "' has not completed a duty cycle for " +
-                        TimeUnit.NANOSECONDS.toMillis(since) + " ms (" + (HealthStatus.DOWN == verdict
-                        ? "down after " + health.agentDownAfter().toMillis()
-                        : "stale after " + health.agentStaleAfter().toMillis()) + " ms): a handler may be blocked");
-                }
-            }
-            agentStatus[a] = verdict;
+            final HealthStatus verdict = agentVerdict(a, now, current);
             status = status.worst(verdict);
+            if (HealthStatus.UP != verdict && null != reasons)
+            {
+                reasons.add("agent '" + agents[a].config.name() + (!agents[a].dispatching()
+                    ? "' no longer dispatches (it stopped before the server did)"
+                    : "' has not completed a duty cycle for " + TimeUnit.NANOSECONDS.toMillis(now - lastMovedNanos[a]) +
+                    " ms (" + (HealthStatus.DOWN == verdict ? "down after " + health.agentDownAfter().toMillis()
+                    : "stale after " + health.agentStaleAfter().toMillis()) + " ms): a handler may be blocked"));
+            }
         }
         for (int f = 0; f < feeds.length; f++)
         {
-            final boolean saturated = saturation(f) >= health.queueSaturation();
-            if (saturated && null != reasons)
+            status = status.worst(feedVerdict(f));
+            if (HealthStatus.UP != feedVerdict(f) && null != reasons)
             {
                 reasons.add("feed '" + feeds[f].feedName() + "': its fullest queue holds " + fullestDepth[f] + " of " +
                     feedCapacity[f] + " (" + Math.round(saturation(f) * 100) + "%, threshold " +
                     Math.round(health.queueSaturation() * 100) + "%)");
             }
-            feedStatus[f] = saturated ? HealthStatus.DEGRADED : HealthStatus.UP;
-            status = status.worst(feedStatus[f]);
         }
         if (errorRate > health.errorRate())
         {
@@ -430,34 +394,26 @@ final class ServerMonitor
         return status;
     }
 
+    /** A running server's agent is DOWN once it stopped dispatching, or by how long its duty cycles stood still. */
+    private HealthStatus agentVerdict(final int a, final long now, final ServerState current)
+    {
+        final long still = now - lastMovedNanos[a];
+        if (ServerState.RUNNING != current || still < health.agentStaleAfter().toNanos() && agents[a].dispatching())
+        {
+            return HealthStatus.UP;
+        }
+        return !agents[a].dispatching() || still >= health.agentDownAfter().toNanos() ? HealthStatus.DOWN
+            : HealthStatus.DEGRADED;
+    }
+
+    private HealthStatus feedVerdict(final int f)
+    {
+        return saturation(f) >= health.queueSaturation() ? HealthStatus.DEGRADED : HealthStatus.UP;
+    }
+
     private double saturation(final int f)
     {
         return (double)fullestDepth[f] / feedCapacity[f];
-    }
-
-    /** Errors counted at the latest periodic sample at or before the window's start (the oldest kept otherwise). */
-    private long errorsAtWindowStart(final long now)
-    {
-        final int oldest = windowSize < windowTimes.length ? 0 : windowNext;
-        long base = windowErrors[oldest];
-        for (int i = 0; i < windowSize; i++)
-        {
-            final int slot = (oldest + i) % windowTimes.length;
-            if (windowTimes[slot] - (now - windowNanos) > 0)
-            {
-                break;
-            }
-            base = windowErrors[slot];
-        }
-        return base;
-    }
-
-    private void pushWindow(final long now, final long total)
-    {
-        windowTimes[windowNext] = now;
-        windowErrors[windowNext] = total;
-        windowNext = (windowNext + 1) % windowTimes.length;
-        windowSize = Math.min(windowSize + 1, windowTimes.length);
     }
 
     /** Pools registered since the last look get counters; the registry only grows. Allocates, rarely. */
