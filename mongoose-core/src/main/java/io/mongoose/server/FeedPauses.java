@@ -106,11 +106,7 @@ final class FeedPauses
         return outcome.changed();
     }
 
-    /**
-     * @return whether the feed was paused.
-     * @throws IllegalArgumentException if there is no such feed.
-     * @throws IllegalStateException    if the server is not running.
-     */
+    /** @return whether the feed was paused; throws as {@link #pause} does. */
     synchronized boolean resume(final String feedName)
     {
         final Feed feed = runningFeed("resumeFeed", feedName);

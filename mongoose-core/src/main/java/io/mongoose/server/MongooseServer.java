@@ -149,10 +149,7 @@ public final class MongooseServer implements AutoCloseable
             failBeforeAgentsRan(services.errors());
             throw serviceFailure;
         }
-        for (final AgentGroup group : path.groups.values())
-        {
-            group.start();
-        }
+        path.groups.values().forEach(AgentGroup::start);
         final MongooseStartException failure = AgentStartWait.await(name(), path.groups.values(),
             config.startTimeout());
         if (null != failure)
@@ -304,7 +301,6 @@ public final class MongooseServer implements AutoCloseable
      * duty cycle it was in (within {@link Admin#timeout()}; one that does not is logged at WARNING). {@link #stop()}
      * resumes paused feeds so that it drains them.
      *
-     * @param feedName a configured feed.
      * @return {@code true} if the feed was delivering and is now paused; {@code false} if it was already paused.
      * @throws IllegalArgumentException if there is no such feed.
      * @throws IllegalStateException    if the server is not {@link ServerState#RUNNING}.
@@ -317,7 +313,6 @@ public final class MongooseServer implements AutoCloseable
     /**
      * Resume a paused feed: its agents drain its queues again from their next duty cycle, in order.
      *
-     * @param feedName a configured feed.
      * @return {@code true} if the feed was paused; {@code false} if it was delivering already.
      * @throws IllegalArgumentException if there is no such feed.
      * @throws IllegalStateException    if the server is not {@link ServerState#RUNNING}.

@@ -136,15 +136,10 @@ final class PoolSizing
         {
             return; // no pipe stage receives these messages: nothing waits for this pool with them parked before it
         }
-        long rings = 0;
-        for (final FeedConfig feed : config.feeds())
-        {
-            if (type == feed.ringType())
-            {
-                rings += feed.queueCapacity();
-                parts.add("ring feed " + show(feed.name()) + ": " + feed.queueCapacity() + " held by its ring");
-            }
-        }
+        final List<FeedConfig> ringFeeds = config.feeds().stream().filter(feed -> type == feed.ringType()).toList();
+        ringFeeds.forEach(feed -> parts.add("ring feed " + show(feed.name()) + ": " + feed.queueCapacity() +
+            " held by its ring"));
+        final long rings = ringFeeds.stream().mapToLong(FeedConfig::queueCapacity).sum();
         final long required = queued + headroom + rings;
         ObjectPool<?> pool = find(type);
         if (null == pool && required > Integer.MAX_VALUE)

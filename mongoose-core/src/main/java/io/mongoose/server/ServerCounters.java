@@ -64,13 +64,7 @@ final class ServerCounters
         return counter;
     }
 
-    /**
-     * Create the counters file, removing those of dead processes, and move every counter into it. Before any writer
-     * thread starts.
-     *
-     * @param dir the file's directory.
-     * @throws IOException if it cannot be created.
-     */
+    /** Create the counters file in {@code dir}, removing those of dead processes, and move every counter into it. */
     synchronized void publish(final Path dir) throws IOException
     {
         try

@@ -41,11 +41,7 @@ final class ServerShutdown
         this.audit = audit;
     }
 
-    /**
-     * Refuse a stop from a thread the stop would join, or one that does not drive an INVOKER group.
-     *
-     * @throws IllegalStateException naming the thread.
-     */
+    /** Refuse, naming the thread, a stop from a thread it would join or not driving an INVOKER group. */
     void checkCaller()
     {
         final Thread current = Thread.currentThread();
