@@ -27,17 +27,13 @@ public final class AgentGroupInvoker
         return group.invoke();
     }
 
-    /**
-     * @return whether the group is started and not yet closed.
-     */
+    /** @return whether the group is started and not yet closed. */
     public boolean isRunning()
     {
         return group.isRunning();
     }
 
-    /**
-     * @return the agent group's name.
-     */
+    /** @return the agent group's name. */
     public String agentName()
     {
         return group.agentName();

@@ -21,9 +21,7 @@ final class AgentStartWait
     {
     }
 
-    /**
-     * @return {@code null} once every group started; else the first failure, with later ones suppressed in it.
-     */
+    /** @return {@code null} once every group started; else the first failure, with later ones suppressed in it. */
     static MongooseStartException await(
         final String serverName, final Collection<AgentGroup> groups, final Duration startTimeout)
     {
@@ -32,18 +30,14 @@ final class AgentStartWait
         for (final AgentGroup group : groups)
         {
             final Throwable failure = awaitOne(group, deadline, startTimeout);
-            if (null == failure)
-            {
-                continue;
-            }
-            if (null == first)
+            if (null != failure && null == first)
             {
                 first = failure instanceof MongooseStartException ? (MongooseStartException)failure :
                     failure instanceof LifecycleFailure ? new MongooseStartException(failure.getMessage(),
                     failure.getCause()) :
                     new MongooseStartException("agent '" + group.config.name() + "' failed to start", failure);
             }
-            else
+            else if (null != failure)
             {
                 first.addSuppressed(failure);
             }

@@ -9,11 +9,9 @@ import io.mongoose.config.FeedConfig;
 import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.config.ServiceConfig;
-import io.mongoose.feed.FeedKind;
 import io.mongoose.feed.FeedStats;
 import io.mongoose.feed.FullQueuePolicy;
 import io.mongoose.pool.ObjectPool;
-import io.mongoose.pool.PoolStats;
 import io.mongoose.status.AgentGroupStats;
 import io.mongoose.status.HealthReport;
 import io.mongoose.status.LatencyMonitor;
@@ -28,8 +26,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The server's built-in admin commands. All run on the invoking thread and read the server through its public
@@ -37,6 +36,10 @@ import java.util.function.Supplier;
  */
 final class BuiltInCommands
 {
+    /** Keys of a stats row that its one-line form leaves out. */
+    private static final Set<String> NOT_IN_LINE =
+        Set.of("name", "kind", "subscribers", "threadMode", "idleStrategy", "drainLimit", "pinning");
+
     private final MongooseServer server;
     private final FeedPauses feedPauses;
 
@@ -54,9 +57,12 @@ final class BuiltInCommands
         admin.register("pools", "", "stats of every pool in the server's registry", args -> builtIns.pools());
         admin.register("counters", "", "counters of every feed, agent, processor and pool",
             args -> builtIns.counters());
-        admin.register("feed-stats", "FEED", "counters of one feed", builtIns::feedStats);
-        admin.register("agent-stats", "AGENT", "counters of one agent", builtIns::agentStats);
-        admin.register("processor-stats", "PROCESSOR", "counters of one processor", builtIns::processorStats);
+        admin.register("feed-stats", "FEED", "counters of one feed",
+            args -> stats(refuseBadName(args, () -> builtIns.feedRow(args.get("FEED")))));
+        admin.register("agent-stats", "AGENT", "counters of one agent",
+            args -> stats(refuseBadName(args, () -> agentRow(server.agentStats(args.get("AGENT"))))));
+        admin.register("processor-stats", "PROCESSOR", "counters of one processor",
+            args -> stats(refuseBadName(args, () -> processorRow(server.processorStats(args.get("PROCESSOR"))))));
         admin.register("pause-feed", "FEED", "stop delivering a feed: its messages wait in its queues and its " +
             "producer meets the feed's full-queue policy", builtIns::pauseFeed);
         admin.register("resume-feed", "FEED", "deliver a paused feed again, in order", builtIns::resumeFeed);
@@ -73,216 +79,101 @@ final class BuiltInCommands
     {
         final ServerConfig config = server.config();
         final StringBuilder text = new StringBuilder("server '").append(server.name()).append("' ")
-            .append(server.state());
+            .append(server.state()).append("\nagents (").append(config.agentGroups().size()).append("):");
         final List<Object> agents = new ArrayList<>();
-        text.append("\nagents (").append(config.agentGroups().size()).append("):");
         for (final AgentGroupConfig group : config.agentGroups())
         {
-            final AgentGroupStats stats = server.agentStats(group.name());
-            final List<String> processors = new ArrayList<>();
-            for (final ProcessorConfig pc : group.processors())
-            {
-                processors.add(pc.name());
-            }
+            final String pinning = server.agentStats(group.name()).pinning();
+            final List<String> processors = group.processors().stream().map(ProcessorConfig::name).toList();
             text.append("\n  ").append(group.name()).append(": thread=").append(lower(group.threadMode()))
                 .append(" idle=").append(group.idleStrategy().yamlName())
                 .append(" drainLimit=").append(group.drainLimit())
-                .append(" pinning=").append(group.pinning()).append(" (").append(stats.pinning()).append(')')
+                .append(" pinning=").append(group.pinning()).append(" (").append(pinning).append(')')
                 .append("\n    processors: ").append(String.join(", ", processors));
-            final Map<String, Object> agent = new LinkedHashMap<>();
-            agent.put("name", group.name());
-            agent.put("threadMode", lower(group.threadMode()));
-            agent.put("idleStrategy", group.idleStrategy().yamlName());
-            agent.put("drainLimit", group.drainLimit());
-            agent.put("pinning", group.pinning().toString());
-            agent.put("pinningOutcome", stats.pinning());
-            agent.put("processors", processors);
-            agents.add(agent);
+            agents.add(row("name", group.name(), "threadMode", lower(group.threadMode()), "idleStrategy",
+                group.idleStrategy().yamlName(), "drainLimit", group.drainLimit(), "pinning",
+                group.pinning().toString(), "pinningOutcome", pinning, "processors", processors));
         }
-        final List<Object> feeds = new ArrayList<>();
         text.append("\nfeeds (").append(config.feeds().size()).append("):");
+        final List<Object> feeds = new ArrayList<>();
         for (final FeedConfig feed : config.feeds())
         {
             final boolean paused = server.isFeedPaused(feed.name());
-            text.append("\n  ").append(feed.name()).append(": ").append(lower(feed.kind())).append(" capacity=")
-                .append(feed.queueCapacity()).append(" policy=").append(lower(feed.fullQueuePolicy()))
-                .append(" publishTimeout=").append(feed.publishTimeout().toMillis()).append("ms")
-                .append(paused ? " PAUSED" : "").append("\n    subscribers: ");
             final List<Object> subscribers = new ArrayList<>();
             final List<String> shown = new ArrayList<>();
             for (final AgentGroupConfig group : config.agentGroups())
             {
-                final List<String> receivers = new ArrayList<>();
-                for (final ProcessorConfig pc : group.processors())
-                {
-                    if (feed.kind() == FeedKind.BROADCAST || pc.subscriptions().contains(feed.name()))
-                    {
-                        receivers.add(pc.name());
-                    }
-                }
+                final List<String> receivers = group.processors().stream()
+                    .filter(pc -> FeedWiring.receives(pc, feed)).map(ProcessorConfig::name).toList();
                 if (!receivers.isEmpty())
                 {
                     shown.add(group.name() + " (" + String.join(", ", receivers) + ")");
-                    final Map<String, Object> subscriber = new LinkedHashMap<>();
-                    subscriber.put("agent", group.name());
-                    subscriber.put("processors", receivers);
-                    subscribers.add(subscriber);
+                    subscribers.add(row("agent", group.name(), "processors", receivers));
                 }
             }
-            text.append(String.join(", ", shown));
-            final Map<String, Object> data = new LinkedHashMap<>();
-            data.put("name", feed.name());
-            data.put("kind", lower(feed.kind()));
-            data.put("queueCapacity", feed.queueCapacity());
-            data.put("fullQueuePolicy", lower(feed.fullQueuePolicy()));
-            data.put("publishTimeoutMillis", feed.publishTimeout().toMillis());
-            data.put("paused", paused);
-            data.put("subscribers", subscribers);
-            feeds.add(data);
+            text.append("\n  ").append(feed.name()).append(": ").append(lower(feed.kind())).append(" capacity=")
+                .append(feed.queueCapacity()).append(" policy=").append(lower(feed.fullQueuePolicy()))
+                .append(" publishTimeout=").append(feed.publishTimeout().toMillis()).append("ms")
+                .append(paused ? " PAUSED" : "").append("\n    subscribers: ").append(String.join(", ", shown));
+            feeds.add(row("name", feed.name(), "kind", lower(feed.kind()), "queueCapacity", feed.queueCapacity(),
+                "fullQueuePolicy", lower(feed.fullQueuePolicy()), "publishTimeoutMillis",
+                feed.publishTimeout().toMillis(), "paused", paused, "subscribers", subscribers));
         }
-        final Map<String, Object> data = new LinkedHashMap<>();
-        data.put("server", server.name());
-        data.put("state", server.state().name());
-        data.put("agents", agents);
-        data.put("feeds", feeds);
+        final Map<String, Object> data =
+            row("server", server.name(), "state", server.state().name(), "agents", agents, "feeds", feeds);
         if (!config.services().isEmpty())
         {
-            data.put("services", services(config, text));
+            text.append("\nservices (").append(config.services().size()).append("):");
+            final List<Object> services = new ArrayList<>();
+            for (final ServiceConfig service : config.services())
+            {
+                final ServiceStats stats = server.serviceStats(service.name());
+                text.append("\n  ").append(service.name()).append(": ")
+                    .append(stats.agent() ? "agent idle=" + service.idleStrategy().yamlName() + " pinning=" +
+                        service.pinning() + " (" + stats.pinning() + ")" : "no agent")
+                    .append(service.publishes().isEmpty() ? "" : " publishes: " +
+                        String.join(", ", service.publishes()));
+                services.add(row("name", service.name(), "agent", stats.agent(), "publishes", service.publishes()));
+            }
+            data.put("services", services);
         }
         return AdminResult.of(text.toString(), data);
     }
 
     private AdminResult pools()
     {
-        final List<ObjectPool<?>> pools = server.pools().pools();
-        final StringBuilder text = new StringBuilder("pools of registry '").append(server.pools().name())
-            .append("' (").append(pools.size()).append("):");
-        final List<Object> data = new ArrayList<>();
-        for (final ObjectPool<?> pool : pools)
-        {
-            final PoolStats stats = pool.stats();
-            text.append("\n  ").append(line(stats));
-            data.add(map(stats));
-        }
-        final Map<String, Object> result = new LinkedHashMap<>();
-        result.put("registry", server.pools().name());
-        result.put("pools", data);
-        return AdminResult.of(text.toString(), result);
-    }
-
-    /** The topology's services section: started first and stopped last, each with its agent and published feeds. */
-    private List<Object> services(final ServerConfig config, final StringBuilder text)
-    {
-        final List<Object> services = new ArrayList<>();
-        text.append("\nservices (").append(config.services().size()).append("):");
-        for (final ServiceConfig service : config.services())
-        {
-            final ServiceStats stats = server.serviceStats(service.name());
-            text.append("\n  ").append(service.name()).append(": ")
-                .append(stats.agent() ? "agent idle=" + service.idleStrategy().yamlName() + " pinning=" +
-                    service.pinning() + " (" + stats.pinning() + ")" : "no agent")
-                .append(service.publishes().isEmpty() ? "" : " publishes: " + String.join(", ", service.publishes()));
-            final Map<String, Object> row = new LinkedHashMap<>();
-            row.put("name", service.name());
-            row.put("agent", stats.agent());
-            row.put("publishes", service.publishes());
-            services.add(row);
-        }
-        return services;
+        final List<Map<String, Object>> pools = poolRows();
+        return AdminResult.of("pools of registry '" + server.pools().name() + "' (" + pools.size() + "):" +
+            lines(pools), row("registry", server.pools().name(), "pools", pools));
     }
 
     private AdminResult counters()
     {
         final ServerConfig config = server.config();
-        final StringBuilder text = new StringBuilder("feeds:");
-        final List<Object> feeds = new ArrayList<>();
-        for (final FeedConfig feed : config.feeds())
-        {
-            final FeedStats stats = server.feedStats(feed.name());
-            final boolean paused = server.isFeedPaused(feed.name());
-            text.append("\n  ").append(line(stats, paused));
-            feeds.add(map(stats, paused));
-        }
-        text.append("\nagents:");
-        final List<Object> agents = new ArrayList<>();
-        final List<Object> processors = new ArrayList<>();
-        for (final AgentGroupConfig group : config.agentGroups())
-        {
-            final AgentGroupStats stats = server.agentStats(group.name());
-            text.append("\n  ").append(line(stats));
-            agents.add(map(stats));
-        }
-        text.append("\nprocessors:");
-        for (final AgentGroupConfig group : config.agentGroups())
-        {
-            for (final ProcessorConfig pc : group.processors())
-            {
-                final ProcessorStats stats = server.processorStats(pc.name());
-                text.append("\n  ").append(line(stats));
-                processors.add(map(stats));
-            }
-        }
-        final List<Object> services = new ArrayList<>();
+        final Map<String, List<Map<String, Object>>> sections = new LinkedHashMap<>();
+        sections.put("feeds", config.feeds().stream().map(feed -> feedRow(feed.name())).toList());
+        sections.put("agents", config.agentGroups().stream().map(group -> agentRow(server.agentStats(group.name())))
+            .toList());
+        sections.put("processors", config.agentGroups().stream().flatMap(group -> group.processors().stream())
+            .map(pc -> processorRow(server.processorStats(pc.name()))).toList());
         if (!config.services().isEmpty())
         {
-            text.append("\nservices:");
-            for (final ServiceConfig service : config.services())
-            {
-                final ServiceStats stats = server.serviceStats(service.name());
-                text.append("\n  ").append(stats.name()).append(": workDone=").append(stats.dutyWork())
-                    .append(" errors=").append(stats.errors());
-                final Map<String, Object> row = new LinkedHashMap<>();
-                row.put("name", stats.name());
-                row.put("workDone", stats.dutyWork());
-                row.put("errors", stats.errors());
-                services.add(row);
-            }
+            sections.put("services", config.services().stream().map(service -> server.serviceStats(service.name()))
+                .map(s -> row("name", s.name(), "workDone", s.dutyWork(), "errors", s.errors())).toList());
         }
-        text.append("\npools:");
-        final List<Object> pools = new ArrayList<>();
-        for (final ObjectPool<?> pool : server.pools().pools())
-        {
-            final PoolStats stats = pool.stats();
-            text.append("\n  ").append(line(stats));
-            pools.add(map(stats));
-        }
-        final Map<String, Object> data = new LinkedHashMap<>();
-        data.put("feeds", feeds);
-        data.put("agents", agents);
-        data.put("processors", processors);
-        if (!services.isEmpty())
-        {
-            data.put("services", services);
-        }
-        data.put("pools", pools);
-        return AdminResult.of(text.toString(), data);
-    }
-
-    private AdminResult feedStats(final AdminArguments args)
-    {
-        final String feed = args.get("FEED");
-        final FeedStats stats = refuseBadName(args, () -> server.feedStats(feed));
-        final boolean paused = server.isFeedPaused(feed);
-        return AdminResult.of(line(stats, paused), map(stats, paused));
-    }
-
-    private AdminResult agentStats(final AdminArguments args)
-    {
-        final AgentGroupStats stats = refuseBadName(args, () -> server.agentStats(args.get("AGENT")));
-        return AdminResult.of(line(stats), map(stats));
-    }
-
-    private AdminResult processorStats(final AdminArguments args)
-    {
-        final ProcessorStats stats = refuseBadName(args, () -> server.processorStats(args.get("PROCESSOR")));
-        return AdminResult.of(line(stats), map(stats));
+        sections.put("pools", poolRows());
+        final StringBuilder text = new StringBuilder();
+        sections.forEach((name, rows) -> text.append(text.isEmpty() ? "" : "\n").append(name).append(':')
+            .append(lines(rows)));
+        return AdminResult.of(text.toString(), new LinkedHashMap<>(sections));
     }
 
     private AdminResult pauseFeed(final AdminArguments args)
     {
         final String feed = args.get("FEED");
         final FeedPauses.Outcome outcome = refuseBadName(args, () -> feedPauses.pause(feed, server.admin().timeout()));
-        final FullQueuePolicy policy = policyOf(feed);
+        final FullQueuePolicy policy = server.config().feeds().stream().filter(f -> f.name().equals(feed))
+            .findFirst().orElseThrow().fullQueuePolicy();
         String text = outcome.changed()
             ? "feed '" + feed + "' paused: agents " + String.join(", ", outcome.agents()) + " no longer drain it; " +
             "its messages wait and its producer meets its policy " + lower(policy) + " once a queue is full"
@@ -293,24 +184,16 @@ final class BuiltInCommands
                 "within " + server.admin().timeout().toMillis() + " ms (busy or blocked): a drain of '" + feed +
                 "' under way there may still deliver messages";
         }
-        final Map<String, Object> data = new LinkedHashMap<>();
-        data.put("feed", feed);
-        data.put("paused", true);
-        data.put("changed", outcome.changed());
-        data.put("agents", outcome.agents());
-        data.put("unconfirmed", outcome.unconfirmed());
-        return AdminResult.of(text, data);
+        return AdminResult.of(text, row("feed", feed, "paused", true, "changed", outcome.changed(), "agents",
+            outcome.agents(), "unconfirmed", outcome.unconfirmed()));
     }
 
     private AdminResult resumeFeed(final AdminArguments args)
     {
         final String feed = args.get("FEED");
         final boolean changed = refuseBadName(args, () -> server.resumeFeed(feed));
-        final Map<String, Object> data = new LinkedHashMap<>();
-        data.put("feed", feed);
-        data.put("paused", false);
-        data.put("changed", changed);
-        return AdminResult.of(changed ? "feed '" + feed + "' resumed" : "feed '" + feed + "' was not paused", data);
+        return AdminResult.of(changed ? "feed '" + feed + "' resumed" : "feed '" + feed + "' was not paused",
+            row("feed", feed, "paused", false, "changed", changed));
     }
 
     private AdminResult stop()
@@ -322,114 +205,59 @@ final class BuiltInCommands
         }
         catch (final IllegalStateException ex)
         {
-            // Called on an agent thread, or not by the owner of an invoker group: stop() says which.
             throw new AdminException("stop: refused: " + ex.getMessage());
         }
-        final Map<String, Object> data = new LinkedHashMap<>();
-        data.put("server", server.name());
-        data.put("clean", report.clean());
-        data.put("drained", report.drained());
-        data.put("undeliveredByFeed", report.undeliveredByFeed());
-        data.put("leaksByType", report.leaksByType());
-        data.put("handlerErrors", report.handlerErrors());
-        data.put("unhandled", report.unhandled());
-        return AdminResult.of("server '" + server.name() + "' stopped: " + report, data);
-    }
-
-    private FullQueuePolicy policyOf(final String feedName)
-    {
-        for (final FeedConfig feed : server.config().feeds())
-        {
-            if (feed.name().equals(feedName))
-            {
-                return feed.fullQueuePolicy();
-            }
-        }
-        throw new IllegalStateException("feed '" + feedName + "' paused but not configured");
+        return AdminResult.of("server '" + server.name() + "' stopped: " + report, row("server", server.name(),
+            "clean", report.clean(), "drained", report.drained(), "undeliveredByFeed", report.undeliveredByFeed(),
+            "leaksByType", report.leaksByType(), "handlerErrors", report.handlerErrors(), "unhandled",
+            report.unhandled()));
     }
 
     private AdminResult health()
     {
         final HealthReport report = server.health();
         final StringBuilder text = new StringBuilder("status ").append(report.status());
-        for (final String reason : report.reasons())
-        {
-            text.append("\n  reason: ").append(reason);
-        }
-        text.append(String.format(Locale.ROOT, "%nerrors: %d (%.2f/s)", report.errors(), report.errorRate()));
+        report.reasons().forEach(reason -> text.append("\n  reason: ").append(reason));
+        text.append(String.format(Locale.ROOT, "%nerrors: %d (%.2f/s)", report.errors(), report.errorRate()))
+            .append("\nagents:");
         final List<Object> agents = new ArrayList<>();
-        text.append("\nagents:");
         for (final HealthReport.AgentHealth agent : report.agents())
         {
             text.append("\n  ").append(agent.name()).append(": ").append(agent.status())
                 .append(" sinceLastDutyCycle=").append(agent.sinceLastDutyCycle().toMillis()).append("ms dutyCycles=")
                 .append(agent.dutyCycles()).append(" dispatching=").append(agent.dispatching());
-            final Map<String, Object> row = new LinkedHashMap<>();
-            row.put("name", agent.name());
-            row.put("status", agent.status().name());
-            row.put("sinceLastDutyCycleMillis", agent.sinceLastDutyCycle().toMillis());
-            row.put("dutyCycles", agent.dutyCycles());
-            row.put("dispatching", agent.dispatching());
-            agents.add(row);
+            agents.add(row("name", agent.name(), "status", agent.status().name(), "sinceLastDutyCycleMillis",
+                agent.sinceLastDutyCycle().toMillis(), "dutyCycles", agent.dutyCycles(), "dispatching",
+                agent.dispatching()));
         }
-        final List<Object> feeds = new ArrayList<>();
         text.append("\nfeeds:");
+        final List<Object> feeds = new ArrayList<>();
         for (final HealthReport.FeedHealth feed : report.feeds())
         {
             text.append("\n  ").append(feed.name()).append(": ").append(feed.status()).append(" queueDepth=")
                 .append(feed.queueDepth()).append('/').append(feed.queueCapacity())
                 .append(String.format(Locale.ROOT, " saturation=%.2f", feed.saturation()));
-            final Map<String, Object> row = new LinkedHashMap<>();
-            row.put("name", feed.name());
-            row.put("status", feed.status().name());
-            row.put("queueDepth", feed.queueDepth());
-            row.put("queueCapacity", feed.queueCapacity());
-            row.put("saturation", feed.saturation());
-            feeds.add(row);
+            feeds.add(row("name", feed.name(), "status", feed.status().name(), "queueDepth", feed.queueDepth(),
+                "queueCapacity", feed.queueCapacity(), "saturation", feed.saturation()));
         }
-        final Map<String, Object> data = new LinkedHashMap<>();
-        data.put("status", report.status().name());
-        data.put("reasons", report.reasons());
-        data.put("errors", report.errors());
-        data.put("errorRate", report.errorRate());
-        data.put("agents", agents);
-        data.put("feeds", feeds);
-        return AdminResult.of(text.toString(), data);
+        return AdminResult.of(text.toString(), row("status", report.status().name(), "reasons", report.reasons(),
+            "errors", report.errors(), "errorRate", report.errorRate(), "agents", agents, "feeds", feeds));
     }
 
     private AdminResult latency(final AdminArguments args)
     {
-        final List<LatencyMonitor> monitors = new ArrayList<>();
-        final Optional<String> one = args.optional("PROCESSOR");
-        if (one.isPresent())
-        {
-            monitors.add(refuseBadName(args, () -> server.latency(one.get())));
-        }
-        else
-        {
-            monitors.addAll(server.latencyMonitors());
-        }
-        if (monitors.isEmpty())
+        final List<LatencySnapshot> snapshots = args.optional("PROCESSOR")
+            .map(name -> List.of(refuseBadName(args, () -> server.latency(name))))
+            .orElseGet(server::latencyMonitors).stream().map(LatencyMonitor::cumulative).toList();
+        if (snapshots.isEmpty())
         {
             return AdminResult.of("no processor monitors latency; turn it on with latencyMonitoring: true on a " +
                 "processor or the server", Map.of("processors", List.of()));
         }
-        final StringBuilder text = new StringBuilder();
-        final List<Object> rows = new ArrayList<>();
-        for (final LatencyMonitor monitor : monitors)
-        {
-            final LatencySnapshot snapshot = monitor.cumulative();
-            text.append(text.length() == 0 ? "" : "\n").append(snapshot);
-            final Map<String, Object> row = new LinkedHashMap<>();
-            row.put("processor", snapshot.processorName());
-            row.put("count", snapshot.count());
-            row.put("p50Nanos", snapshot.percentileNanos(50));
-            row.put("p99Nanos", snapshot.percentileNanos(99));
-            row.put("p999Nanos", snapshot.percentileNanos(99.9));
-            row.put("maxNanos", snapshot.maxNanos());
-            rows.add(row);
-        }
-        return AdminResult.of(text.toString(), Map.of("processors", rows));
+        return AdminResult.of(snapshots.stream().map(String::valueOf).collect(Collectors.joining("\n")),
+            Map.of("processors", snapshots.stream().map(s -> row("processor", s.processorName(), "count", s.count(),
+                "p50Nanos", s.percentileNanos(50), "p99Nanos", s.percentileNanos(99), "p999Nanos",
+                s.percentileNanos(99.9), "maxNanos", s.maxNanos())).toList()));
     }
 
     private AdminResult latencyDump(final AdminArguments args)
@@ -450,6 +278,21 @@ final class BuiltInCommands
             Map.of("processor", monitor.processorName(), "count", snapshot.count(), "file", file.toString()));
     }
 
+    private Map<String, Object> feedRow(final String feed)
+    {
+        final FeedStats s = server.feedStats(feed);
+        return row("name", s.name(), "kind", lower(s.kind()), "subscribers", s.subscribers(), "published",
+            s.published(), "dropped", s.dropped(), "rejected", s.rejected(), "timeouts", s.timeouts(), "queueDepth",
+            s.queueDepth(), "undeliveredAtStop", s.undeliveredAtStop(), "paused", server.isFeedPaused(feed));
+    }
+
+    private List<Map<String, Object>> poolRows()
+    {
+        return server.pools().pools().stream().map(ObjectPool::stats).map(s -> row("name", s.name(), "capacity",
+            s.capacity(), "created", s.created(), "free", s.free(), "inFlight", s.inFlight(), "exhausted",
+            s.exhaustedCount(), "retired", s.retired(), "invalidReleases", s.invalidReleases())).toList();
+    }
+
     /** The server's refusals (unknown name, not running) become the command's, prefixed with its name. */
     private static <T> T refuseBadName(final AdminArguments args, final Supplier<T> call)
     {
@@ -463,83 +306,44 @@ final class BuiltInCommands
         }
     }
 
-    static String line(final FeedStats s, final boolean paused)
+    private static Map<String, Object> agentRow(final AgentGroupStats s)
     {
-        return s.name() + ": published=" + s.published() + " dropped=" + s.dropped() + " rejected=" + s.rejected() +
-            " timeouts=" + s.timeouts() + " queueDepth=" + s.queueDepth() + " undeliveredAtStop=" +
-            s.undeliveredAtStop() + " paused=" + paused;
+        return row("name", s.name(), "threadMode", lower(s.threadMode()), "idleStrategy", s.idleStrategy().yamlName(),
+            "drainLimit", s.drainLimit(), "dispatched", s.dispatched(), "errors", s.errors(), "pinning", s.pinning());
     }
 
-    static String line(final AgentGroupStats s)
+    private static Map<String, Object> processorRow(final ProcessorStats s)
     {
-        return s.name() + ": dispatched=" + s.dispatched() + " errors=" + s.errors();
+        return row("name", s.name(), "agent", s.agent(), "handled", s.handled(), "unhandled", s.unhandled(),
+            "errors", s.errors());
     }
 
-    static String line(final ProcessorStats s)
+    /** An ordered map of alternating keys and values. */
+    private static Map<String, Object> row(final Object... keysAndValues)
     {
-        return s.name() + ": agent=" + s.agent() + " handled=" + s.handled() + " unhandled=" + s.unhandled() +
-            " errors=" + s.errors();
+        final Map<String, Object> row = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2)
+        {
+            row.put((String)keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return row;
     }
 
-    static String line(final PoolStats s)
+    private static AdminResult stats(final Map<String, Object> row)
     {
-        return s.name() + ": capacity=" + s.capacity() + " created=" + s.created() + " free=" + s.free() +
-            " inFlight=" + s.inFlight() + " exhausted=" + s.exhaustedCount() + " retired=" + s.retired() +
-            " invalidReleases=" + s.invalidReleases();
+        return AdminResult.of(line(row), row);
     }
 
-    private static Map<String, Object> map(final FeedStats s, final boolean paused)
+    /** A stats row on one line, {@code name: key=value ...}, without the keys in {@link #NOT_IN_LINE}. */
+    private static String line(final Map<String, Object> row)
     {
-        final Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", s.name());
-        m.put("kind", lower(s.kind()));
-        m.put("subscribers", s.subscribers());
-        m.put("published", s.published());
-        m.put("dropped", s.dropped());
-        m.put("rejected", s.rejected());
-        m.put("timeouts", s.timeouts());
-        m.put("queueDepth", s.queueDepth());
-        m.put("undeliveredAtStop", s.undeliveredAtStop());
-        m.put("paused", paused);
-        return m;
+        return row.get("name") + ": " + row.entrySet().stream().filter(e -> !NOT_IN_LINE.contains(e.getKey()))
+            .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
     }
 
-    private static Map<String, Object> map(final AgentGroupStats s)
+    private static String lines(final List<Map<String, Object>> rows)
     {
-        final Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", s.name());
-        m.put("threadMode", lower(s.threadMode()));
-        m.put("idleStrategy", s.idleStrategy().yamlName());
-        m.put("drainLimit", s.drainLimit());
-        m.put("dispatched", s.dispatched());
-        m.put("errors", s.errors());
-        m.put("pinning", s.pinning());
-        return m;
-    }
-
-    private static Map<String, Object> map(final ProcessorStats s)
-    {
-        final Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", s.name());
-        m.put("agent", s.agent());
-        m.put("handled", s.handled());
-        m.put("unhandled", s.unhandled());
-        m.put("errors", s.errors());
-        return m;
-    }
-
-    private static Map<String, Object> map(final PoolStats s)
-    {
-        final Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", s.name());
-        m.put("capacity", s.capacity());
-        m.put("created", s.created());
-        m.put("free", s.free());
-        m.put("inFlight", s.inFlight());
-        m.put("exhausted", s.exhaustedCount());
-        m.put("retired", s.retired());
-        m.put("invalidReleases", s.invalidReleases());
-        return m;
+        return rows.stream().map(row -> "\n  " + line(row)).collect(Collectors.joining());
     }
 
     private static String lower(final Enum<?> value)

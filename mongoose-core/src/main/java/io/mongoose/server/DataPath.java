@@ -6,11 +6,11 @@ import io.mongoose.feed.Feed;
 import io.mongoose.feed.FeedPublisher;
 import io.mongoose.status.LatencyMonitor;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The feeds, agent groups and processors of one server by name, as {@link ServerAssembly} built them, and which feeds
@@ -27,7 +27,7 @@ final class DataPath
     /** Feeds a service or a processor publishes, with that producer described; only they may publish there. */
     private final Map<String, String> producers;
     /** The invoker of each INVOKER group. */
-    private final Map<String, AgentGroupInvoker> invokers = new LinkedHashMap<>();
+    private final Map<String, AgentGroupInvoker> invokers;
 
     DataPath(
         final Map<String, Feed> feeds, final Map<String, AgentGroup> groups,
@@ -38,24 +38,25 @@ final class DataPath
         this.processors = processors;
         this.producers = producers;
         this.pipeFeeds = pipeFeeds;
-        for (final AgentGroup group : groups.values())
+        this.invokers = groups.values().stream().filter(group -> null != group.invoker())
+            .collect(Collectors.toMap(group -> group.config.name(), group -> new AgentGroupInvoker(group.invoker())));
+    }
+
+    /** @return the value of {@code name}; if there is none, an IllegalArgumentException names the known ones. */
+    static <T> T named(final Map<String, T> byName, final String kind, final String name)
+    {
+        final T found = byName.get(name);
+        if (null == found)
         {
-            if (null != group.invoker())
-            {
-                invokers.put(group.config.name(), new AgentGroupInvoker(group.invoker()));
-            }
+            throw new IllegalArgumentException("unknown " + kind + " '" + name + "'; expected one of " +
+                String.join(", ", byName.keySet()));
         }
+        return found;
     }
 
     Feed feed(final String feedName)
     {
-        final Feed feed = feeds.get(feedName);
-        if (null == feed)
-        {
-            throw new IllegalArgumentException("unknown feed '" + feedName + "'; expected one of " +
-                String.join(", ", feeds.keySet()));
-        }
-        return feed;
+        return named(feeds, "feed", feedName);
     }
 
     /** The publisher of a feed the application produces: one no service or processor publishes. */
@@ -73,13 +74,7 @@ final class DataPath
 
     AgentGroup group(final String agentName)
     {
-        final AgentGroup group = groups.get(agentName);
-        if (null == group)
-        {
-            throw new IllegalArgumentException("unknown agent '" + agentName + "'; expected one of " +
-                String.join(", ", groups.keySet()));
-        }
-        return group;
+        return named(groups, "agent", agentName);
     }
 
     AgentGroupInvoker invoker(final String agentName)
@@ -96,13 +91,7 @@ final class DataPath
 
     ProcessorSlot processor(final String processorName)
     {
-        final ProcessorSlot slot = processors.get(processorName);
-        if (null == slot)
-        {
-            throw new IllegalArgumentException("unknown processor '" + processorName + "'; expected one of " +
-                String.join(", ", processors.keySet()));
-        }
-        return slot;
+        return named(processors, "processor", processorName);
     }
 
     <T> T processor(final String processorName, final Class<T> type)
@@ -121,11 +110,7 @@ final class DataPath
         final ProcessorSlot slot = processors.get(processorName);
         if (null == slot || null == slot.latency)
         {
-            final List<String> monitored = new ArrayList<>();
-            for (final LatencyMonitor monitor : latencyMonitors())
-            {
-                monitored.add(monitor.processorName());
-            }
+            final List<String> monitored = latencyMonitors().stream().map(LatencyMonitor::processorName).toList();
             throw new IllegalArgumentException((null == slot
                 ? "unknown processor '" + processorName + "'"
                 : "processor '" + processorName + "' does not monitor latency (enable it with " +
@@ -138,48 +123,29 @@ final class DataPath
 
     List<LatencyMonitor> latencyMonitors()
     {
-        final List<LatencyMonitor> monitors = new ArrayList<>();
-        for (final ProcessorSlot slot : processors.values())
-        {
-            if (null != slot.latency)
-            {
-                monitors.add(slot.latency);
-            }
-        }
-        return monitors;
+        return processors.values().stream().map(slot -> slot.latency).filter(Objects::nonNull).toList();
     }
 
     void openFeeds()
     {
-        for (final Feed feed : feeds.values())
-        {
-            feed.open();
-        }
+        feeds.values().forEach(Feed::open);
     }
 
     void closeFeeds()
     {
-        for (final Feed feed : feeds.values())
-        {
-            feed.close();
-        }
+        feeds.values().forEach(Feed::close);
     }
 
     /** Close the feeds no processor publishes: those of the application and of the services. */
     void closeEntryFeeds()
     {
-        for (final Feed feed : feeds.values())
-        {
-            if (!pipeFeeds.contains(feed.feedName()))
-            {
-                feed.close();
-            }
-        }
+        feeds.values().stream().filter(feed -> !pipeFeeds.contains(feed.feedName())).forEach(Feed::close);
     }
 
-    /** For a server whose agents never ran: its rings' messages go back to their pools. */
-    void returnRings()
+    /** For a server whose agents never ran: close the feeds, and give their rings' messages back to their pools. */
+    void closeNeverRun()
     {
+        closeFeeds();
         FeedWiring.returnRings(feeds.values());
     }
 }

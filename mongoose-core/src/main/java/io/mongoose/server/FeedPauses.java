@@ -18,13 +18,10 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Pausing and resuming feeds. A paused feed's subscriber queues are skipped by their agents, so its messages wait and
- * its producer meets the feed's own full-queue policy once a queue fills; nothing is dropped that the policy would not
- * drop anyway. Resuming lets the agents drain the queues again, in order.
- *
- * <p>Pausing waits (bounded) until every agent that drains the feed has finished the duty cycle it was in: a drain
- * of the feed already under way when the flag was set may deliver up to its drain limit, and that drain is over when
- * {@link #pause} returns. Pausing and resuming need a running server; {@link #resumeAllForStop} is for its stop.
- * Threading: any thread; pause and resume of one server are serialised.
+ * its producer meets the feed's own full-queue policy once a queue fills; resuming lets the agents drain the queues
+ * again, in order. Pausing returns once every agent that drains the feed has finished the duty cycle it was in
+ * (bounded), so no drain of the feed is under way. Pausing and resuming need a running server;
+ * {@link #resumeAllForStop} is for its stop. Threading: any thread; pause and resume of one server are serialised.
  */
 final class FeedPauses
 {
@@ -33,16 +30,29 @@ final class FeedPauses
     /** One feed's queues and the groups draining them, in the same order. */
     private record Feed(List<Inbound> queues, List<AgentGroup> groups)
     {
+        boolean paused()
+        {
+            return queues.stream().anyMatch(queue -> queue.paused);
+        }
+
+        void setPaused(final boolean paused)
+        {
+            queues.forEach(queue -> queue.paused = paused);
+        }
+
+        List<String> agents()
+        {
+            return groups.stream().map(group -> group.config.name()).toList();
+        }
     }
 
     /**
-     * @param feed        the feed.
-     * @param changed     whether this call changed its state.
+     * @param changed     whether this call paused the feed.
      * @param agents      the agents that drain it.
      * @param unconfirmed agents that did not finish their duty cycle in time (busy or blocked): a drain of the feed
      *                    under way there may still deliver up to its drain limit.
      */
-    record Outcome(String feed, boolean changed, List<String> agents, List<String> unconfirmed)
+    record Outcome(boolean changed, List<String> agents, List<String> unconfirmed)
     {
     }
 
@@ -74,18 +84,13 @@ final class FeedPauses
      */
     synchronized Outcome pause(final String feedName, final Duration confirmWithin)
     {
-        checkRunning("pauseFeed");
-        final Feed feed = feed(feedName);
-        final List<String> agents = agentNames(feed);
-        if (isPaused(feed))
+        final Feed feed = runningFeed("pauseFeed", feedName);
+        if (feed.paused())
         {
-            return new Outcome(feedName, false, agents, List.of());
+            return new Outcome(false, feed.agents(), List.of());
         }
-        for (final Inbound queue : feed.queues)
-        {
-            queue.paused = true;
-        }
-        return new Outcome(feedName, true, agents, confirm(feed, confirmWithin));
+        feed.setPaused(true);
+        return new Outcome(true, feed.agents(), confirm(feed, confirmWithin));
     }
 
     /** {@link #pause}, logging at WARNING agents that did not finish their duty cycle in time. */
@@ -101,39 +106,35 @@ final class FeedPauses
         return outcome.changed();
     }
 
-    /**
-     * @throws IllegalArgumentException if there is no such feed.
-     * @throws IllegalStateException    if the server is not running.
-     */
-    synchronized Outcome resume(final String feedName)
+    /** @return whether the feed was paused; throws as {@link #pause} does. */
+    synchronized boolean resume(final String feedName)
     {
-        checkRunning("resumeFeed");
-        final Feed feed = feed(feedName);
-        final boolean changed = isPaused(feed);
-        resume(feed);
-        return new Outcome(feedName, changed, agentNames(feed), List.of());
+        final Feed feed = runningFeed("resumeFeed", feedName);
+        final boolean changed = feed.paused();
+        feed.setPaused(false);
+        return changed;
     }
 
     synchronized boolean isPaused(final String feedName)
     {
-        return isPaused(feed(feedName));
+        return DataPath.named(feeds, "feed", feedName).paused();
     }
 
-    /** At stop: a paused feed would never drain, so every feed is resumed first and each resumed one is logged. */
+    /** At stop: a paused feed would never drain, so every paused feed is resumed and logged. */
     synchronized void resumeAllForStop()
     {
         for (final Map.Entry<String, Feed> entry : feeds.entrySet())
         {
-            if (isPaused(entry.getValue()))
+            if (entry.getValue().paused())
             {
-                resume(entry.getValue());
+                entry.getValue().setPaused(false);
                 LOG.log(System.Logger.Level.INFO, "server '" + serverName + "': feed '" + entry.getKey() +
                     "' was paused; resumed so that stop() drains it");
             }
         }
     }
 
-    private void checkRunning(final String operation)
+    private Feed runningFeed(final String operation, final String feedName)
     {
         final ServerState now = state.get();
         if (ServerState.RUNNING != now)
@@ -141,47 +142,7 @@ final class FeedPauses
             throw new IllegalStateException("server '" + serverName + "' is " + now + "; " + operation +
                 " needs it RUNNING");
         }
-    }
-
-    private Feed feed(final String feedName)
-    {
-        final Feed feed = feeds.get(feedName);
-        if (null == feed)
-        {
-            throw new IllegalArgumentException("unknown feed '" + feedName + "'; expected one of " +
-                String.join(", ", feeds.keySet()));
-        }
-        return feed;
-    }
-
-    private static void resume(final Feed feed)
-    {
-        for (final Inbound queue : feed.queues)
-        {
-            queue.paused = false;
-        }
-    }
-
-    private static boolean isPaused(final Feed feed)
-    {
-        for (final Inbound queue : feed.queues)
-        {
-            if (queue.paused)
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static List<String> agentNames(final Feed feed)
-    {
-        final List<String> names = new ArrayList<>();
-        for (final AgentGroup group : feed.groups)
-        {
-            names.add(group.config.name());
-        }
-        return names;
+        return DataPath.named(feeds, "feed", feedName);
     }
 
     /**
@@ -191,43 +152,39 @@ final class FeedPauses
      */
     private static List<String> confirm(final Feed feed, final Duration within)
     {
-        final Thread current = Thread.currentThread();
         final List<String> unconfirmed = new ArrayList<>();
-        final List<CompletableFuture<Void>> barriers = new ArrayList<>();
-        final List<String> waitingFor = new ArrayList<>();
+        final Map<String, CompletableFuture<Void>> barriers = new LinkedHashMap<>();
         for (final AgentGroup group : feed.groups)
         {
-            if (!group.dispatching() || group.isDrivenBy(current))
+            if (group.dispatching() && !group.isDrivenBy(Thread.currentThread()))
             {
-                continue;
-            }
-            final CompletableFuture<Void> barrier = new CompletableFuture<>();
-            try
-            {
-                group.agent.commands.execute(() -> barrier.complete(null));
-                barriers.add(barrier);
-                waitingFor.add(group.config.name());
-            }
-            catch (final RejectedExecutionException ex)
-            {
-                unconfirmed.add(group.config.name());
+                final CompletableFuture<Void> barrier = new CompletableFuture<>();
+                try
+                {
+                    group.agent.commands.execute(() -> barrier.complete(null));
+                    barriers.put(group.config.name(), barrier);
+                }
+                catch (final RejectedExecutionException ex)
+                {
+                    unconfirmed.add(group.config.name());
+                }
             }
         }
         final long deadline = System.nanoTime() + within.toNanos();
-        for (int i = 0; i < barriers.size(); i++)
+        for (final Map.Entry<String, CompletableFuture<Void>> barrier : barriers.entrySet())
         {
             try
             {
-                barriers.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                barrier.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
             catch (final TimeoutException | ExecutionException ex)
             {
-                unconfirmed.add(waitingFor.get(i));
+                unconfirmed.add(barrier.getKey());
             }
             catch (final InterruptedException ex)
             {
                 Thread.currentThread().interrupt();
-                unconfirmed.add(waitingFor.get(i));
+                unconfirmed.add(barrier.getKey());
             }
         }
         return unconfirmed;

@@ -19,6 +19,7 @@ import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,11 +39,7 @@ final class FeedWiring
     /** Per agent group, the queues and rings it drains. */
     final Map<String, List<Inbound>> inboundByGroup = new LinkedHashMap<>();
 
-    /**
-     * Wire every feed of {@code config}; a feed that cannot be wired adds its reason to {@code problems}.
-     *
-     * @param processors every processor's slot, by name.
-     */
+    /** Wire every feed of {@code config}; a feed that cannot be wired adds its reason to {@code problems}. */
     FeedWiring(
         final ServerConfig config, final PoolRegistry pools, final Map<String, ProcessorSlot> processors,
         final List<String> problems)
@@ -68,6 +65,12 @@ final class FeedWiring
         }
     }
 
+    /** Whether {@code processor} receives {@code feed}: it subscribes to it, or the feed is a broadcast. */
+    static boolean receives(final ProcessorConfig processor, final FeedConfig feed)
+    {
+        return feed.kind() == FeedKind.BROADCAST || processor.subscriptions().contains(feed.name());
+    }
+
     private void wire(final int index, final FeedConfig feed, final List<String> problems)
     {
         final List<String> subscriberNames = new ArrayList<>();
@@ -75,24 +78,18 @@ final class FeedWiring
         boolean monitored = false;
         for (final AgentGroupConfig group : config.agentGroups())
         {
-            final List<ProcessorSlot> receivers = new ArrayList<>();
-            for (final ProcessorConfig pc : group.processors())
-            {
-                if (feed.kind() == FeedKind.BROADCAST || pc.subscriptions().contains(feed.name()))
-                {
-                    receivers.add(processors.get(pc.name()));
-                    monitored |= null != processors.get(pc.name()).latency;
-                }
-            }
-            if (!receivers.isEmpty())
+            final ProcessorSlot[] receivers = group.processors().stream().filter(pc -> receives(pc, feed))
+                .map(pc -> processors.get(pc.name())).toArray(ProcessorSlot[]::new);
+            if (receivers.length > 0)
             {
                 subscriberNames.add(group.name());
-                receiversByGroup.add(receivers.toArray(new ProcessorSlot[0]));
+                receiversByGroup.add(receivers);
+                monitored |= Arrays.stream(receivers).anyMatch(slot -> null != slot.latency);
             }
         }
         if (feed.isRing())
         {
-            // The validator lets through one receiving group only.
+            // The validator lets a ring feed have one receiving group only.
             final MessageRing<PooledMessage> ring = newRing(index, feed, problems);
             if (null != ring)
             {

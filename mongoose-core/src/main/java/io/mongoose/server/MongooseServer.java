@@ -50,13 +50,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * server.stop();
  * }</pre>
  *
- * <p>{@link #start()} and {@link #stop()} may be called from any thread except an agent thread of this server, with
- * one rule for {@link ThreadMode#INVOKER} groups: both must come from the thread that drives them.
- *
- * <p>A pipe stage that acquires from the pool its input comes from would starve once every message of that pool is
- * parked in the queues in front of it, so the build has each {@link io.mongoose.service.MessageSource} register a pool
- * that covers those queues; a smaller one the application registered fails the build with a
- * {@link MongooseConfigException} naming it. A {@code GROW} pool is exempt.
+ * <p>{@link #start()} and {@link #stop()} may be called from any thread except an agent thread of this server; with
+ * {@link ThreadMode#INVOKER} groups, only from the thread that drives them.
  */
 public final class MongooseServer implements AutoCloseable
 {
@@ -96,14 +91,14 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * Build a server from a configuration model: {@link MongooseServerBuilder#build()} ends here, and so does the
-     * {@code mongoose-yaml} module's {@code io.mongoose.yaml.MongooseYaml} with the model it reads from a file.
+     * Build a server from a configuration model (the builder and {@code mongoose-yaml} end here).
      *
      * @param config       the model; validated first.
      * @param pools        where message pools live; checked for leaks at stop.
      * @param errorHandler receives handler and lifecycle errors.
      * @return a server in state {@link ServerState#NEW}.
-     * @throws MongooseConfigException listing every problem, before any thread starts.
+     * @throws MongooseConfigException listing every problem (pools too small for the queues in front of the pipe
+     *                                 stages among them), before any thread starts.
      */
     public static MongooseServer create(
         final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errorHandler)
@@ -119,11 +114,9 @@ public final class MongooseServer implements AutoCloseable
      * Start every agent group and run each processor's {@code onInit} and {@code onStart} on its agent thread; returns
      * once all have started, then feeds accept publishes.
      *
-     * @throws IllegalStateException   if the server is not {@link ServerState#NEW}, or if another started server uses
-     *                                 the same {@link PoolRegistry} (each server counts leaks over its registry's
-     *                                 pools); the server stays NEW then.
-     * @throws MongooseStartException if a processor failed to start or an agent did not start in time; everything
-     *                                 started has been stopped and joined by then.
+     * @throws IllegalStateException  if the server is not {@link ServerState#NEW}, or another started server uses the
+     *                                same {@link PoolRegistry}; the server stays NEW then.
+     * @throws MongooseStartException if a processor or an agent failed to start in time; all started is stopped then.
      */
     public void start()
     {
@@ -156,10 +149,7 @@ public final class MongooseServer implements AutoCloseable
             failBeforeAgentsRan(services.errors());
             throw serviceFailure;
         }
-        for (final AgentGroup group : path.groups.values())
-        {
-            group.start();
-        }
+        path.groups.values().forEach(AgentGroup::start);
         final MongooseStartException failure = AgentStartWait.await(name(), path.groups.values(),
             config.startTimeout());
         if (null != failure)
@@ -177,11 +167,10 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * Stop gracefully: close every feed, wait up to the shutdown timeout for queues to drain, stop and tear down
-     * processors on their agent threads, join the threads, release anything left undelivered, and report messages
-     * still in flight in the server's pools as leaks. With {@link LeakDetection} on, the report also says where each
-     * leaked message was acquired ({@link ShutdownReport#leakSites()}), and one WARNING per acquisition site is logged
-     * with its count and stack. A second call returns the same report without doing anything.
+     * Stop gracefully: close every feed, wait up to the shutdown timeout for queues to drain, stop processors on their
+     * agent threads, join the threads, release anything left undelivered, and report messages still out of the
+     * server's pools as leaks (with {@link LeakDetection} on, with where each was acquired). A second call returns the
+     * same report.
      *
      * @return what the shutdown found.
      * @throws IllegalStateException if called from an agent thread of this server, or from a thread other than the
@@ -192,10 +181,8 @@ public final class MongooseServer implements AutoCloseable
         shutdown.checkCaller();
         if (state.compareAndSet(ServerState.NEW, ServerState.STOPPED))
         {
-            path.closeFeeds();
-            // Never started: the ring feeds' messages go back to their pools, as after a failed start. Its registry
-            // may be another server's, so its pools are not this server's to check.
-            path.returnRings();
+            // Never started: its registry may be another server's, so its pools are not this server's to check.
+            path.closeNeverRun();
             return finish(ServerState.STOPPED, new ShutdownReport(true, Map.of(), Map.of(), 0, 0, 0, Map.of(),
                 List.of()));
         }
@@ -215,11 +202,10 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * The publisher of a feed. Each feed has exactly one producer thread; obtain the publisher once and keep it.
+     * The publisher of a feed (the same instance on every call): each feed has one producer thread, which keeps it.
      *
-     * @param feedName a configured feed.
-     * @return its publisher (the same instance on every call).
-     * @throws IllegalArgumentException naming the feed and the known feeds, if there is no such feed.
+     * @throws IllegalArgumentException naming the known feeds, if there is no such feed; or if a service or processor
+     *                                  publishes it.
      */
     public FeedPublisher publisher(final String feedName)
     {
@@ -227,12 +213,8 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * A registered service, for the application that embeds the server (an in-memory source to feed, a sink to read).
+     * A registered service of {@code type}, for the application that embeds the server (a source to feed, say).
      *
-     * @param serviceName a configured service.
-     * @param type        what the caller expects it to be.
-     * @param <T>         the type.
-     * @return the service.
      * @throws IllegalArgumentException if there is no such service (naming the known ones) or it is of another type.
      */
     public <T> T service(final String serviceName, final Class<T> type)
@@ -240,25 +222,16 @@ public final class MongooseServer implements AutoCloseable
         return services.directory().service(serviceName, type);
     }
 
-    /**
-     * @param serviceName a configured service.
-     * @return its counters.
-     * @throws IllegalArgumentException if there is no such service, naming the known ones.
-     */
+    /** @return the counters of a configured service; an unknown name throws IllegalArgumentException. */
     public ServiceStats serviceStats(final String serviceName)
     {
         return services.stats(serviceName);
     }
 
     /**
-     * A configured processor instance, for the application that embeds the server: one made by a YAML type's factory
-     * (an in-memory sink to read, say). Only its agent thread may call into it while the server runs, unless the
-     * processor says otherwise.
+     * A configured processor of {@code type}, for the application that embeds the server (a sink a YAML factory made,
+     * say). Only its agent thread may call into it while the server runs, unless the processor says otherwise.
      *
-     * @param processorName a configured processor.
-     * @param type          what the caller expects it to be.
-     * @param <T>           the type.
-     * @return the processor.
      * @throws IllegalArgumentException if there is no such processor (naming the known ones) or it is of another type.
      */
     public <T> T processor(final String processorName, final Class<T> type)
@@ -266,50 +239,34 @@ public final class MongooseServer implements AutoCloseable
         return path.processor(processorName, type);
     }
 
-    /**
-     * @param agentName an agent group configured with {@link ThreadMode#INVOKER}.
-     * @return the handle the owning thread uses to run duty cycles.
-     * @throws IllegalArgumentException if there is no such group or it has a dedicated thread.
-     */
+    /** @return the handle that runs the duty cycles of an {@link ThreadMode#INVOKER} agent group. */
     public AgentGroupInvoker invoker(final String agentName)
     {
         return path.invoker(agentName);
     }
 
-    /**
-     * @param agentName an agent group.
-     * @return its thread while it runs on a dedicated thread; empty for invoker groups or before start.
-     */
+    /** @return an agent group's thread while it runs on a dedicated one; empty for invoker groups or before start. */
     public Optional<Thread> agentThread(final String agentName)
     {
         return Optional.ofNullable(path.group(agentName).thread());
     }
 
-    /**
-     * @param feedName a configured feed.
-     * @return its counters.
-     */
+    /** @return the counters of a configured feed. */
     public FeedStats feedStats(final String feedName)
     {
         return path.feed(feedName).stats();
     }
 
-    /**
-     * @param processorName a configured processor.
-     * @return its counters.
-     */
+    /** @return the counters of a configured processor. */
     public ProcessorStats processorStats(final String processorName)
     {
         return path.processor(processorName).stats();
     }
 
     /**
-     * The publish-to-handler latency recorder of a processor with latency monitoring on
-     * ({@link ProcessorConfig#latencyMonitoring(boolean)}, or the server's default). Read it from any thread:
-     * {@code server.latency("vwap").interval().writeHgrm(path)}.
+     * The publish-to-handler latency recorder of a processor with {@link ProcessorConfig#latencyMonitoring(boolean)}
+     * on; read it from any thread: {@code server.latency("vwap").interval().writeHgrm(path)}.
      *
-     * @param processorName a configured processor.
-     * @return its monitor (the same instance on every call).
      * @throws IllegalArgumentException naming the processor, if it does not exist or does not monitor latency.
      */
     public LatencyMonitor latency(final String processorName)
@@ -323,21 +280,15 @@ public final class MongooseServer implements AutoCloseable
         return path.latencyMonitors();
     }
 
-    /**
-     * @param agentName an agent group.
-     * @return its counters and pinning outcome.
-     */
+    /** @return the counters and pinning outcome of an agent group. */
     public AgentGroupStats agentStats(final String agentName)
     {
         return path.group(agentName).stats();
     }
 
     /**
-     * The server's admin commands: built-ins ({@code help}, {@code topology}, {@code counters}, {@code pause-feed},
-     * {@code stop}, …), the application's, and those its processors register in {@code onInit}. Invoke them from code
-     * or from an admin console ({@code io.mongoose.tools.AdminCli} in mongoose-tools).
-     *
-     * @return the registry (the same instance on every call).
+     * @return the server's admin commands: built-ins ({@code topology}, {@code counters}, {@code pause-feed}, …), the
+     *         application's and its processors'; for code or an admin console ({@code io.mongoose.tools.AdminCli}).
      */
     public Admin admin()
     {
@@ -346,13 +297,10 @@ public final class MongooseServer implements AutoCloseable
 
     /**
      * Pause a feed: the agents stop draining its queues, so its messages wait there in order, and once a queue is full
-     * its producer meets the feed's own full-queue policy (back off up to the publish timeout, drop and count, or
-     * refuse). Nothing is dropped that the policy would not drop. Returns once every agent draining the feed has
-     * finished the duty cycle it was in (bounded by {@link Admin#timeout()}; an agent that does not, because it is
-     * busy or blocked, is logged at WARNING and may still finish one drain of the feed). Called from a handler on an
-     * agent, the drain in progress there finishes. {@link #stop()} resumes paused feeds so that it drains them.
+     * its producer meets the feed's full-queue policy. Returns once every agent draining the feed has finished the
+     * duty cycle it was in (within {@link Admin#timeout()}; one that does not is logged at WARNING). {@link #stop()}
+     * resumes paused feeds so that it drains them.
      *
-     * @param feedName a configured feed.
      * @return {@code true} if the feed was delivering and is now paused; {@code false} if it was already paused.
      * @throws IllegalArgumentException if there is no such feed.
      * @throws IllegalStateException    if the server is not {@link ServerState#RUNNING}.
@@ -363,23 +311,18 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * Resume a paused feed: its agents drain its queues again from their next duty cycle, in publish order.
+     * Resume a paused feed: its agents drain its queues again from their next duty cycle, in order.
      *
-     * @param feedName a configured feed.
      * @return {@code true} if the feed was paused; {@code false} if it was delivering already.
      * @throws IllegalArgumentException if there is no such feed.
      * @throws IllegalStateException    if the server is not {@link ServerState#RUNNING}.
      */
     public boolean resumeFeed(final String feedName)
     {
-        return feedPauses.resume(feedName).changed();
+        return feedPauses.resume(feedName);
     }
 
-    /**
-     * @param feedName a configured feed.
-     * @return whether it is paused now.
-     * @throws IllegalArgumentException if there is no such feed.
-     */
+    /** @return whether a configured feed is paused now; an unknown name throws IllegalArgumentException. */
     public boolean isFeedPaused(final String feedName)
     {
         return feedPauses.isPaused(feedName);
@@ -410,11 +353,9 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * Messages of this server's pools in flight for at least {@code age}, with where each was acquired: for a running
-     * server that seems to lose messages. Callable at any time, from any thread. Needs {@link LeakDetection} on
-     * ({@code -Dmongoose.leakDetection=true}); without it the list is empty ({@link ObjectPool#inFlight()} still
-     * counts). Scans every instance of every pool and allocates. {@link LeakSite#group(List)} groups the answer by
-     * acquisition site.
+     * Messages of this server's pools in flight for at least {@code age}, with where each was acquired; from any
+     * thread, allocating. Needs {@link LeakDetection} on, else the list is empty ({@link ObjectPool#inFlight()} still
+     * counts). {@link LeakSite#group(List)} groups the answer by acquisition site.
      *
      * @param age minimum time since acquire; {@link Duration#ZERO} lists every message in flight.
      * @return the messages found, oldest first, every age measured to the same instant.
@@ -426,13 +367,8 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * Every counter of this server now: per feed published, dropped, rejected, publish timeouts and queue depth; per
-     * agent duty cycles, dispatched, errors and idle cycles; per processor handled, unhandled and errors; per pool
-     * created, free, in flight and exhausted; and the server's state, health and heartbeat. The same values, labels
-     * and type ids ({@link CounterType}) that {@code io.mongoose.tools.MongooseStat} reads from the counters file in
-     * another process. Callable at any time, from any thread; allocates (for monitoring, not a hot path).
-     *
-     * @return a snapshot.
+     * @return every counter of this server now (feeds, agents, processors, services, pools, and the server's state,
+     *         health and heartbeat), as {@code MongooseStat} reads them ({@link CounterType}); from any thread.
      */
     public CountersSnapshot counters()
     {
@@ -440,21 +376,15 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * The server's health now: each agent's liveness (time since its duty-cycle counter last moved), each feed's queue
-     * saturation, the error rate, and an overall {@link HealthStatus} with its reasons, judged against
-     * {@link ServerConfig#health()}. Callable at any time, from any thread; takes a fresh sample and allocates.
-     *
-     * @return an immutable report.
+     * @return the server's health now, from a fresh sample: each agent's liveness, each feed's queue saturation, the
+     *         error rate, and an overall {@link HealthStatus} with its reasons ({@link ServerConfig#health()}).
      */
     public HealthReport health()
     {
         return monitor.health();
     }
 
-    /**
-     * @return the counters file while the server publishes one ({@link CountersConfig#enabled()}, from start); empty
-     *         before start, when disabled, and after a stop that removed it.
-     */
+    /** @return the counters file while the server publishes one ({@link CountersConfig#enabled()}, from start). */
     public Optional<Path> countersFile()
     {
         return Optional.ofNullable(monitor.file());
@@ -463,11 +393,10 @@ public final class MongooseServer implements AutoCloseable
     /** A start that failed before any agent ran: the rings' messages go home before the pools are checked. */
     private void failBeforeAgentsRan(final long errors)
     {
-        path.closeFeeds();
-        path.returnRings();
+        path.closeNeverRun();
         state.set(ServerState.FAILED);
         monitor.close(ServerState.FAILED);
-        stopped.complete(shutdown.beforeAgentsRan(errors));
+        stopped.complete(audit.report(true, Map.of(), errors, 0, Map.of()));
     }
 
     /** The server ends in {@code end} with {@code report}: the counters take their final values. */

@@ -7,7 +7,7 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +29,6 @@ final class PoolAudit
     private final PoolRegistry pools;
     /** Per pool, its invalid releases when the server started. */
     private final Map<ObjectPool<?>, Long> invalidReleasesAtStart = new IdentityHashMap<>();
-
-    /** What the leak check at stop found: counts per pool, and acquisition sites when detection is on. */
-    record Leaks(Map<String, Long> byType, List<LeakSite> sites)
-    {
-    }
 
     PoolAudit(final String serverName, final PoolRegistry pools)
     {
@@ -65,66 +60,45 @@ final class PoolAudit
         }
     }
 
-    /** Free the registry for another server. */
-    void release()
-    {
-        synchronized (REGISTRIES_IN_USE)
-        {
-            REGISTRIES_IN_USE.remove(pools, serverName);
-        }
-    }
-
-    long invalidReleasesSinceStart()
-    {
-        long count = 0;
-        for (final ObjectPool<?> pool : pools.pools())
-        {
-            count += pool.stats().invalidReleases() - invalidReleasesAtStart.getOrDefault(pool, 0L);
-        }
-        return count;
-    }
-
     /**
-     * Count every pool's messages in flight, logging a WARNING per pool that has any; with leak detection on, also
-     * group them by acquisition site and log one WARNING per site (a loop that leaks many messages is one entry).
+     * The shutdown report, with every message still out of the pools as a leak: a WARNING per pool that has any and,
+     * with leak detection on, one per acquisition site. Frees the registry for another server.
      */
-    Leaks leaks()
+    ShutdownReport report(
+        final boolean drained, final Map<String, Long> undelivered, final long errors, final long unhandled,
+        final Map<String, String> notEnded)
     {
-        final Map<String, Long> byType = new TreeMap<>();
+        final Map<String, Long> leaks = new TreeMap<>();
         for (final ObjectPool<?> pool : pools.pools())
         {
             final long inFlight = pool.inFlight();
             if (inFlight > 0)
             {
-                byType.put(pool.name(), inFlight);
+                leaks.put(pool.name(), inFlight);
                 LOG.log(System.Logger.Level.WARNING, "server '" + serverName + "': pool '" + pool.name() + "' (" +
                     pool.type().getName() + ") has " + inFlight + " messages in flight after stop: leaked" +
                     (LeakDetection.ENABLED ? "" : " (run with -D" + LeakDetection.PROPERTY +
                         "=true to see where they were acquired)"));
             }
         }
-        if (!LeakDetection.ENABLED || byType.isEmpty())
+        final List<LeakSite> sites =
+            LeakDetection.ENABLED && !leaks.isEmpty() ? LeakSite.group(suspects(Duration.ZERO)) : List.of();
+        sites.forEach(site -> LOG.log(System.Logger.Level.WARNING, "server '" + serverName + "': leaked " +
+            site.describe()));
+        final long invalidReleases = pools.pools().stream()
+            .mapToLong(pool -> pool.stats().invalidReleases() - invalidReleasesAtStart.getOrDefault(pool, 0L)).sum();
+        synchronized (REGISTRIES_IN_USE)
         {
-            return new Leaks(byType, List.of());
+            REGISTRIES_IN_USE.remove(pools, serverName);
         }
-        final List<LeakSite> sites = LeakSite.group(suspects(Duration.ZERO));
-        for (final LeakSite site : sites)
-        {
-            LOG.log(System.Logger.Level.WARNING, "server '" + serverName + "': leaked " + site.describe());
-        }
-        return new Leaks(byType, sites);
+        return new ShutdownReport(drained, undelivered, leaks, errors, unhandled, invalidReleases, notEnded, sites);
     }
 
     /** Messages of the registry's pools in flight for at least {@code age}, oldest first, aged at one instant. */
     List<LeakReport> suspects(final Duration age)
     {
         final long now = System.nanoTime();
-        final List<LeakReport> suspects = new ArrayList<>();
-        for (final ObjectPool<?> pool : pools.pools())
-        {
-            suspects.addAll(pool.inFlightOlderThan(age, now));
-        }
-        suspects.sort((a, b) -> b.age().compareTo(a.age()));
-        return suspects;
+        return pools.pools().stream().flatMap(pool -> pool.inFlightOlderThan(age, now).stream())
+            .sorted(Comparator.comparing(LeakReport::age).reversed()).toList();
     }
 }

@@ -7,7 +7,6 @@ import io.mongoose.config.MongooseConfigException;
 import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.config.ServiceConfig;
-import io.mongoose.feed.FeedKind;
 import io.mongoose.pool.ExhaustionPolicy;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
@@ -22,48 +21,34 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Pools that cover their queues, worked out at build for every message type a {@link MessageSource} publishes.
  *
- * <p>A <em>pipe stage</em> is an agent group hosting a processor that receives the type's messages (from a source, or
- * through earlier stages) and publishes a feed, so it may acquire from the same pool. While it waits for a free
- * message it drains none of its queues, so what sits in them stays there. The pool must therefore hold at least
- * <ul>
- * <li>every queue of those feeds into a pipe stage, full: its {@code queueCapacity};</li>
- * <li>per such queue, the receiving group's {@code drainLimit}: messages of the drain in progress, handled but not
- *     yet back in the pool;</li>
- * <li>one message per such feed: its producer's, while it waits for room;</li>
- * <li>the {@code queueCapacity} of every ring feed of the type: its ring holds that many for good.</li>
- * </ul>
- * Queues into groups with no pipe stage are left out: those never wait for the pool, so their messages come back.
- * A stage that finds such a pool empty then waits only for messages on their way back, never for ones parked in front
- * of it (unless handlers keep messages); a {@link ExhaustionPolicy#FAIL} pool fails that acquire, a handler error.
- *
- * <p>A missing pool is registered by the sources with at least that many ({@link MessageSource#registerPool}); one
- * the application registered with fewer is a configuration error naming the queues and what to change. A
- * {@link ExhaustionPolicy#GROW} pool is exempt: it allocates, counted, instead of starving a stage.
+ * <p>A <em>pipe stage</em> is an agent group with a processor that receives the type's messages (from a source, or
+ * through earlier stages) and publishes a feed, so it may acquire from the same pool; while it waits for a message it
+ * drains nothing. The pool therefore holds, per queue of such a feed into a pipe stage, the queue's capacity and the
+ * stage's drain limit (handled, not yet released), one message per such feed (its producer's), and the capacity of
+ * every ring feed of the type. A missing pool is registered by the sources that size; a smaller one the application
+ * registered is a configuration error. A {@link ExhaustionPolicy#GROW} pool is exempt: it allocates instead.
  */
 final class PoolSizing
 {
-    /** Longest exception text a problem repeats. */
-    private static final int MAX_SHOWN_EXCEPTION = 300;
-
     private final ServerConfig config;
     private final PoolRegistry pools;
     private final Map<String, FeedConfig> feeds = new LinkedHashMap<>();
     private final Map<Class<? extends PooledMessage>, Set<String>> sourceFeeds = new LinkedHashMap<>();
-    private final Map<Class<? extends PooledMessage>, List<MessageSource>> sources = new LinkedHashMap<>();
+    private final Map<Class<? extends PooledMessage>, Set<MessageSource>> sources = new LinkedHashMap<>();
+    private final List<ProcessorConfig> processors;
     private final List<String> problems = new ArrayList<>();
 
     private PoolSizing(final ServerConfig config, final PoolRegistry pools)
     {
         this.config = config;
         this.pools = pools;
-        for (final FeedConfig feed : config.feeds())
-        {
-            feeds.put(feed.name(), feed);
-        }
+        config.feeds().forEach(feed -> feeds.put(feed.name(), feed));
+        processors = config.agentGroups().stream().flatMap(group -> group.processors().stream()).toList();
     }
 
     /**
@@ -77,10 +62,7 @@ final class PoolSizing
     {
         final PoolSizing sizing = new PoolSizing(config, pools);
         sizing.findSources();
-        for (final Class<? extends PooledMessage> type : sizing.sourceFeeds.keySet())
-        {
-            sizing.size(type);
-        }
+        sizing.sourceFeeds.keySet().forEach(sizing::size);
         if (!sizing.problems.isEmpty())
         {
             throw new MongooseConfigException(sizing.problems);
@@ -93,11 +75,10 @@ final class PoolSizing
         for (int i = 0; i < config.services().size(); i++)
         {
             final ServiceConfig service = config.services().get(i);
-            if (!(service.service() instanceof MessageSource))
+            if (!(service.service() instanceof MessageSource source))
             {
                 continue;
             }
-            final MessageSource source = (MessageSource)service.service();
             for (final String feedName : service.publishes())
             {
                 final FeedConfig feed = feeds.get(feedName);
@@ -113,18 +94,14 @@ final class PoolSizing
                 catch (final RuntimeException ex)
                 {
                     problems.add("services[" + i + "].service: messageType('" + ConfigProblem.escape(feedName) +
-                        "') threw " + ConfigProblem.escape(ex.toString(), MAX_SHOWN_EXCEPTION) + "; expected the " +
-                        "type of the messages it publishes there, or null");
+                        "') threw " + ConfigProblem.escape(ex.toString(), ServerAssembly.MAX_SHOWN_EXCEPTION) +
+                        "; expected the type of the messages it publishes there, or null");
                     continue;
                 }
                 if (null != type)
                 {
                     sourceFeeds.computeIfAbsent(type, t -> new LinkedHashSet<>()).add(feedName);
-                    final List<MessageSource> ofType = sources.computeIfAbsent(type, t -> new ArrayList<>());
-                    if (!ofType.contains(source))
-                    {
-                        ofType.add(source);
-                    }
+                    sources.computeIfAbsent(type, t -> new LinkedHashSet<>()).add(source);
                 }
             }
         }
@@ -139,40 +116,30 @@ final class PoolSizing
         long headroom = 0;
         for (final FeedConfig feed : config.feeds())
         {
-            if (!carrying.contains(feed.name()))
-            {
-                continue;
-            }
-            boolean inFront = false;
+            final int partsBefore = parts.size();
             for (final AgentGroupConfig group : config.agentGroups())
             {
-                if (stages.contains(group.name()) && receives(group, feed))
+                if (carrying.contains(feed.name()) && stages.contains(group.name()) && receives(group, feed))
                 {
-                    inFront = true;
                     queued += feed.queueCapacity();
                     headroom += group.drainLimit();
                     parts.add("feed " + show(feed.name()) + " into agent " + show(group.name()) + ": queue " +
                         feed.queueCapacity() + ", drain limit " + group.drainLimit());
                 }
             }
-            if (inFront)
+            if (parts.size() > partsBefore)
             {
-                headroom++;
+                headroom++; // the feed's producer, holding one while it waits for room
             }
         }
         if (parts.isEmpty())
         {
             return; // no pipe stage receives these messages: nothing waits for this pool with them parked before it
         }
-        long rings = 0;
-        for (final FeedConfig feed : config.feeds())
-        {
-            if (type == feed.ringType())
-            {
-                rings += feed.queueCapacity();
-                parts.add("ring feed " + show(feed.name()) + ": " + feed.queueCapacity() + " held by its ring");
-            }
-        }
+        final List<FeedConfig> ringFeeds = config.feeds().stream().filter(feed -> type == feed.ringType()).toList();
+        ringFeeds.forEach(feed -> parts.add("ring feed " + show(feed.name()) + ": " + feed.queueCapacity() +
+            " held by its ring"));
+        final long rings = ringFeeds.stream().mapToLong(FeedConfig::queueCapacity).sum();
         final long required = queued + headroom + rings;
         ObjectPool<?> pool = find(type);
         if (null == pool && required > Integer.MAX_VALUE)
@@ -212,14 +179,10 @@ final class PoolSizing
         while (!todo.isEmpty())
         {
             final FeedConfig feed = feeds.get(todo.poll());
-            for (final AgentGroupConfig group : config.agentGroups())
+            for (final ProcessorConfig processor : processors)
             {
-                for (final ProcessorConfig processor : group.processors())
+                if (FeedWiring.receives(processor, feed))
                 {
-                    if (!receives(processor, feed))
-                    {
-                        continue;
-                    }
                     for (final String out : processor.publishes())
                     {
                         final FeedConfig next = feeds.get(out);
@@ -237,25 +200,10 @@ final class PoolSizing
     /** The agent groups with a processor that receives one of {@code carrying} and publishes a feed. */
     private Set<String> pipeStages(final Set<String> carrying)
     {
-        final Set<String> stages = new LinkedHashSet<>();
-        for (final AgentGroupConfig group : config.agentGroups())
-        {
-            for (final ProcessorConfig processor : group.processors())
-            {
-                if (processor.publishes().isEmpty())
-                {
-                    continue;
-                }
-                for (final String name : carrying)
-                {
-                    if (receives(processor, feeds.get(name)))
-                    {
-                        stages.add(group.name());
-                    }
-                }
-            }
-        }
-        return stages;
+        return config.agentGroups().stream().filter(group -> group.processors().stream().anyMatch(processor ->
+            !processor.publishes().isEmpty() &&
+                carrying.stream().anyMatch(feed -> FeedWiring.receives(processor, feeds.get(feed)))))
+            .map(AgentGroupConfig::name).collect(Collectors.toSet());
     }
 
     private ObjectPool<?> register(final Class<? extends PooledMessage> type, final int capacity)
@@ -268,8 +216,8 @@ final class PoolSizing
             }
             catch (final RuntimeException ex)
             {
-                problems.add("pool " + show(type.getSimpleName()) + ": registerPool of " +
-                    source.getClass().getName() + " threw " + ConfigProblem.escape(ex.toString(), MAX_SHOWN_EXCEPTION) +
+                problems.add("pool " + show(type.getSimpleName()) + ": registerPool of " + source.getClass().getName() +
+                    " threw " + ConfigProblem.escape(ex.toString(), ServerAssembly.MAX_SHOWN_EXCEPTION) +
                     "; expected it to register the pool with at least " + capacity + " messages, or nothing");
                 return null;
             }
@@ -284,31 +232,12 @@ final class PoolSizing
 
     private ObjectPool<?> find(final Class<? extends PooledMessage> type)
     {
-        for (final ObjectPool<?> pool : pools.pools())
-        {
-            if (pool.type() == type)
-            {
-                return pool;
-            }
-        }
-        return null;
+        return pools.pools().stream().filter(pool -> pool.type() == type).findFirst().orElse(null);
     }
 
     private static boolean receives(final AgentGroupConfig group, final FeedConfig feed)
     {
-        for (final ProcessorConfig processor : group.processors())
-        {
-            if (receives(processor, feed))
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean receives(final ProcessorConfig processor, final FeedConfig feed)
-    {
-        return feed.kind() == FeedKind.BROADCAST || processor.subscriptions().contains(feed.name());
+        return group.processors().stream().anyMatch(processor -> FeedWiring.receives(processor, feed));
     }
 
     private static String show(final String name)

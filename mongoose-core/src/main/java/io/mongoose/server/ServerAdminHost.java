@@ -10,49 +10,38 @@ import java.util.concurrent.atomic.AtomicReference;
  * A server as its {@link io.mongoose.admin.Admin} sees it: its name and state, read on any thread, and the error
  * handler that failures of commands go to.
  */
-final class ServerAdminHost implements AdminHost
+record ServerAdminHost(String name, AtomicReference<ServerState> serverState, DispatchErrorHandler errors)
+    implements AdminHost
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
-
-    private final String serverName;
-    private final AtomicReference<ServerState> state;
-    private final DispatchErrorHandler errors;
-
-    ServerAdminHost(
-        final String serverName, final AtomicReference<ServerState> state, final DispatchErrorHandler errors)
-    {
-        this.serverName = serverName;
-        this.state = state;
-        this.errors = errors;
-    }
-
-    @Override
-    public String name()
-    {
-        return serverName;
-    }
 
     @Override
     public String state()
     {
-        return state.get().name();
+        return serverState.get().name();
     }
 
     @Override
     public boolean isRunning()
     {
-        return ServerState.RUNNING == state.get();
+        return ServerState.RUNNING == serverState.get();
     }
 
     @Override
     public boolean isFinished()
     {
-        final ServerState now = state.get();
+        final ServerState now = serverState.get();
         return ServerState.STOPPED == now || ServerState.FAILED == now;
     }
 
     @Override
     public void reportError(final String source, final Throwable error)
+    {
+        report(errors, source, error);
+    }
+
+    /** Hand {@code error} to the server's error handler; a failure of the handler itself is logged. */
+    static void report(final DispatchErrorHandler errors, final String source, final Throwable error)
     {
         try
         {

@@ -39,8 +39,8 @@ import java.util.Set;
  */
 final class ServerAssembly
 {
-    /** Longest exception text a configuration error repeats. */
-    private static final int MAX_SHOWN_EXCEPTION = 300;
+    /** Longest exception text a build or start problem repeats. */
+    static final int MAX_SHOWN_EXCEPTION = 300;
 
     private final ServerConfig config;
     private final Admin admin;

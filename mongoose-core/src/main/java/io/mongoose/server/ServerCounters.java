@@ -13,9 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Every counter of one server, by type and entity name, and the counters file they move into when the server starts
@@ -28,9 +26,8 @@ import java.util.List;
 final class ServerCounters
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
-    /** Pools a file has room for beyond those registered when the server starts (four counters each). */
-    static final int POOL_HEADROOM = 64;
-    private static final int COUNTERS_PER_POOL = 4;
+    /** Counters a file has room for beyond those registered when the server starts: 64 more pools' four each. */
+    private static final int HEADROOM = 64 * 4;
 
     private final String serverName;
     private final CountersConfig config;
@@ -40,7 +37,7 @@ final class ServerCounters
     private boolean fullReported;
 
     /** One counter: what it is, whose, and its id in the file (-1 while it is not in one). */
-    record Entry(CounterType type, String name, SingleWriterCounter counter, int id)
+    private record Entry(CounterType type, String name, SingleWriterCounter counter, int id)
     {
     }
 
@@ -50,9 +47,7 @@ final class ServerCounters
         this.config = config;
     }
 
-    /**
-     * @return a new counter of {@code type} for the entity {@code name}, registered (and in the file, if published).
-     */
+    /** @return a new counter of {@code type} for the entity {@code name}, registered (and in the file, if any). */
     SingleWriterCounter newCounter(final CounterType type, final String name)
     {
         return register(type, name, new SingleWriterCounter());
@@ -69,13 +64,7 @@ final class ServerCounters
         return counter;
     }
 
-    /**
-     * Create the counters file, removing those of dead processes, and move every counter into it. Before any writer
-     * thread starts.
-     *
-     * @param dir the file's directory.
-     * @throws IOException if it cannot be created.
-     */
+    /** Create the counters file in {@code dir}, removing those of dead processes, and move every counter into it. */
     synchronized void publish(final Path dir) throws IOException
     {
         try
@@ -91,17 +80,11 @@ final class ServerCounters
             LOG.log(System.Logger.Level.WARNING, "server '" + serverName + "': could not look for leftover " +
                 "counters files in " + dir + ": " + ex);
         }
-        final Entry[] current = entries;
-        final CountersFile created = CountersFile.create(dir, serverName,
-            current.length + POOL_HEADROOM * COUNTERS_PER_POOL);
+        final CountersFile created = CountersFile.create(dir, serverName, entries.length + HEADROOM);
         manager = new CountersManager(created.metaDataBuffer(), created.valuesBuffer(), StandardCharsets.UTF_8);
-        final Entry[] placed = new Entry[current.length];
-        for (int i = 0; i < current.length; i++)
-        {
-            final Entry e = current[i];
-            placed[i] = new Entry(e.type(), e.name(), e.counter(), allocate(e.type(), e.name(), e.counter()));
-        }
-        entries = placed;
+        entries = Arrays.stream(entries)
+            .map(e -> new Entry(e.type(), e.name(), e.counter(), allocate(e.type(), e.name(), e.counter())))
+            .toArray(Entry[]::new);
         file = created;
     }
 
@@ -137,13 +120,9 @@ final class ServerCounters
 
     CountersSnapshot snapshot()
     {
-        final Entry[] current = entries;
-        final List<CounterValue> values = new ArrayList<>(current.length);
-        for (final Entry e : current)
-        {
-            values.add(new CounterValue(e.id(), e.type(), e.name(), e.type().label(e.name()), e.counter().get()));
-        }
-        return new CountersSnapshot(serverName, Instant.now(), file(), values);
+        return new CountersSnapshot(serverName, Instant.now(), file(), Arrays.stream(entries)
+            .map(e -> new CounterValue(e.id(), e.type(), e.name(), e.type().label(e.name()), e.counter().get()))
+            .toList());
     }
 
     private int allocate(final CounterType type, final String name, final SingleWriterCounter counter)

@@ -25,10 +25,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A server's counters and health: registers every counter with {@link ServerCounters}, publishes them in the counters
@@ -36,52 +40,43 @@ import java.util.concurrent.locks.LockSupport;
  * liveness, the error-rate window and the health counter.
  *
  * <p>Threading: one daemon sampler thread per running server, {@code mongoose-sampler-<server>}, waking every
- * {@link CountersConfig#sampleInterval()}. A sample allocates nothing in steady state (a new pool in the registry
- * allocates its counters once). {@link #health()} and the final sample at stop run on the caller's thread; all samples
- * are serialised by this object's monitor, so each gauge has one writer at a time. Producers and agents never touch
- * this class: their counters are written where they count.
+ * {@link CountersConfig#sampleInterval()}; a sample allocates nothing in steady state. {@link #health()} and the final
+ * sample at stop run on the caller's thread. This object's monitor serialises samples, so each gauge has one writer.
  */
 final class ServerMonitor
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
     private static final long JOIN_MILLIS = 10_000;
+    private static final CounterType[] POOL_GAUGES =
+        {CounterType.POOL_CREATED, CounterType.POOL_FREE, CounterType.POOL_IN_FLIGHT, CounterType.POOL_EXHAUSTED};
 
     private final String serverName;
     private final CountersConfig countersConfig;
-    private final HealthConfig healthConfig;
+    private final HealthConfig health;
     private final AtomicReference<ServerState> state;
     private final ServerCounters counters;
     private final PoolRegistry pools;
-
     private final SingleWriterCounter stateCounter;
     private final SingleWriterCounter healthCounter;
     private final SingleWriterCounter heartbeat;
     private final SingleWriterCounter samples;
 
-    private final String[] feedNames;
-    private final Feed[] feedPublishers;
+    private final Feed[] feeds;
     private final int[] feedCapacity;
     private final SingleWriterCounter[] feedDepth;
     private final long[] fullestDepth;
-    private final HealthStatus[] feedStatus;
 
     private final AgentGroup[] agents;
     private final long[] lastCycles;
     private final long[] lastMovedNanos;
-    private final HealthStatus[] agentStatus;
     private final SingleWriterCounter[] errorCounters;
 
     private ObjectPool<?>[] knownPools = new ObjectPool<?>[0];
+    /** The {@link #POOL_GAUGES} of each known pool, in a row. */
     private SingleWriterCounter[] poolCounters = new SingleWriterCounter[0];
     private int knownPoolCount = -1;
 
-    private final long staleNanos;
-    private final long downNanos;
-    private final long windowNanos;
-    private final long[] windowTimes;
-    private final long[] windowErrors;
-    private int windowNext;
-    private int windowSize;
+    private final ErrorRate errorWindow;
     private long errors;
     private double errorRate;
     private long sampledAtMillis;
@@ -90,14 +85,13 @@ final class ServerMonitor
     private Thread sampler;
     private boolean samplerFailureReported;
 
-    @SuppressWarnings("unchecked")
     ServerMonitor(
         final ServerConfig config, final Collection<Feed> publishers, final Collection<AgentGroup> groups,
         final ServiceHost services, final PoolRegistry pools, final AtomicReference<ServerState> state)
     {
         this.serverName = config.name();
         this.countersConfig = config.counters();
-        this.healthConfig = config.health();
+        this.health = config.health();
         this.state = state;
         this.pools = pools;
         this.counters = new ServerCounters(serverName, countersConfig);
@@ -108,47 +102,36 @@ final class ServerMonitor
         stateCounter.set(state.get().ordinal());
         healthCounter.set(HealthStatus.DOWN.ordinal());
 
-        final int feeds = publishers.size();
-        feedNames = new String[feeds];
-        feedPublishers = new Feed[feeds];
-        feedCapacity = new int[feeds];
-        feedDepth = new SingleWriterCounter[feeds];
-        fullestDepth = new long[feeds];
-        feedStatus = new HealthStatus[feeds];
-        int f = 0;
-        for (final Feed publisher : publishers)
+        feeds = publishers.toArray(new Feed[0]);
+        final Map<String, Integer> capacities =
+            config.feeds().stream().collect(Collectors.toMap(FeedConfig::name, FeedConfig::queueCapacity));
+        feedCapacity = Arrays.stream(feeds).mapToInt(feed -> capacities.get(feed.feedName())).toArray();
+        feedDepth = new SingleWriterCounter[feeds.length];
+        fullestDepth = new long[feeds.length];
+        for (int f = 0; f < feeds.length; f++)
         {
-            final String name = publisher.feedName();
-            feedNames[f] = name;
-            feedPublishers[f] = publisher;
-            feedCapacity[f] = capacityOf(config, name);
-            counters.register(CounterType.FEED_PUBLISHED, name, publisher.published);
-            counters.register(CounterType.FEED_DROPPED, name, publisher.dropped);
-            counters.register(CounterType.FEED_REJECTED, name, publisher.rejected);
-            counters.register(CounterType.FEED_TIMEOUTS, name, publisher.timeouts);
+            final String name = feeds[f].feedName();
+            counters.register(CounterType.FEED_PUBLISHED, name, feeds[f].published);
+            counters.register(CounterType.FEED_DROPPED, name, feeds[f].dropped);
+            counters.register(CounterType.FEED_REJECTED, name, feeds[f].rejected);
+            counters.register(CounterType.FEED_TIMEOUTS, name, feeds[f].timeouts);
             feedDepth[f] = counters.newCounter(CounterType.FEED_QUEUE_DEPTH, name);
-            feedStatus[f] = HealthStatus.UP;
-            f++;
         }
 
         agents = groups.toArray(new AgentGroup[0]);
         lastCycles = new long[agents.length];
         lastMovedNanos = new long[agents.length];
-        agentStatus = new HealthStatus[agents.length];
-        final List<SingleWriterCounter> errorSources = new ArrayList<>();
         final long now = System.nanoTime();
-        for (int a = 0; a < agents.length; a++)
+        Arrays.fill(lastMovedNanos, now);
+        final List<SingleWriterCounter> errorSources = new ArrayList<>();
+        for (final AgentGroup group : agents)
         {
-            final AgentGroup group = agents[a];
-            final String name = group.config.name();
             final DispatchAgent agent = group.agent;
-            counters.register(CounterType.AGENT_DUTY_CYCLES, name, agent.dutyCycles);
-            counters.register(CounterType.AGENT_DISPATCHED, name, agent.dispatched);
-            counters.register(CounterType.AGENT_ERRORS, name, agent.agentErrors);
-            counters.register(CounterType.AGENT_IDLE_CYCLES, name, agent.idleCycles);
+            counters.register(CounterType.AGENT_DUTY_CYCLES, group.config.name(), agent.dutyCycles);
+            counters.register(CounterType.AGENT_DISPATCHED, group.config.name(), agent.dispatched);
+            counters.register(CounterType.AGENT_ERRORS, group.config.name(), agent.agentErrors);
+            counters.register(CounterType.AGENT_IDLE_CYCLES, group.config.name(), agent.idleCycles);
             errorSources.add(agent.agentErrors);
-            lastMovedNanos[a] = now;
-            agentStatus[a] = HealthStatus.UP;
         }
         for (final AgentGroup group : agents)
         {
@@ -164,15 +147,7 @@ final class ServerMonitor
         errorCounters = errorSources.toArray(new SingleWriterCounter[0]);
         findNewPools();
 
-        final long intervalNanos = countersConfig.sampleInterval().toNanos();
-        staleNanos = healthConfig.agentStaleAfter().toNanos();
-        downNanos = healthConfig.agentDownAfter().toNanos();
-        windowNanos = healthConfig.errorRateWindow().toNanos();
-        // Enough samples to span the window, plus the one before it and the newest.
-        final int slots = (int)Math.min(1 << 16, windowNanos / intervalNanos + 3);
-        windowTimes = new long[slots];
-        windowErrors = new long[slots];
-        pushWindow(now, 0);
+        errorWindow = new ErrorRate(health.errorRateWindow(), countersConfig.sampleInterval(), now);
     }
 
     /**
@@ -183,11 +158,11 @@ final class ServerMonitor
      */
     void publish()
     {
+        final Path dir = null == countersConfig.dir() ? CountersFile.defaultDirectory() : countersConfig.dir();
         try
         {
             if (countersConfig.enabled())
             {
-                final Path dir = null == countersConfig.dir() ? CountersFile.defaultDirectory() : countersConfig.dir();
                 counters.publish(dir);
             }
             onState(ServerState.STARTING);
@@ -200,8 +175,7 @@ final class ServerMonitor
         catch (final IOException | RuntimeException ex)
         {
             throw new MongooseStartException("server '" + serverName + "': cannot create its counters file in " +
-                (null == countersConfig.dir() ? CountersFile.defaultDirectory() : countersConfig.dir()) + ": " + ex +
-                "; expected a writable directory (set counters.dir, or counters.enabled: false)", ex);
+                dir + ": " + ex + "; expected a writable directory (set counters.dir, or counters.enabled: false)", ex);
         }
     }
 
@@ -217,19 +191,12 @@ final class ServerMonitor
         sampler.start();
     }
 
-    /** A lifecycle transition: the state counter follows it. */
-    void onState(final ServerState newState)
+    synchronized void onState(final ServerState newState)
     {
-        synchronized (this)
-        {
-            stateCounter.set(newState.ordinal());
-        }
+        stateCounter.set(newState.ordinal());
     }
 
-    /**
-     * Stop the sampler, take the last sample (so the file and snapshots keep final values), and remove the file if
-     * configured.
-     */
+    /** Stop the sampler, take the last sample (the file and snapshots keep final values), remove the file if asked. */
     void close(final ServerState finalState)
     {
         final Thread thread;
@@ -278,21 +245,18 @@ final class ServerMonitor
     {
         final long now = System.nanoTime();
         sample(false);
+        final ServerState current = state.get();
         final List<String> reasons = new ArrayList<>();
-        final HealthStatus status = evaluate(now, reasons);
-        final List<HealthReport.AgentHealth> agentHealth = new ArrayList<>();
-        for (int a = 0; a < agents.length; a++)
-        {
-            agentHealth.add(new HealthReport.AgentHealth(agents[a].config.name(), agentStatus[a],
-                Duration.ofNanos(Math.max(0, now - lastMovedNanos[a])), lastCycles[a], agents[a].dispatching()));
-        }
-        final List<HealthReport.FeedHealth> feedHealth = new ArrayList<>();
-        for (int f = 0; f < feedNames.length; f++)
-        {
-            feedHealth.add(new HealthReport.FeedHealth(feedNames[f], feedStatus[f], fullestDepth[f], feedCapacity[f],
-                saturation(f)));
-        }
-        return new HealthReport(status, reasons, state.get(), Instant.ofEpochMilli(sampledAtMillis), agentHealth,
+        final HealthStatus status = evaluate(now, current, reasons);
+        final List<HealthReport.AgentHealth> agentHealth = IntStream.range(0, agents.length)
+            .mapToObj(a -> new HealthReport.AgentHealth(agents[a].config.name(), agentVerdict(a, now, current),
+                Duration.ofNanos(Math.max(0, now - lastMovedNanos[a])), lastCycles[a], agents[a].dispatching()))
+            .toList();
+        final List<HealthReport.FeedHealth> feedHealth = IntStream.range(0, feeds.length)
+            .mapToObj(f -> new HealthReport.FeedHealth(feeds[f].feedName(), feedVerdict(f), fullestDepth[f],
+                feedCapacity[f], saturation(f)))
+            .toList();
+        return new HealthReport(status, reasons, current, Instant.ofEpochMilli(sampledAtMillis), agentHealth,
             feedHealth, errors, errorRate);
     }
 
@@ -311,7 +275,7 @@ final class ServerMonitor
             next += intervalNanos;
             if (next - System.nanoTime() < 0)
             {
-                next = System.nanoTime() + intervalNanos; // fell behind (a paused machine): do not catch up in a burst
+                next = System.nanoTime() + intervalNanos; // fell behind (a paused machine): no catching up in a burst
             }
             try
             {
@@ -343,16 +307,14 @@ final class ServerMonitor
         sampledAtMillis = System.currentTimeMillis();
         heartbeat.set(sampledAtMillis);
         samples.increment();
-        for (int f = 0; f < feedPublishers.length; f++)
+        for (int f = 0; f < feeds.length; f++)
         {
-            final Feed publisher = feedPublishers[f];
-            if (publisher.isRing())
+            if (feeds[f].isRing())
             {
-                // A ring publish counts nothing itself: its ring's sequence is the count, copied here (one writer).
-                publisher.published.set(publisher.publishedCount());
+                feeds[f].published.set(feeds[f].publishedCount()); // a ring's sequence is its count; written here only
             }
-            feedDepth[f].set(publisher.depth());
-            fullestDepth[f] = publisher.fullestDepth();
+            feedDepth[f].set(feeds[f].depth());
+            fullestDepth[f] = feeds[f].fullestDepth();
         }
         for (int a = 0; a < agents.length; a++)
         {
@@ -367,100 +329,86 @@ final class ServerMonitor
         {
             findNewPools();
         }
-        final ObjectPool<?>[] known = knownPools;
-        for (int p = 0; p < known.length; p++)
+        for (int p = 0; p < knownPools.length; p++)
         {
-            final ObjectPool<?> pool = known[p];
-            poolCounters[p * 4].set(pool.created());
-            poolCounters[p * 4 + 1].set(pool.free());
-            poolCounters[p * 4 + 2].set(pool.inFlight());
-            poolCounters[p * 4 + 3].set(pool.exhaustedCount());
+            final int c = p * POOL_GAUGES.length;
+            poolCounters[c].set(knownPools[p].created());
+            poolCounters[c + 1].set(knownPools[p].free());
+            poolCounters[c + 2].set(knownPools[p].inFlight());
+            poolCounters[c + 3].set(knownPools[p].exhaustedCount());
         }
         long total = 0;
-        for (int e = 0; e < errorCounters.length; e++)
+        for (final SingleWriterCounter counter : errorCounters)
         {
-            total += errorCounters[e].get();
+            total += counter.get();
         }
         errors = total;
-        errorRate = (total - errorsAtWindowStart(now)) / (windowNanos / 1e9);
+        errorRate = errorWindow.rate(now, total);
         if (periodic)
         {
-            pushWindow(now, total);
+            errorWindow.push(now, total);
         }
-        healthCounter.set(evaluate(now, null).ordinal());
+        healthCounter.set(evaluate(now, state.get(), null).ordinal());
     }
 
-    /**
-     * The verdict now, from the latest sample; fills {@link #agentStatus} and {@link #feedStatus}. Allocation-free
-     * when {@code reasons} is null; otherwise says why the verdict is not UP.
-     */
-    private HealthStatus evaluate(final long now, final List<String> reasons)
+    /** The verdict now, from the latest sample. Allocation-free when {@code reasons} is null; else says why not UP. */
+    private HealthStatus evaluate(final long now, final ServerState current, final List<String> reasons)
     {
-        HealthStatus status = HealthStatus.UP;
-        final ServerState current = state.get();
-        final boolean running = ServerState.RUNNING == current;
-        if (!running)
+        HealthStatus status = ServerState.RUNNING == current ? HealthStatus.UP : HealthStatus.DOWN;
+        if (HealthStatus.UP != status && null != reasons)
         {
-            status = HealthStatus.DOWN;
-            if (null != reasons)
-            {
-                reasons.add("server '" + serverName + "' is " + current);
-            }
+            reasons.add("server '" + serverName + "' is " + current);
         }
         for (int a = 0; a < agents.length; a++)
         {
-            HealthStatus verdict = HealthStatus.UP;
-            if (running)
-            {
-                final long since = now - lastMovedNanos[a];
-                if (!agents[a].dispatching())
-                {
-                    verdict = HealthStatus.DOWN;
-                    if (null != reasons)
-                    {
-                        reasons.add("agent '" + agents[a].config.name() + "' no longer dispatches (it stopped " +
-                            "before the server did)");
-                    }
-                }
-                else if (since >= staleNanos)
-                {
-                    verdict = since >= downNanos ? HealthStatus.DOWN : HealthStatus.DEGRADED;
-                    if (null != reasons)
-                    {
-                        reasons.add("agent '" + agents[a].config.name() + "' has not completed a duty cycle for " +
-                            millis(since) + " ms (" + (HealthStatus.DOWN == verdict ? "down after " +
-                            healthConfig.agentDownAfter().toMillis() : "stale after " +
-                            healthConfig.agentStaleAfter().toMillis()) + " ms): a handler may be blocked");
-                    }
-                }
-            }
-            agentStatus[a] = verdict;
+            final HealthStatus verdict = agentVerdict(a, now, current);
             status = status.worst(verdict);
-        }
-        for (int f = 0; f < feedNames.length; f++)
-        {
-            final double saturation = saturation(f);
-            final HealthStatus verdict =
-                saturation >= healthConfig.queueSaturation() ? HealthStatus.DEGRADED : HealthStatus.UP;
             if (HealthStatus.UP != verdict && null != reasons)
             {
-                reasons.add("feed '" + feedNames[f] + "': its fullest queue holds " + fullestDepth[f] + " of " +
-                    feedCapacity[f] + " (" + Math.round(saturation * 100) + "%, threshold " +
-                    Math.round(healthConfig.queueSaturation() * 100) + "%)");
+                reasons.add("agent '" + agents[a].config.name() + (!agents[a].dispatching()
+                    ? "' no longer dispatches (it stopped before the server did)"
+                    : "' has not completed a duty cycle for " + TimeUnit.NANOSECONDS.toMillis(now - lastMovedNanos[a]) +
+                    " ms (" + (HealthStatus.DOWN == verdict ? "down after " + health.agentDownAfter().toMillis()
+                    : "stale after " + health.agentStaleAfter().toMillis()) + " ms): a handler may be blocked"));
             }
-            feedStatus[f] = verdict;
-            status = status.worst(verdict);
         }
-        if (errorRate > healthConfig.errorRate())
+        for (int f = 0; f < feeds.length; f++)
+        {
+            status = status.worst(feedVerdict(f));
+            if (HealthStatus.UP != feedVerdict(f) && null != reasons)
+            {
+                reasons.add("feed '" + feeds[f].feedName() + "': its fullest queue holds " + fullestDepth[f] + " of " +
+                    feedCapacity[f] + " (" + Math.round(saturation(f) * 100) + "%, threshold " +
+                    Math.round(health.queueSaturation() * 100) + "%)");
+            }
+        }
+        if (errorRate > health.errorRate())
         {
             status = status.worst(HealthStatus.DEGRADED);
             if (null != reasons)
             {
                 reasons.add(String.format("error rate %.2f/s over the last %d ms (threshold %s/s); %d errors in all",
-                    errorRate, healthConfig.errorRateWindow().toMillis(), healthConfig.errorRate(), errors));
+                    errorRate, health.errorRateWindow().toMillis(), health.errorRate(), errors));
             }
         }
         return status;
+    }
+
+    /** A running server's agent is DOWN once it stopped dispatching, or by how long its duty cycles stood still. */
+    private HealthStatus agentVerdict(final int a, final long now, final ServerState current)
+    {
+        final long still = now - lastMovedNanos[a];
+        if (ServerState.RUNNING != current || still < health.agentStaleAfter().toNanos() && agents[a].dispatching())
+        {
+            return HealthStatus.UP;
+        }
+        return !agents[a].dispatching() || still >= health.agentDownAfter().toNanos() ? HealthStatus.DOWN
+            : HealthStatus.DEGRADED;
+    }
+
+    private HealthStatus feedVerdict(final int f)
+    {
+        return saturation(f) >= health.queueSaturation() ? HealthStatus.DEGRADED : HealthStatus.UP;
     }
 
     private double saturation(final int f)
@@ -468,80 +416,25 @@ final class ServerMonitor
         return (double)fullestDepth[f] / feedCapacity[f];
     }
 
-    /** Errors counted at the latest periodic sample at or before the window's start (the oldest kept otherwise). */
-    private long errorsAtWindowStart(final long now)
-    {
-        final int size = windowTimes.length;
-        final int oldest = windowSize < size ? 0 : windowNext;
-        long base = windowErrors[oldest];
-        for (int i = 0; i < windowSize; i++)
-        {
-            final int slot = (oldest + i) % size;
-            if (windowTimes[slot] - (now - windowNanos) > 0)
-            {
-                break;
-            }
-            base = windowErrors[slot];
-        }
-        return base;
-    }
-
-    private void pushWindow(final long now, final long total)
-    {
-        windowTimes[windowNext] = now;
-        windowErrors[windowNext] = total;
-        windowNext = (windowNext + 1) % windowTimes.length;
-        windowSize = Math.min(windowSize + 1, windowTimes.length);
-    }
-
     /** Pools registered since the last look get counters; the registry only grows. Allocates, rarely. */
     private void findNewPools()
     {
         final List<ObjectPool<?>> all = pools.pools();
         knownPoolCount = all.size();
-        final List<ObjectPool<?>> fresh = new ArrayList<>();
-        for (final ObjectPool<?> pool : all)
-        {
-            if (!Arrays.asList(knownPools).contains(pool))
-            {
-                fresh.add(pool);
-            }
-        }
-        if (fresh.isEmpty())
-        {
-            return;
-        }
-        fresh.sort((a, b) -> a.name().compareTo(b.name()));
+        final List<ObjectPool<?>> known = Arrays.asList(knownPools);
+        final List<ObjectPool<?>> fresh = all.stream().filter(pool -> !known.contains(pool))
+            .sorted(Comparator.comparing(pool -> pool.name())).toList();
         final ObjectPool<?>[] more = Arrays.copyOf(knownPools, knownPools.length + fresh.size());
-        final SingleWriterCounter[] moreCounters = Arrays.copyOf(poolCounters, more.length * 4);
-        for (int i = 0; i < fresh.size(); i++)
+        final SingleWriterCounter[] moreCounters = Arrays.copyOf(poolCounters, more.length * POOL_GAUGES.length);
+        for (int p = knownPools.length; p < more.length; p++)
         {
-            final int p = knownPools.length + i;
-            final ObjectPool<?> pool = fresh.get(i);
-            more[p] = pool;
-            moreCounters[p * 4] = counters.newCounter(CounterType.POOL_CREATED, pool.name());
-            moreCounters[p * 4 + 1] = counters.newCounter(CounterType.POOL_FREE, pool.name());
-            moreCounters[p * 4 + 2] = counters.newCounter(CounterType.POOL_IN_FLIGHT, pool.name());
-            moreCounters[p * 4 + 3] = counters.newCounter(CounterType.POOL_EXHAUSTED, pool.name());
+            more[p] = fresh.get(p - knownPools.length);
+            for (int g = 0; g < POOL_GAUGES.length; g++)
+            {
+                moreCounters[p * POOL_GAUGES.length + g] = counters.newCounter(POOL_GAUGES[g], more[p].name());
+            }
         }
         knownPools = more;
         poolCounters = moreCounters;
-    }
-
-    private static int capacityOf(final ServerConfig config, final String feedName)
-    {
-        for (final FeedConfig feed : config.feeds())
-        {
-            if (feed.name().equals(feedName))
-            {
-                return feed.queueCapacity();
-            }
-        }
-        throw new IllegalStateException("feed '" + feedName + "' has a publisher but no configuration");
-    }
-
-    private static long millis(final long nanos)
-    {
-        return TimeUnit.NANOSECONDS.toMillis(nanos);
     }
 }

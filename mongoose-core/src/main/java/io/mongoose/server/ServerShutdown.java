@@ -1,7 +1,6 @@
 package io.mongoose.server;
 
 import io.mongoose.agent.AgentGroup;
-import io.mongoose.agent.ProcessorSlot;
 import io.mongoose.agent.RunnerClose;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.feed.Feed;
@@ -42,11 +41,7 @@ final class ServerShutdown
         this.audit = audit;
     }
 
-    /**
-     * Refuse a stop from a thread the stop would join, or one that does not drive an INVOKER group.
-     *
-     * @throws IllegalStateException naming the thread.
-     */
+    /** Refuse, naming the thread, a stop from a thread it would join or not driving an INVOKER group. */
     void checkCaller()
     {
         final Thread current = Thread.currentThread();
@@ -81,12 +76,9 @@ final class ServerShutdown
     {
         final long drainDeadline = System.nanoTime() + config.shutdownTimeout().toNanos();
         final long graceDeadline = drainDeadline + RunnerClose.INTERRUPT_GRACE_NANOS;
-        // Once the service agents are joined nothing publishes into their feeds, so closing those loses nothing.
         final Map<String, String> notEnded = new TreeMap<>(services.stopAgents(drainDeadline, graceDeadline));
         path.closeEntryFeeds();
-        // A paused feed would never drain, and its agents would never be quiet.
-        feedPauses.resumeAllForStop();
-        // Processors keep publishing into pipes while they handle what is queued; pipes close once all is quiet.
+        feedPauses.resumeAllForStop(); // a paused feed would never drain, and its agents would never be quiet
         final boolean pipesQuiet = !drain || awaitPipesQuiet(drainDeadline);
         path.closeFeeds();
         final boolean drained = (!drain || awaitDrained(drainDeadline)) && pipesQuiet;
@@ -100,39 +92,15 @@ final class ServerShutdown
                 stillRunning.add(group.config.name());
             }
         }
-        for (final Map.Entry<String, String> agent : notEnded.entrySet())
-        {
-            LOG.log(System.Logger.Level.ERROR, "server '" + config.name() + "': agent " + agent.getKey() +
-                " did not stop within the " + config.shutdownTimeout().toMillis() + " ms shutdown timeout: " +
-                agent.getValue());
-        }
-        // Services stop after every agent thread has been joined, in reverse registration order.
+        notEnded.forEach((agent, why) -> LOG.log(System.Logger.Level.ERROR, "server '" + config.name() +
+            "': agent " + agent + " did not stop within the " + config.shutdownTimeout().toMillis() +
+            " ms shutdown timeout: " + why));
         services.stop();
-        final Map<String, Long> undelivered = releaseUndelivered(stillRunning);
-        long errors = 0;
-        long unhandled = 0;
-        for (final ProcessorSlot slot : path.processors.values())
-        {
-            errors += slot.errors.get();
-            unhandled += slot.unhandled.get();
-        }
-        errors += services.errors();
-        final PoolAudit.Leaks leaks = audit.leaks();
-        final ShutdownReport report = new ShutdownReport(drained, undelivered, leaks.byType(), errors, unhandled,
-            audit.invalidReleasesSinceStart(), notEnded, leaks.sites());
-        audit.release();
+        final ShutdownReport report = audit.report(drained, releaseUndelivered(stillRunning),
+            path.processors.values().stream().mapToLong(slot -> slot.errors.get()).sum() + services.errors(),
+            path.processors.values().stream().mapToLong(slot -> slot.unhandled.get()).sum(), notEnded);
         LOG.log(report.clean() ? System.Logger.Level.INFO : System.Logger.Level.WARNING,
             "server '" + config.name() + "' stopped: " + report);
-        return report;
-    }
-
-    /** The report of a start that failed before any agent ran: what the pools hold; the registry is free again. */
-    ShutdownReport beforeAgentsRan(final long errors)
-    {
-        final PoolAudit.Leaks leaks = audit.leaks();
-        final ShutdownReport report = new ShutdownReport(true, Map.of(), leaks.byType(), errors, 0,
-            audit.invalidReleasesSinceStart(), Map.of(), leaks.sites());
-        audit.release();
         return report;
     }
 
@@ -195,35 +163,21 @@ final class ServerShutdown
         }
     }
 
-    /** Wait until every queue is empty, bounded by {@code deadline}. */
+    /**
+     * Wait until the queues of every dispatching group are empty, bounded by {@code deadline}; whether all are. A group
+     * that stopped dispatching on its own (interrupted) never empties its queues: what it holds is released as
+     * undelivered rather than waited for.
+     */
     private boolean awaitDrained(final long deadline)
     {
-        while (true)
+        while (!path.groups.values().stream().filter(AgentGroup::dispatching).allMatch(g -> g.agent.inboundEmpty()))
         {
-            boolean liveEmpty = true;
-            boolean deadEmpty = true;
-            for (final AgentGroup group : path.groups.values())
-            {
-                // A group that stopped dispatching on its own (interrupted) never empties its queues: waiting for it
-                // would only make stop() take the whole timeout. What it holds is released as undelivered.
-                if (group.dispatching())
-                {
-                    liveEmpty &= group.agent.inboundEmpty();
-                }
-                else
-                {
-                    deadEmpty &= group.agent.inboundEmpty();
-                }
-            }
-            if (liveEmpty)
-            {
-                return deadEmpty;
-            }
             if (!waitAPoll(deadline))
             {
                 return false;
             }
         }
+        return path.groups.values().stream().filter(g -> !g.dispatching()).allMatch(g -> g.agent.inboundEmpty());
     }
 
     /** Unless {@code deadline} has passed: drive the invoker groups once and park a poll interval. */
@@ -233,10 +187,7 @@ final class ServerShutdown
         {
             return false;
         }
-        for (final AgentGroup group : path.groups.values())
-        {
-            group.driveIfInvoker();
-        }
+        path.groups.values().forEach(AgentGroup::driveIfInvoker);
         LockSupport.parkNanos(DRAIN_POLL_NANOS);
         return true;
     }

@@ -23,7 +23,7 @@ final class ServiceAgent implements Agent
     private final Pinning pinningRequest;
     private final DispatchErrorHandler errorHandler;
     final SingleWriterCounter work = new SingleWriterCounter();
-    final SingleWriterCounter errors;
+    private final SingleWriterCounter errors;
     private CorePinning pinning;
     private volatile String pinningOutcome = "not started";
 
@@ -89,16 +89,7 @@ final class ServiceAgent implements Agent
     void onError(final Throwable error)
     {
         errors.increment();
-        try
-        {
-            errorHandler.onError(source, null, error);
-        }
-        catch (final Throwable handlerFailure)
-        {
-            handlerFailure.addSuppressed(error);
-            LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting an error from " + source,
-                handlerFailure);
-        }
+        ServerAdminHost.report(errorHandler, source, error);
     }
 
     String pinningOutcome()

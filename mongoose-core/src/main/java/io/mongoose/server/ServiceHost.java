@@ -15,22 +15,20 @@ import io.mongoose.status.CounterType;
 import io.mongoose.status.ServiceStats;
 import org.agrona.concurrent.AgentRunner;
 
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 /**
  * The services of one server at run time: their lifecycle in registration order (reverse at stop) and the agent
- * threads of the {@link AgentService}s. Lifecycle methods are called by the thread starting or stopping the server.
+ * threads of the {@link AgentService}s. Lifecycle methods run on the thread starting or stopping the server.
  */
 final class ServiceHost
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
-    /** Longest exception text a start failure repeats. */
-    private static final int MAX_SHOWN_EXCEPTION = 300;
 
     private final String serverName;
     private final List<ServiceConfig> configs;
@@ -50,10 +48,7 @@ final class ServiceHost
         this.configs = configs;
         this.errorHandler = errorHandler;
         final Map<String, MongooseService> byName = new LinkedHashMap<>();
-        for (final ServiceConfig config : configs)
-        {
-            byName.put(config.name(), config.service());
-        }
+        configs.forEach(config -> byName.put(config.name(), config.service()));
         this.directory = ServiceDirectory.of(byName);
         final int n = configs.size();
         contexts = new Context[n];
@@ -63,12 +58,11 @@ final class ServiceHost
         for (int i = 0; i < n; i++)
         {
             final ServiceConfig config = configs.get(i);
-            contexts[i] = new Context(config.name(), serverName, pools, directory);
+            contexts[i] = new Context(config.name(), serverName, pools, directory, new LinkedHashMap<>());
             errors[i] = new SingleWriterCounter();
-            if (config.service() instanceof AgentService)
+            if (config.service() instanceof AgentService service)
             {
-                agents[i] = new ServiceAgent(
-                    config.name(), (AgentService)config.service(), config.pinning(), errorHandler, errors[i]);
+                agents[i] = new ServiceAgent(config.name(), service, config.pinning(), errorHandler, errors[i]);
             }
         }
     }
@@ -109,10 +103,10 @@ final class ServiceHost
             catch (final Throwable t)
             {
                 errors[i].increment();
-                report(name, t);
+                ServerAdminHost.report(errorHandler, "service:" + name, t);
                 final MongooseStartException failure = new MongooseStartException("service '" + name + "' of server '" +
-                    serverName + "' failed in onStart: " + ConfigProblem.escape(t.toString(), MAX_SHOWN_EXCEPTION) +
-                    "; no agent was started", t);
+                    serverName + "' failed in onStart: " + ConfigProblem.escape(t.toString(),
+                    ServerAssembly.MAX_SHOWN_EXCEPTION) + "; no agent was started", t);
                 stop();
                 LOG.log(System.Logger.Level.ERROR, "server '" + serverName + "' failed to start", failure);
                 return failure;
@@ -128,9 +122,8 @@ final class ServiceHost
         {
             if (null != agents[i])
             {
-                final ServiceAgent agent = agents[i];
-                runners[i] = new AgentRunner(configs.get(i).idleStrategy().newIdleStrategy(), agent::onError,
-                    null, agent);
+                runners[i] = new AgentRunner(configs.get(i).idleStrategy().newIdleStrategy(), agents[i]::onError,
+                    null, agents[i]);
                 AgentRunner.startOnThread(runners[i], ServiceHost::newAgentThread);
             }
         }
@@ -149,13 +142,10 @@ final class ServiceHost
         final Map<String, String> notEnded = new TreeMap<>();
         for (int i = 0; i < runners.length; i++)
         {
-            if (null != runners[i])
+            final String why = null == runners[i] ? null : RunnerClose.close(runners[i], joinDeadline, graceDeadline);
+            if (null != why)
             {
-                final String why = RunnerClose.close(runners[i], joinDeadline, graceDeadline);
-                if (null != why)
-                {
-                    notEnded.put("service '" + configs.get(i).name() + "'", why);
-                }
+                notEnded.put("service '" + configs.get(i).name() + "'", why);
             }
         }
         return notEnded;
@@ -176,39 +166,23 @@ final class ServiceHost
             catch (final Throwable t)
             {
                 errors[i].increment();
-                report(configs.get(i).name(), t);
+                ServerAdminHost.report(errorHandler, "service:" + configs.get(i).name(), t);
             }
         }
         started = 0;
     }
 
-    /** Whether {@code thread} runs a service's duty cycle. */
     boolean isAgentThread(final Thread thread)
     {
-        for (final AgentRunner runner : runners)
-        {
-            if (null != runner && runner.thread() == thread)
-            {
-                return true;
-            }
-        }
-        return false;
+        return Arrays.stream(runners).anyMatch(runner -> null != runner && runner.thread() == thread);
     }
 
     long errors()
     {
-        long sum = 0;
-        for (final SingleWriterCounter counter : errors)
-        {
-            sum += counter.get();
-        }
-        return sum;
+        return Arrays.stream(errors).mapToLong(SingleWriterCounter::get).sum();
     }
 
-    /**
-     * Put each service's counters in the server's counters (file), and add its error counter to those the error rate
-     * is computed from. Before start: the counters move into the file when it is published.
-     */
+    /** Put each service's counters in the server's, and its error counter among those of the error rate. */
     void registerCounters(final ServerCounters counters, final List<SingleWriterCounter> errorSources)
     {
         for (int i = 0; i < configs.size(); i++)
@@ -225,97 +199,39 @@ final class ServiceHost
 
     ServiceStats stats(final String name)
     {
-        final int i = indexOf(name);
+        final int i = IntStream.range(0, configs.size()).filter(c -> configs.get(c).name().equals(name)).findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("unknown service " +
+                (null == name ? "null" : "'" + name + "'") + "; expected one of " + (configs.isEmpty()
+                ? "the registered services (none are registered)" : String.join(", ", directory.serviceNames()))));
         final ServiceAgent agent = agents[i];
         return new ServiceStats(name, null != agent, null == agent ? 0 : agent.work.get(), errors[i].get(),
             null == agent ? "no agent" : agent.pinningOutcome());
     }
 
-    private int indexOf(final String name)
-    {
-        for (int i = 0; i < configs.size(); i++)
-        {
-            if (configs.get(i).name().equals(name))
-            {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("unknown service " + (null == name ? "null" : "'" + name + "'") +
-            "; expected one of " + (configs.isEmpty() ? "the registered services (none are registered)" :
-            String.join(", ", directory.serviceNames())));
-    }
-
-    private void report(final String name, final Throwable error)
-    {
-        final String source = "service:" + name;
-        try
-        {
-            errorHandler.onError(source, null, error);
-        }
-        catch (final Throwable handlerFailure)
-        {
-            handlerFailure.addSuppressed(error);
-            LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting an error from " + source,
-                handlerFailure);
-        }
-    }
-
     private static Thread newAgentThread(final Runnable runnable)
     {
         final Thread thread = new Thread(runnable);
-        // Non-daemon, like the agent groups' threads: a running server keeps the JVM alive until stop().
-        thread.setDaemon(false);
+        thread.setDaemon(false); // like the agent groups' threads: a running server keeps the JVM alive until stop()
         thread.setUncaughtExceptionHandler((t, e) ->
             LOG.log(System.Logger.Level.ERROR, "service agent thread '" + t.getName() + "' died", e));
         return thread;
     }
 
-    /** A service's view of its server. */
-    private static final class Context implements ServiceContext
+    /** A service's view of its server; {@code publishers} is filled once, when the feeds are wired. */
+    private record Context(
+        String serviceName, String serverName, PoolRegistry pools, ServiceDirectory directory,
+        Map<String, FeedPublisher> publishers) implements ServiceContext
     {
-        private final String serviceName;
-        private final String serverName;
-        private final PoolRegistry pools;
-        private final ServiceDirectory directory;
-        final Map<String, FeedPublisher> publishers = new LinkedHashMap<>();
-
-        Context(final String serviceName, final String serverName, final PoolRegistry pools,
-            final ServiceDirectory directory)
-        {
-            this.serviceName = serviceName;
-            this.serverName = serverName;
-            this.pools = pools;
-            this.directory = directory;
-        }
-
-        @Override
-        public String serviceName()
-        {
-            return serviceName;
-        }
-
-        @Override
-        public String serverName()
-        {
-            return serverName;
-        }
-
-        @Override
-        public PoolRegistry pools()
-        {
-            return pools;
-        }
-
         @Override
         public FeedPublisher publisher(final String feed)
         {
-            final FeedPublisher publisher = null == feed ? null : publishers.get(feed);
+            final FeedPublisher publisher = publishers.get(feed);
             if (null == publisher)
             {
                 throw new IllegalArgumentException("service '" + serviceName + "' does not publish feed " +
                     (null == feed ? "null" : "'" + feed + "'") + "; expected one of the feeds it declares in " +
                     "publishes (" + (publishers.isEmpty() ? "it declares none" :
-                    String.join(", ", new ArrayList<>(publishers.keySet()))) + ")");
+                    String.join(", ", publishers.keySet())) + ")");
             }
             return publisher;
         }
@@ -341,7 +257,7 @@ final class ServiceHost
         @Override
         public List<String> serviceNames()
         {
-            return Collections.unmodifiableList(directory.serviceNames());
+            return directory.serviceNames();
         }
     }
 }

@@ -3,9 +3,10 @@ package io.mongoose.server;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.LeakSite;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * What {@link MongooseServer#stop()} found.
@@ -48,45 +49,21 @@ public record ShutdownReport(
     }
 
     /**
-     * One line that names every figure that makes the report unclean, or says it is clean; the leak sites are counted
-     * (their stacks are logged separately and are in {@link #leakSites()}), so a log line stays a line.
+     * One line naming every figure that makes the report unclean, or saying it is clean; leak sites are counted (their
+     * stacks are logged and in {@link #leakSites()}), so a log line stays a line.
      */
     @Override
     public String toString()
     {
-        final List<String> found = new ArrayList<>();
-        if (!drained)
-        {
-            found.add("not drained within the shutdown timeout");
-        }
-        if (!undeliveredByFeed.isEmpty())
-        {
-            found.add("undelivered " + undeliveredByFeed);
-        }
-        if (!leaksByType.isEmpty())
-        {
-            found.add("leaked " + leaksByType);
-        }
-        if (0 != handlerErrors)
-        {
-            found.add(handlerErrors + " handler errors");
-        }
-        if (0 != unhandled)
-        {
-            found.add(unhandled + " unhandled");
-        }
-        if (0 != invalidReleases)
-        {
-            found.add(invalidReleases + " invalid releases");
-        }
-        if (!unstoppedAgents.isEmpty())
-        {
-            found.add("agents not stopped " + unstoppedAgents);
-        }
-        if (!leakSites.isEmpty())
-        {
-            found.add(leakSites.size() + " leak sites");
-        }
+        final List<String> found = Stream.of(
+            drained ? null : "not drained within the shutdown timeout",
+            undeliveredByFeed.isEmpty() ? null : "undelivered " + undeliveredByFeed,
+            leaksByType.isEmpty() ? null : "leaked " + leaksByType,
+            0 == handlerErrors ? null : handlerErrors + " handler errors",
+            0 == unhandled ? null : unhandled + " unhandled",
+            0 == invalidReleases ? null : invalidReleases + " invalid releases",
+            unstoppedAgents.isEmpty() ? null : "agents not stopped " + unstoppedAgents,
+            leakSites.isEmpty() ? null : leakSites.size() + " leak sites").filter(Objects::nonNull).toList();
         return "ShutdownReport[" + (found.isEmpty() ? "clean" : String.join(", ", found)) + "]";
     }
 }
