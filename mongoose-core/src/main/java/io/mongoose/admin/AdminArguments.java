@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The arguments of one invocation, bound by position to the names of the command's usage. Their count has been
- * checked; the getters check the values and refuse with an {@link AdminException} that names the argument.
+ * checked; the getters check the values and refuse with an {@link AdminException} naming the argument.
  */
 public final class AdminArguments
 {
@@ -24,12 +24,6 @@ public final class AdminArguments
     public String command()
     {
         return command;
-    }
-
-    /** @return the values given, in order. */
-    public List<String> values()
-    {
-        return values;
     }
 
     /**
@@ -64,21 +58,16 @@ public final class AdminArguments
     }
 
     /**
-     * @param name     an argument of the usage.
-     * @param fallback the value when an optional argument was left out.
-     * @return its value as a {@code long}.
+     * An argument as a {@code long}, or {@code fallback} if an optional argument was left out.
+     *
      * @throws AdminException naming the argument, if the value is not a whole number.
      */
     public long getLong(final String name, final long fallback)
     {
         final Optional<String> value = optional(name);
-        if (value.isEmpty())
-        {
-            return fallback;
-        }
         try
         {
-            return Long.parseLong(value.get());
+            return value.isEmpty() ? fallback : Long.parseLong(value.get());
         }
         catch (final NumberFormatException ex)
         {

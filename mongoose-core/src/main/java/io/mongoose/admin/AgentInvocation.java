@@ -5,8 +5,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One command on its way to an agent. The agent runs it unless the caller gave up first: whoever moves it out of
- * QUEUED decides, so a command that timed out before it started never runs late.
+ * One command on its way to an agent. Whoever moves it out of QUEUED decides: the agent runs it, or the caller who
+ * gave up first cancels it, so a command that timed out before it started never runs late.
  */
 final class AgentInvocation implements Runnable
 {
@@ -37,15 +37,7 @@ final class AgentInvocation implements Runnable
         }
         try
         {
-            final AdminResult result = entry.command.execute(arguments);
-            if (null == result)
-            {
-                fail(entry.nullResult());
-            }
-            else
-            {
-                future.complete(result);
-            }
+            future.complete(entry.run(arguments));
         }
         catch (final AdminException ex)
         {
@@ -53,7 +45,7 @@ final class AgentInvocation implements Runnable
         }
         catch (final Throwable t)
         {
-            fail(t);
+            future.completeExceptionally(entry.failed(host, t));
         }
     }
 
@@ -62,38 +54,21 @@ final class AgentInvocation implements Runnable
         return future;
     }
 
-    /**
-     * The caller stopped waiting: cancel the command if the agent has not started it, and complete the future with
-     * the reason unless the agent completed it first.
-     */
+    /** The caller stopped waiting: cancel the command if not started, and fail the future unless already complete. */
     void timedOut(final Duration waited)
     {
-        if (state.compareAndSet(QUEUED, CANCELLED))
-        {
-            future.completeExceptionally(new AdminException(entry.name + ": not run: " + entry.runsOn +
-                " did not take it within " + waited.toMillis() + " ms (the agent is busy or blocked, or nobody " +
-                "invokes its group); cancelled"));
-        }
-        else
-        {
-            future.completeExceptionally(new AdminException(entry.name + ": still running on " + entry.runsOn +
-                " after " + waited.toMillis() + " ms; its answer is dropped (a failure still reaches the error " +
-                "handler)"));
-        }
+        future.completeExceptionally(new AdminException(state.compareAndSet(QUEUED, CANCELLED)
+            ? entry.name() + ": not run: " + entry.runsOn() + " did not take it within " + waited.toMillis() +
+                " ms (the agent is busy or blocked, or nobody invokes its group); cancelled"
+            : entry.name() + ": still running on " + entry.runsOn() + " after " + waited.toMillis() +
+                " ms; its answer is dropped (a failure still reaches the error handler)"));
     }
 
     /** The caller was interrupted while waiting: as a timeout, with that reason. */
     void interrupted()
     {
         final boolean cancelled = state.compareAndSet(QUEUED, CANCELLED);
-        future.completeExceptionally(new AdminException(entry.name + ": interrupted while waiting for " +
-            entry.runsOn + (cancelled ? "; cancelled" : "; it is running there, its answer is dropped")));
-    }
-
-    /** The report comes first, so a caller who sees the failure can also find it at the error handler. */
-    private void fail(final Throwable error)
-    {
-        host.reportError(entry.source(), error);
-        future.completeExceptionally(entry.failure(error));
+        future.completeExceptionally(new AdminException(entry.name() + ": interrupted while waiting for " +
+            entry.runsOn() + (cancelled ? "; cancelled" : "; it is running there, its answer is dropped")));
     }
 }

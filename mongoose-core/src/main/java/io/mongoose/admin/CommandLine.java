@@ -13,13 +13,7 @@ public final class CommandLine
     {
     }
 
-    /**
-     * The text as a console prints it on one line, e.g. an error's message after {@code error: }.
-     *
-     * @param text any text.
-     * @return the text with line breaks and other control characters escaped ({@code \n}, {@code \r},
-     *         {@code \u0007}).
-     */
+    /** The text as a console prints it on one line: {@code \n}, {@code \r} and other control characters escaped. */
     public static String oneLine(final String text)
     {
         return Usage.escape(text);
@@ -57,19 +51,16 @@ public final class CommandLine
                 quoteAt = i;
                 inWord = true;
             }
-            else if (Character.isWhitespace(c))
-            {
-                if (inWord)
-                {
-                    words.add(word.toString());
-                    word.setLength(0);
-                    inWord = false;
-                }
-            }
-            else
+            else if (!Character.isWhitespace(c))
             {
                 word.append(c);
                 inWord = true;
+            }
+            else if (inWord)
+            {
+                words.add(word.toString());
+                word.setLength(0);
+                inWord = false;
             }
         }
         if (0 != quote)
