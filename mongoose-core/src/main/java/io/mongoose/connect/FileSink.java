@@ -16,14 +16,13 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Writes every {@link LineMessage} it receives as a {@code \n}-terminated line to a file. Steady state allocates
- * nothing: lines are copied into one direct buffer, written through a {@link FileChannel}.
+ * Writes every {@link LineMessage} it receives as a {@code \n}-terminated line to a file, allocation-free: lines are
+ * copied into one direct buffer, written through a {@link FileChannel}.
  *
- * <p>The buffer is written out when the next line does not fit, after every {@code flushEveryLines} lines, every
- * {@code flushInterval} if it holds anything (so a quiet stream's last lines do not wait for the next busy spell), and
- * when the processor stops. The file is opened in {@code onInit} (created, truncated unless {@code append}); one that
- * cannot be opened fails the server's start. A write error is thrown from the handler, so the server counts and
- * reports it; the lines buffered at that moment are counted in {@link #linesLost()}.
+ * <p>The buffer is written out when the next line does not fit, every {@code flushEveryLines} lines, every
+ * {@code flushInterval} if it holds anything, and at stop. The file is opened in {@code onInit} (created, truncated
+ * unless {@code append}); one that cannot be opened fails the server's start. A write error is thrown from the handler,
+ * so the server counts and reports it; the lines then buffered count in {@link #linesLost()}.
  */
 public final class FileSink implements EventProcessor, TimerCallback
 {
@@ -45,28 +44,18 @@ public final class FileSink implements EventProcessor, TimerCallback
     private int linesBuffered;
     private final AtomicLong linesWritten = new AtomicLong();
     private final AtomicLong linesLost = new AtomicLong();
-    private final AtomicLong flushes = new AtomicLong();
 
-    /**
-     * A sink that also writes out every {@link #DEFAULT_FLUSH_INTERVAL}.
-     *
-     * @param path            the file.
-     * @param append          whether to add to an existing file rather than truncate it.
-     * @param flushEveryLines most lines held in the buffer; at least 1.
-     * @param bufferBytes     buffer size; at least 16.
-     */
+    /** A sink that also writes out every {@link #DEFAULT_FLUSH_INTERVAL}. */
     public FileSink(final Path path, final boolean append, final int flushEveryLines, final int bufferBytes)
     {
         this(path, append, flushEveryLines, bufferBytes, DEFAULT_FLUSH_INTERVAL);
     }
 
     /**
-     * @param path            the file.
      * @param append          whether to add to an existing file rather than truncate it.
      * @param flushEveryLines most lines held in the buffer; at least 1.
      * @param bufferBytes     buffer size; at least 16.
-     * @param flushInterval   longest time a buffered line waits to be written out; {@link Duration#ZERO} for no
-     *                        time-based flush.
+     * @param flushInterval   longest time a buffered line waits to be written out; zero for no time-based flush.
      */
     public FileSink(
         final Path path, final boolean append, final int flushEveryLines, final int bufferBytes,
@@ -92,10 +81,7 @@ public final class FileSink implements EventProcessor, TimerCallback
         this.buffer = ByteBuffer.allocateDirect(bufferBytes);
     }
 
-    /**
-     * @param path the file, truncated when the processor starts.
-     * @return a sink with the default flush policy and buffer.
-     */
+    /** @return a sink truncating {@code path} at start, with the default flush policy and buffer. */
     public static FileSink of(final Path path)
     {
         return new FileSink(path, false, DEFAULT_FLUSH_EVERY_LINES, DEFAULT_BUFFER_BYTES);
@@ -112,10 +98,8 @@ public final class FileSink implements EventProcessor, TimerCallback
     {
         try
         {
-            channel = append
-                ? FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
-                : FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
+            channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING);
         }
         catch (final IOException ex)
         {
@@ -127,12 +111,7 @@ public final class FileSink implements EventProcessor, TimerCallback
         }
     }
 
-    /**
-     * The time-based flush, on the agent thread: writes out what the buffer holds, if anything.
-     *
-     * @param timerId  the periodic timer.
-     * @param nowNanos the scheduler's time.
-     */
+    /** The time-based flush, on the agent thread. */
     @Override
     public void onTimer(final long timerId, final long nowNanos)
     {
@@ -169,8 +148,7 @@ public final class FileSink implements EventProcessor, TimerCallback
     private void writeLongLine(final LineMessage line)
     {
         final int length = line.length();
-        int done = 0;
-        while (done < length)
+        for (int done = 0; done < length; )
         {
             final int piece = Math.min(buffer.remaining(), length - done);
             line.buffer().getBytes(done, buffer, buffer.position(), piece);
@@ -180,10 +158,6 @@ public final class FileSink implements EventProcessor, TimerCallback
             {
                 writeOut(1);
             }
-        }
-        if (!buffer.hasRemaining())
-        {
-            writeOut(1);
         }
         buffer.put((byte)'\n');
     }
@@ -210,7 +184,6 @@ public final class FileSink implements EventProcessor, TimerCallback
         }
     }
 
-    /** Write out what is buffered. */
     private void flush()
     {
         if (buffer.position() > 0)
@@ -234,7 +207,6 @@ public final class FileSink implements EventProcessor, TimerCallback
                     throw new IOException(MAX_ZERO_WRITES + " writes in a row wrote nothing");
                 }
             }
-            flushes.lazySet(flushes.get() + 1);
         }
         catch (final IOException ex)
         {
@@ -249,7 +221,7 @@ public final class FileSink implements EventProcessor, TimerCallback
         }
     }
 
-    /** @return lines written to the file (handed to the operating system) so far. */
+    /** @return lines handed to the operating system so far. */
     public long linesWritten()
     {
         return linesWritten.get();
@@ -261,21 +233,9 @@ public final class FileSink implements EventProcessor, TimerCallback
         return linesLost.get();
     }
 
-    /** @return buffer writes so far. */
-    public long flushes()
-    {
-        return flushes.get();
-    }
-
-    /** @return the longest time a buffered line waits; zero when only lines and stop flush. */
+    /** @return the longest time a buffered line waits; zero when only line counts and stop flush. */
     public Duration flushInterval()
     {
         return flushInterval;
-    }
-
-    /** @return the file written. */
-    public Path path()
-    {
-        return path;
     }
 }

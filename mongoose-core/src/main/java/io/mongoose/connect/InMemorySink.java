@@ -14,9 +14,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Collects what a feed delivers, for applications and tests: a processor that keeps a copy of each message of its type
- * (made by its {@link MessageCopier}, since the message goes back to its pool) in a bounded store any thread reads.
- * When {@code capacity} copies are waiting, the next ones are counted in {@link #dropped()} rather than blocking the
- * agent thread.
+ * (its {@link MessageCopier}'s) in a bounded store any thread reads. When {@code capacity} copies are waiting, the next
+ * ones are counted in {@link #dropped()} rather than blocking the agent thread.
  *
  * @param <M> the message type received.
  * @param <V> the copies kept.
@@ -34,7 +33,6 @@ public final class InMemorySink<M extends PooledMessage, V> implements EventProc
     /**
      * @param type     the message type collected (and its subclasses).
      * @param capacity most copies kept until read; at least 2.
-     * @param copier   makes the copy kept.
      */
     public InMemorySink(final Class<M> type, final int capacity, final MessageCopier<M, V> copier)
     {
@@ -47,10 +45,7 @@ public final class InMemorySink<M extends PooledMessage, V> implements EventProc
         this.store = new MpmcArrayQueue<>(capacity);
     }
 
-    /**
-     * @param capacity most lines kept until read; at least 2.
-     * @return a sink keeping the text of every {@link LineMessage} it receives.
-     */
+    /** @return a sink keeping the text of every {@link LineMessage} it receives. */
     public static InMemorySink<LineMessage, String> lines(final int capacity)
     {
         return new InMemorySink<>(LineMessage.class, capacity, LineMessage::text);
@@ -86,11 +81,8 @@ public final class InMemorySink<M extends PooledMessage, V> implements EventProc
     }
 
     /**
-     * Wait until {@code count} copies are waiting, then take them.
+     * Wait until {@code count} copies are waiting, then take them, oldest first.
      *
-     * @param count   how many.
-     * @param timeout the longest wait.
-     * @return exactly {@code count} copies, oldest first.
      * @throws IllegalStateException if they did not arrive in time, saying how many did (those stay in the store).
      */
     public List<V> await(final int count, final Duration timeout)

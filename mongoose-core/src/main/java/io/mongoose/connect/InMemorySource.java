@@ -13,21 +13,12 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Feeds values from application threads into a feed: any thread {@link #offer}s a value, and the source's agent
- * thread, the feed's single producer, turns each into a pooled message and publishes it. Values are objects the caller
- * allocates, so this source is for applications and tests, not for a zero-allocation path.
+ * thread, the feed's single producer, fills a pooled message from each and publishes it. The values are allocated by
+ * the caller, so this source is for applications and tests, not for a zero-allocation path.
  *
- * <p>{@link #offer} returns {@code false} when {@code capacity} values are waiting (counted in {@link #rejected()}).
- * A value waits while its pool is empty or the feed refuses it ({@code FAIL} policy) and is published in order later;
- * values still waiting at stop are reported as an error of this service. The pool is the type's in the server's
- * registry: the server registers the line pool at build; any other type's pool the application registers, and the
- * server checks it ({@link MessageSource}).
- *
- * <pre>{@code
- * InMemorySource<String, LineMessage> input = InMemorySource.lines(1024);
- * builder.service(ServiceConfig.of("input", input).publishes("lines"));
- * ...
- * input.offer("hello");          // any thread; false when 1024 values are waiting
- * }</pre>
+ * <p>A value waits while its pool is empty or the feed refuses it ({@code FAIL} policy) and is published in order
+ * later; values still waiting at stop are reported as an error of this service. The server registers the line pool at
+ * build; the pool of any other type the application registers, and the server checks it ({@link MessageSource}).
  *
  * @param <V> the values offered.
  * @param <M> the pooled messages published.
@@ -51,7 +42,6 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
      * @param type     the message type; its pool must be in the server's registry by start.
      * @param feed     the feed to publish into; {@code null} for the only feed the service entry declares.
      * @param capacity most values waiting; at least 2.
-     * @param filler   fills a message from a value.
      */
     public InMemorySource(
         final Class<M> type, final String feed, final int capacity, final MessageFiller<V, M> filler)
@@ -66,22 +56,13 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
         this.waiting = new MpscArrayQueue<>(capacity);
     }
 
-    /**
-     * @param capacity most lines waiting; at least 2.
-     * @return a source of text lines into the only feed its service entry declares, as {@link LineMessage}s from
-     *         the registry's line pool ({@link LineMessage#pool}).
-     */
+    /** @return a source of text lines, as {@link LineMessage}s, into the only feed its service entry declares. */
     public static InMemorySource<String, LineMessage> lines(final int capacity)
     {
         return new InMemorySource<>(LineMessage.class, null, capacity, (text, line) -> line.set(text));
     }
 
-    /**
-     * Hand a value over; any thread, any time (values offered before start wait for it).
-     *
-     * @param value not null.
-     * @return {@code false} if {@code capacity} values are already waiting: the value was not taken.
-     */
+    /** Hand a value over, from any thread at any time; {@code false} if {@code capacity} values are waiting. */
     public boolean offer(final V value)
     {
         Objects.requireNonNull(value, "value: null; expected a value to publish");
@@ -93,7 +74,7 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
         return false;
     }
 
-    /** @return values refused by {@link #offer} because the source was full. */
+    /** @return values {@link #offer} refused because the source was full. */
     public long rejected()
     {
         return rejected.get();

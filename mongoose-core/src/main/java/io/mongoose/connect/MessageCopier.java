@@ -3,8 +3,7 @@ package io.mongoose.connect;
 import io.mongoose.pool.PooledMessage;
 
 /**
- * Copies what an {@link InMemorySink} keeps out of a pooled message, which goes back to its pool after the handler
- * returns. Called on the sink's agent thread.
+ * Copies what an {@link InMemorySink} keeps out of a pooled message, on the sink's agent thread.
  *
  * @param <M> the message type.
  * @param <V> what is kept.
@@ -12,9 +11,6 @@ import io.mongoose.pool.PooledMessage;
 @FunctionalInterface
 public interface MessageCopier<M extends PooledMessage, V>
 {
-    /**
-     * @param message the message, valid only during this call.
-     * @return a value that holds no reference to the message; not null.
-     */
+    /** @return a non-null value holding no reference to {@code message}, which is valid only during this call. */
     V copy(M message);
 }
