@@ -79,43 +79,9 @@ public enum CounterType
         return typeId;
     }
 
-    /**
-     * @return what the counter belongs to: {@code server}, {@code feed}, {@code agent}, {@code processor},
-     *         {@code service} or {@code pool}.
-     */
-    public String entity()
-    {
-        return entity;
-    }
-
-    /** @return what it counts, e.g. {@code published}. */
-    public String what()
-    {
-        return what;
-    }
-
-    /**
-     * @param name the entity's name (a feed's, an agent's…).
-     * @return the label of this counter for that entity.
-     */
+    /** @return the label of this counter for the entity {@code name} (a feed's, an agent's…). */
     public String label(final String name)
     {
         return entity + " " + ConfigProblem.escape(name, MAX_NAME_IN_LABEL) + ": " + what;
-    }
-
-    /**
-     * @param typeId a type id read from a counters file.
-     * @return its type, or {@code null} if this version does not know it.
-     */
-    public static CounterType byTypeId(final int typeId)
-    {
-        for (final CounterType type : values())
-        {
-            if (type.typeId == typeId)
-            {
-                return type;
-            }
-        }
-        return null;
     }
 }

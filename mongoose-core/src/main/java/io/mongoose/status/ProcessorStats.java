@@ -3,7 +3,6 @@ package io.mongoose.status;
 /**
  * A snapshot of one processor's counters.
  *
- * @param name      processor name.
  * @param agent     its agent group.
  * @param handled   messages a handler accepted without throwing.
  * @param unhandled messages of a type with no handler here (released, counted).
