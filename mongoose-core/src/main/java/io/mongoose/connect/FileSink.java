@@ -4,6 +4,7 @@ import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
 import io.mongoose.dispatch.TimerCallback;
+import io.mongoose.internal.Require;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,13 +17,10 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Writes every {@link LineMessage} it receives as a {@code \n}-terminated line to a file, allocation-free: lines are
- * copied into one direct buffer, written through a {@link FileChannel}.
- *
- * <p>The buffer is written out when the next line does not fit, every {@code flushEveryLines} lines, every
- * {@code flushInterval} if it holds anything, and at stop. The file is opened in {@code onInit} (created, truncated
- * unless {@code append}); one that cannot be opened fails the server's start. A write error is thrown from the handler,
- * so the server counts and reports it; the lines then buffered count in {@link #linesLost()}.
+ * Writes every {@link LineMessage} it receives as a {@code \n}-terminated line to a file, allocation-free, through one
+ * direct buffer written out when the next line does not fit, every {@code flushEveryLines} lines, every
+ * {@code flushInterval} if not empty, and at stop. The file is opened in {@code onInit}, created, truncated unless
+ * {@code append}. A write error is thrown from the handler, so the server counts and reports it.
  */
 public final class FileSink implements EventProcessor, TimerCallback
 {
@@ -38,8 +36,8 @@ public final class FileSink implements EventProcessor, TimerCallback
     private final Path path;
     private final boolean append;
     private final int flushEveryLines;
-    private final Duration flushInterval;
     private final ByteBuffer buffer;
+    private final Duration flushInterval;
     private FileChannel channel;
     private int linesBuffered;
     private final AtomicLong linesWritten = new AtomicLong();
@@ -62,23 +60,15 @@ public final class FileSink implements EventProcessor, TimerCallback
         final Duration flushInterval)
     {
         this.path = Objects.requireNonNull(path, "path: null; expected the file to write");
-        if (flushEveryLines < 1)
-        {
-            throw new IllegalArgumentException("flushEveryLines: " + flushEveryLines + "; expected at least 1");
-        }
-        if (bufferBytes < 16)
-        {
-            throw new IllegalArgumentException("bufferBytes: " + bufferBytes + "; expected at least 16");
-        }
+        this.append = append;
+        this.flushEveryLines = Require.atLeast("flushEveryLines", flushEveryLines, 1);
+        this.buffer = ByteBuffer.allocateDirect(Require.atLeast("bufferBytes", bufferBytes, 16));
         if (null == flushInterval || flushInterval.isNegative())
         {
             throw new IllegalArgumentException("flushInterval: " + flushInterval + "; expected a duration of 0 (no " +
                 "time-based flush) or more");
         }
-        this.append = append;
-        this.flushEveryLines = flushEveryLines;
         this.flushInterval = flushInterval;
-        this.buffer = ByteBuffer.allocateDirect(bufferBytes);
     }
 
     /** @return a sink truncating {@code path} at start, with the default flush policy and buffer. */
@@ -128,27 +118,7 @@ public final class FileSink implements EventProcessor, TimerCallback
         {
             flush();
         }
-        if (length + 1 > buffer.remaining())
-        {
-            writeLongLine(line);
-        }
-        else
-        {
-            line.buffer().getBytes(0, buffer, buffer.position(), length);
-            buffer.position(buffer.position() + length);
-            buffer.put((byte)'\n');
-        }
-        if (++linesBuffered >= flushEveryLines)
-        {
-            flush();
-        }
-    }
-
-    /** A line longer than the buffer goes out in buffer-sized pieces. */
-    private void writeLongLine(final LineMessage line)
-    {
-        final int length = line.length();
-        for (int done = 0; done < length; )
+        for (int done = 0; done < length; ) // in one piece, unless the line is longer than the buffer
         {
             final int piece = Math.min(buffer.remaining(), length - done);
             line.buffer().getBytes(done, buffer, buffer.position(), piece);
@@ -160,6 +130,10 @@ public final class FileSink implements EventProcessor, TimerCallback
             }
         }
         buffer.put((byte)'\n');
+        if (++linesBuffered >= flushEveryLines)
+        {
+            flush();
+        }
     }
 
     @Override
@@ -171,16 +145,16 @@ public final class FileSink implements EventProcessor, TimerCallback
     @Override
     public void onTearDown()
     {
-        if (null != channel)
+        try
         {
-            try
+            if (null != channel)
             {
                 channel.close();
             }
-            catch (final IOException ex)
-            {
-                throw new UncheckedIOException("file sink '" + path + "': close failed: " + ex, ex);
-            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("file sink '" + path + "': close failed: " + ex, ex);
         }
     }
 
@@ -197,10 +171,9 @@ public final class FileSink implements EventProcessor, TimerCallback
     private void writeOut(final int linesInBuffer)
     {
         buffer.flip();
-        int zeroWrites = 0;
         try
         {
-            while (buffer.hasRemaining())
+            for (int zeroWrites = 0; buffer.hasRemaining(); )
             {
                 if (channel.write(buffer) == 0 && ++zeroWrites > MAX_ZERO_WRITES)
                 {

@@ -1,6 +1,7 @@
 package io.mongoose.connect;
 
 import io.mongoose.feed.FeedPublisher;
+import io.mongoose.internal.Require;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
@@ -17,17 +18,12 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Reads a text file line by line into pooled {@link LineMessage}s and publishes them into a feed from its own agent
- * thread, at most {@code linesPerCycle} lines per duty cycle, allocation-free: the file is read through a
- * {@link FileChannel} into one direct buffer and each line copied, undecoded, into a message from the registry's line
- * pool ({@link LineMessage#pool}); a cycle that finds the pool empty tries again on the next one.
- *
- * <p>Lines end at {@code \n} (a {@code \r} before it is dropped); a last line without terminator is published at end
- * of file, which sets {@link #endOfFile()}. With {@code tail} the source keeps reading what is appended, and a last
- * line waits for its terminator. A line longer than {@code maxLineLength} (never truncated) or a read error stops
- * reading, is reported once to the error handler naming the file and line, and sets {@link #failure()}. A file that
- * cannot be opened fails the server's start. A line the feed refuses ({@code FAIL} policy) is published first on a
- * later cycle; one still unpublished at stop is reported as an error of this service.
+ * Reads a text file line by line, allocation-free, into {@link LineMessage}s of the registry's line pool and publishes
+ * them into a feed from its agent thread, at most {@code linesPerCycle} per duty cycle. Lines end at {@code \n} (a
+ * {@code \r} before it is dropped); a last line without one is published at end of file, or with {@code tail} waits for
+ * it while the source reads what is appended. A line over {@code maxLineLength} or a read error stops reading and is
+ * reported once, naming the file and line ({@link #failure()}). A line the feed refuses is published first next cycle;
+ * one still unpublished at stop is reported as an error of this service.
  */
 public final class FileSource implements MessageSource
 {
@@ -63,17 +59,9 @@ public final class FileSource implements MessageSource
         final Path path, final String feed, final int maxLineLength, final int linesPerCycle, final boolean tail)
     {
         this.path = Objects.requireNonNull(path, "path: null; expected the file to read");
-        if (maxLineLength < 1)
-        {
-            throw new IllegalArgumentException("maxLineLength: " + maxLineLength + "; expected at least 1");
-        }
-        if (linesPerCycle < 1)
-        {
-            throw new IllegalArgumentException("linesPerCycle: " + linesPerCycle + "; expected at least 1");
-        }
+        this.maxLineLength = Require.atLeast("maxLineLength", maxLineLength, 1);
+        this.linesPerCycle = Require.atLeast("linesPerCycle", linesPerCycle, 1);
         this.feed = feed;
-        this.maxLineLength = maxLineLength;
-        this.linesPerCycle = linesPerCycle;
         this.tail = tail;
         // Room for a longest line with "\r\n" and as much again, so a refill always makes progress.
         this.buffer = ByteBuffer.allocateDirect(Math.max(64 * 1024, 2 * (maxLineLength + 2)));
@@ -137,7 +125,7 @@ public final class FileSource implements MessageSource
             final int end = indexOfNewline(start, buffer.limit());
             if (end < 0)
             {
-                if (buffer.limit() - start > maxLineLength + 1 || (atEnd && buffer.limit() - start > maxLineLength))
+                if (buffer.remaining() > maxLineLength + (atEnd ? 0 : 1)) // no room left for a terminator
                 {
                     throw tooLong();
                 }

@@ -1,6 +1,7 @@
 package io.mongoose.connect;
 
 import io.mongoose.feed.FeedPublisher;
+import io.mongoose.internal.Require;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
@@ -12,16 +13,11 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Feeds values from application threads into a feed: any thread {@link #offer}s a value, and the source's agent
- * thread, the feed's single producer, fills a pooled message from each and publishes it. The values are allocated by
- * the caller, so this source is for applications and tests, not for a zero-allocation path.
- *
- * <p>A value waits while its pool is empty or the feed refuses it ({@code FAIL} policy) and is published in order
- * later; values still waiting at stop are reported as an error of this service. The server registers the line pool at
- * build; the pool of any other type the application registers, and the server checks it ({@link MessageSource}).
- *
- * @param <V> the values offered.
- * @param <M> the pooled messages published.
+ * Feeds values from application threads into a feed, for applications and tests (the values are allocated): any thread
+ * {@link #offer}s a value, and the source's agent thread, the feed's single producer, publishes it in a pooled message
+ * its {@link MessageFiller} fills. A value waits, in order, while its pool is empty or the feed refuses it; values
+ * still waiting at stop are reported as an error of this service. The pool of a type other than {@link LineMessage} is
+ * the application's to register ({@link MessageSource}).
  */
 public final class InMemorySource<V, M extends PooledMessage> implements MessageSource
 {
@@ -49,11 +45,7 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
         this.type = Objects.requireNonNull(type, "type: null; expected a pooled message class");
         this.feed = feed;
         this.filler = Objects.requireNonNull(filler, "filler: null; expected a MessageFiller");
-        if (capacity < 2)
-        {
-            throw new IllegalArgumentException("capacity: " + capacity + "; expected at least 2");
-        }
-        this.waiting = new MpscArrayQueue<>(capacity);
+        this.waiting = new MpscArrayQueue<>(Require.atLeast("capacity", capacity, 2));
     }
 
     /** @return a source of text lines, as {@link LineMessage}s, into the only feed its service entry declares. */
@@ -65,13 +57,12 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
     /** Hand a value over, from any thread at any time; {@code false} if {@code capacity} values are waiting. */
     public boolean offer(final V value)
     {
-        Objects.requireNonNull(value, "value: null; expected a value to publish");
-        if (waiting.offer(value))
+        final boolean taken = waiting.offer(Objects.requireNonNull(value, "value: null; expected a value to publish"));
+        if (!taken)
         {
-            return true;
+            rejected.incrementAndGet();
         }
-        rejected.incrementAndGet();
-        return false;
+        return taken;
     }
 
     /** @return values {@link #offer} refused because the source was full. */
@@ -109,16 +100,12 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public void onStart(final ServiceContext context)
     {
-        pool = LineMessage.class == type ? castPool(LineMessage.pool(context.pools())) : context.pools().pool(type);
+        pool = LineMessage.class == type ? (ObjectPool<M>)(ObjectPool<?>)LineMessage.pool(context.pools()) :
+            context.pools().pool(type);
         publisher = SourceFeed.of(context, feed);
-    }
-
-    @SuppressWarnings("unchecked")
-    private ObjectPool<M> castPool(final ObjectPool<LineMessage> lines)
-    {
-        return (ObjectPool<M>)(ObjectPool<?>)lines;
     }
 
     @Override
@@ -134,13 +121,8 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
             published.lazySet(published.get() + 1);
         }
         int done = 0;
-        while (done < BATCH)
+        for (V value; done < BATCH && null != (value = waiting.relaxedPeek()); done++)
         {
-            final V value = waiting.relaxedPeek();
-            if (null == value)
-            {
-                break;
-            }
             final M message = pool.tryAcquire();
             if (null == message)
             {
@@ -153,7 +135,6 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
                 refused = message; // FAIL policy: the message is ours again; published first next cycle
                 break;
             }
-            done++;
         }
         if (done > 0)
         {

@@ -1,5 +1,6 @@
 package io.mongoose.connect;
 
+import io.mongoose.internal.Require;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
@@ -41,12 +42,9 @@ public final class LineMessage extends PooledMessage
      */
     public static ObjectPool<LineMessage> pool(final PoolRegistry registry, final int minCapacity)
     {
-        if (minCapacity < 1)
-        {
-            throw new IllegalArgumentException("minCapacity: " + minCapacity + "; expected at least 1");
-        }
         return registry.poolFor(LineMessage.class, LineMessage::new,
-            PoolConfig.of(Math.max(POOL_CAPACITY, minCapacity)).waitOnExhaustion(MAX_WAIT));
+            PoolConfig.of(Math.max(POOL_CAPACITY, Require.atLeast("minCapacity", minCapacity, 1)))
+                .waitOnExhaustion(MAX_WAIT));
     }
 
     /** @return the line's bytes, from index 0 to {@link #length()}; valid while the message is held. */

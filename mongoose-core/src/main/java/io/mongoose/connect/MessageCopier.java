@@ -2,12 +2,7 @@ package io.mongoose.connect;
 
 import io.mongoose.pool.PooledMessage;
 
-/**
- * Copies what an {@link InMemorySink} keeps out of a pooled message, on the sink's agent thread.
- *
- * @param <M> the message type.
- * @param <V> what is kept.
- */
+/** Copies what an {@link InMemorySink} keeps out of a pooled message, on the sink's agent thread. */
 @FunctionalInterface
 public interface MessageCopier<M extends PooledMessage, V>
 {

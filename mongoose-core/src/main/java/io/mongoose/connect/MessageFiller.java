@@ -5,9 +5,6 @@ import io.mongoose.pool.PooledMessage;
 /**
  * Fills a freshly acquired, reset message from a value handed to an {@link InMemorySource}, on the source's agent
  * thread, just before it is published; keep it non-capturing and allocation-free.
- *
- * @param <V> the value type.
- * @param <M> the message type.
  */
 @FunctionalInterface
 public interface MessageFiller<V, M extends PooledMessage>
