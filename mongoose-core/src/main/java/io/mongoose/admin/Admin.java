@@ -7,21 +7,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 
 /**
  * A server's admin commands ({@code MongooseServer.admin()}): a registry of named commands, with the built-ins, invoked
- * from code or from a console ({@code AdminCli} in mongoose-tools).
- *
- * <p>Threading: any thread. A command registered here runs on the invoking thread; one a processor registered through
- * its context runs on its agent between duty cycles, and the caller waits at most {@link #timeout()} for it. Every
- * refusal and failure is an {@link AdminException} with a one-line message.
+ * from code or a console. Threading: any thread; a command registered here runs on the invoking thread, one a processor
+ * registered runs on its agent between duty cycles, and the caller waits at most {@link #timeout()} for it.
  */
 public final class Admin implements CommandRegistrar
 {
@@ -54,12 +47,9 @@ public final class Admin implements CommandRegistrar
     }
 
     /**
-     * A registrar whose commands run through {@code executor} (e.g. a processor's agent), refused while the host is
-     * not running.
-     *
-     * @param runsOn   where they run, for {@code help} and messages, e.g. {@code processor 'vwap' on agent 'pricing'}.
-     * @param executor runs a command; throws {@link RejectedExecutionException} with a reason when it cannot.
-     * @return the registrar.
+     * A registrar whose commands run through {@code executor} (which throws {@link RejectedExecutionException} with a
+     * reason when it cannot take one), refused while the host is not running; {@code runsOn} says where for
+     * {@code help} and messages, e.g. {@code processor 'vwap' on agent 'pricing'}.
      */
     public CommandRegistrar registrarOn(final String runsOn, final Executor executor)
     {
@@ -104,21 +94,15 @@ public final class Admin implements CommandRegistrar
     }
 
     /**
-     * Invoke a command and wait for its answer.
-     *
-     * @throws AdminException if the command is unknown, the arguments do not fit its usage, or it was refused, timed
-     *                        out or failed.
+     * Invoke a command and wait for its answer; an {@link AdminException} says why if the command is unknown, the
+     * arguments do not fit its usage, or it was refused, timed out or failed.
      */
     public AdminResult invoke(final String name, final String... arguments)
     {
         return invoke(name, List.of(arguments));
     }
 
-    /**
-     * Parse a command line ({@link CommandLine}), e.g. {@code pause-feed quotes}, and invoke it.
-     *
-     * @throws AdminException as {@link #invoke(String, String...)}, or if the line is empty or badly quoted.
-     */
+    /** Parse a command line ({@link CommandLine}), e.g. {@code pause-feed quotes}, and invoke it. */
     public AdminResult execute(final String line)
     {
         final List<String> words = CommandLine.parse(line);
@@ -134,37 +118,7 @@ public final class Admin implements CommandRegistrar
     {
         final Entry entry = lookup(name);
         final AdminArguments bound = entry.usage.bind(name, arguments);
-        if (null == entry.executor)
-        {
-            return runHere(entry, bound);
-        }
-        final AgentInvocation invocation = submit(entry, bound);
-        final Duration waitAtMost = timeout;
-        try
-        {
-            return invocation.future().get(waitAtMost.toNanos(), TimeUnit.NANOSECONDS);
-        }
-        catch (final ExecutionException ex)
-        {
-            throw (AdminException)ex.getCause();
-        }
-        catch (final TimeoutException ex)
-        {
-            invocation.timedOut(waitAtMost);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            invocation.interrupted();
-        }
-        try
-        {
-            return invocation.future().join(); // the agent may have completed it before the cancellation
-        }
-        catch (final CompletionException ex)
-        {
-            throw (AdminException)ex.getCause();
-        }
+        return null == entry.executor ? runHere(entry, bound) : submit(entry, bound).await(timeout);
     }
 
     /**
@@ -178,16 +132,8 @@ public final class Admin implements CommandRegistrar
         {
             final Entry entry = lookup(name);
             final AdminArguments bound = entry.usage.bind(name, arguments);
-            if (null == entry.executor)
-            {
-                return CompletableFuture.completedFuture(runHere(entry, bound));
-            }
-            final AgentInvocation invocation = submit(entry, bound);
-            final Duration waitAtMost = timeout;
-            // The timeout runs on the JDK's delay thread itself, not on the common pool.
-            CompletableFuture.delayedExecutor(waitAtMost.toNanos(), TimeUnit.NANOSECONDS, Runnable::run)
-                .execute(() -> invocation.timedOut(waitAtMost));
-            return invocation.future();
+            return null == entry.executor
+                ? CompletableFuture.completedFuture(runHere(entry, bound)) : submit(entry, bound).async(timeout);
         }
         catch (final AdminException ex)
         {
@@ -271,11 +217,11 @@ public final class Admin implements CommandRegistrar
 
     private AdminResult help(final AdminArguments arguments)
     {
-        final String name = arguments.optional("COMMAND").orElse(null);
-        if (null == name)
-        {
-            return list();
-        }
+        return arguments.optional("COMMAND").map(this::usage).orElseGet(this::list);
+    }
+
+    private AdminResult usage(final String name)
+    {
         final Entry entry = lookup(name);
         final AdminCommandInfo info = entry.info();
         return AdminResult.of("usage: " + info.synopsis() + "\n  " + info.description() +

@@ -26,11 +26,7 @@ public final class AdminArguments
         return command;
     }
 
-    /**
-     * @param name a required argument of the usage, e.g. {@code FEED}.
-     * @return its value.
-     * @throws IllegalArgumentException if the usage has no required argument of that name (a bug in the command).
-     */
+    /** @return the value of a required argument of the usage, e.g. {@code FEED}; throws if there is none so named. */
     public String get(final String name)
     {
         final int index = usage.indexOf(name);
@@ -42,11 +38,7 @@ public final class AdminArguments
         return values.get(index);
     }
 
-    /**
-     * @param name an argument of the usage, required or optional.
-     * @return its value, or empty if an optional argument was left out.
-     * @throws IllegalArgumentException if the usage has no argument of that name (a bug in the command).
-     */
+    /** @return the value of an argument of the usage, empty if left out; throws if the usage has none so named. */
     public Optional<String> optional(final String name)
     {
         final int index = usage.indexOf(name);
@@ -57,11 +49,7 @@ public final class AdminArguments
         return index < values.size() ? Optional.of(values.get(index)) : Optional.empty();
     }
 
-    /**
-     * An argument as a {@code long}, or {@code fallback} if an optional argument was left out.
-     *
-     * @throws AdminException naming the argument, if the value is not a whole number.
-     */
+    /** @return an argument as a {@code long}, {@code fallback} if left out; refuses a value that is not a number. */
     public long getLong(final String name, final long fallback)
     {
         final Optional<String> value = optional(name);

@@ -9,10 +9,8 @@ package io.mongoose.admin;
 public interface AdminCommand
 {
     /**
-     * @param arguments the arguments, already checked against the command's usage.
-     * @return the answer; never null.
-     * @throws Exception an {@link AdminException} to refuse (the caller sees its message); any other is a failure,
-     *                   also reported to the error handler.
+     * @return the answer, never null, to arguments already checked against the usage.
+     * @throws Exception an {@link AdminException} to refuse; any other is a failure, reported to the error handler.
      */
     AdminResult execute(AdminArguments arguments) throws Exception;
 }

@@ -1,11 +1,8 @@
 package io.mongoose.admin;
 
 /**
- * A registered command as {@code help} lists it.
- *
- * @param usage  its arguments, e.g. {@code FEED}; empty for none.
- * @param runsOn {@code caller} for a command that runs on the invoking thread, otherwise where it runs, e.g.
- *               {@code processor 'vwap' on agent 'pricing'}.
+ * A registered command as {@code help} lists it; {@code runsOn} is {@code caller} for one that runs on the invoking
+ * thread, otherwise where it runs, e.g. {@code processor 'vwap' on agent 'pricing'}.
  */
 public record AdminCommandInfo(String name, String usage, String description, String runsOn)
 {

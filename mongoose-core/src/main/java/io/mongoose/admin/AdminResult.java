@@ -5,11 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The answer of an admin command: text for a human, and the same facts as data for a program.
- *
- * @param text lines for a console; may be empty, never null.
- * @param data strings, numbers, booleans, and lists and maps of these, in a stable order; copied, so a result never
- *             changes; empty when the command has nothing beyond its text.
+ * The answer of an admin command: {@code text} for a human (never null), and the same facts as {@code data} for a
+ * program: strings, numbers, booleans, lists and maps of these, in a stable order, copied so a result never changes.
  */
 public record AdminResult(String text, Map<String, Object> data)
 {

@@ -7,14 +7,11 @@ package io.mongoose.admin;
 public interface CommandRegistrar
 {
     /**
-     * Register a command.
+     * Register a command under a unique name of lower-case words joined by {@code -}, e.g. {@code reset-vwap}, with a
+     * one-line description; an IllegalArgumentException names what is taken, reserved or malformed.
      *
-     * @param name        lower-case words joined by {@code -}, e.g. {@code reset-vwap}; unique within the server.
-     * @param usage       the arguments, e.g. {@code "FEED"} or {@code "INSTRUMENT [LIMIT]"}: upper-case names,
-     *                    optional ones in brackets after the required ones; empty for none.
-     * @param description one line saying what the command does.
-     * @throws IllegalArgumentException naming the problem, if the name is taken or reserved, or the name, usage or
-     *                                  description is malformed.
+     * @param usage the arguments, e.g. {@code "FEED"} or {@code "INSTRUMENT [LIMIT]"}: upper-case names, optional ones
+     *              in brackets after the required ones; empty for none.
      */
     void register(String name, String usage, String description, AdminCommand command);
 }

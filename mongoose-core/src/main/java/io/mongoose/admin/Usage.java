@@ -21,11 +21,7 @@ final class Usage
         this.required = required;
     }
 
-    /**
-     * @param command the command being registered, for errors.
-     * @param text    e.g. {@code "INSTRUMENT [LIMIT]"}; null or blank for none.
-     * @throws IllegalArgumentException naming the malformed word.
-     */
+    /** Parse a command's usage, e.g. {@code "INSTRUMENT [LIMIT]"} (blank or null: none); throws naming a bad word. */
     static Usage parse(final String command, final String text)
     {
         final String trimmed = null == text ? "" : text.strip();
@@ -103,22 +99,6 @@ final class Usage
 
     static String oneLine(final String value, final int max)
     {
-        return value.length() > max ? escape(value.substring(0, max)) + "…" : escape(value);
-    }
-
-    /** Line breaks and other control characters escaped. */
-    static String escape(final String value)
-    {
-        final StringBuilder out = new StringBuilder();
-        for (final char c : value.toCharArray())
-        {
-            out.append(switch (c)
-            {
-                case '\n' -> "\\n";
-                case '\r' -> "\\r";
-                default -> Character.isISOControl(c) ? String.format("\\u%04x", (int)c) : String.valueOf(c);
-            });
-        }
-        return out.toString();
+        return value.length() > max ? CommandLine.oneLine(value.substring(0, max)) + "…" : CommandLine.oneLine(value);
     }
 }
