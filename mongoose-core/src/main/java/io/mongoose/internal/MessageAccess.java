@@ -37,11 +37,7 @@ public abstract class MessageAccess<M>
         return (MessageAccess<M>)access;
     }
 
-    /**
-     * Called once, by the message class's static initialiser.
-     *
-     * @throws IllegalStateException if one is installed already or {@code access} is not of the pool package.
-     */
+    /** Called once, by the message class's static initialiser; refuses a second install or one from elsewhere. */
     public static synchronized void install(final MessageAccess<?> access)
     {
         final Class<?> type = access.getClass();
@@ -75,10 +71,7 @@ public abstract class MessageAccess<M>
     /** @return how many references user code holds: a publish needs one. */
     public abstract int heldCount(M message);
 
-    /**
-     * @param pool     an {@code io.mongoose.pool.ObjectPool}, whose free list gives the ring's messages now.
-     * @param capacity a power of two from 1 to the pool's capacity.
-     */
+    /** @return a ring of {@code capacity} (a power of two) messages taken now from {@code pool}, an ObjectPool. */
     public abstract MessageRing<M> newRing(Object pool, int capacity);
 
     /** @return a release batch for one thread, which flushes by itself once it holds {@code capacity} (>= 1). */

@@ -30,16 +30,10 @@ public abstract class MessageRing<M>
      */
     public abstract void publish(M[] messages, int offset, int count);
 
-    /**
-     * @param sequence the next sequence the consumer expects.
-     * @return whether the message there is published; {@code true} makes its writes visible.
-     */
+    /** @return whether the message at the next sequence the consumer expects is published (then visible). */
     public abstract boolean isPublished(long sequence);
 
-    /**
-     * @param sequence a published sequence not yet handed back.
-     * @return the message there.
-     */
+    /** @return the message at a published sequence not yet handed back. */
     public abstract M messageAt(long sequence);
 
     /** After the dispatch of the drain [from, to): messages a handler kept leave the ring; returns how many. */

@@ -10,10 +10,7 @@ import io.mongoose.pool.PooledMessage;
  */
 public interface MessageSource extends AgentService
 {
-    /**
-     * @param feed a feed the service's entry declares in {@code publishes}.
-     * @return the type of the pooled messages this service publishes into {@code feed}; {@code null} if none.
-     */
+    /** @return the type of the pooled messages published into {@code feed}, a feed it declares; null if none. */
     Class<? extends PooledMessage> messageType(String feed);
 
     /**

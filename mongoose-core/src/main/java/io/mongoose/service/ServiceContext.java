@@ -18,10 +18,8 @@ public interface ServiceContext extends ServiceLookup
     PoolRegistry pools();
 
     /**
-     * The publisher of a feed the service declared in {@code publishes}, for its agent thread only (from
-     * {@link AgentService#doWork()}); the feed accepts messages once the server is running.
-     *
-     * @throws IllegalArgumentException if the service did not declare that feed (naming the ones it declared).
+     * @return the publisher of a feed the service declared (throws naming them for another), for its agent thread
+     *         only; the feed accepts messages once the server is running.
      */
     FeedPublisher publisher(String feed);
 

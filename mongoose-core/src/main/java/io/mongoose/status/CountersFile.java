@@ -28,46 +28,31 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A server's live counters in a memory-mapped file, laid out like Aeron's CnC file: a header, then an Agrona
- * {@code CountersManager}'s metadata buffer, then its values buffer.
- *
- * <pre>
- *   0  int    magic 0x4D474354 ("MGCT"), written last: a file without it is still being created
- *   4  int    layout version (1)
- *   8  long   pid of the server's process
- *  16  long   that process's start time, epoch ms (-1 if unknown): tells a live owner from a reused pid
- *  24  long   the server's start time, epoch ms
- *  32  int    metadata buffer length
- *  36  int    values buffer length
- *  40  int    server name length in bytes (UTF-8, at most 256)
- *  44  bytes  server name
- * 512         metadata buffer (512 bytes per counter: state, type id, label), then values buffer (128 per counter)
- * </pre>
- *
- * <p>Integers are in native byte order, as Agrona writes them. Files are named
- * {@code mongoose-<server>-<pid>-<n>.counters}, {@code n} counting the servers of one JVM. A file whose process is gone
- * ({@link Header#ownerAlive()} false) is left from a crash: the stat tool ignores it and a server starting in the same
- * directory removes it.
+ * A server's live counters in a memory-mapped file, laid out like Aeron's CnC file: a 512-byte header (its fields at
+ * the offsets below, integers in native byte order), then an Agrona {@code CountersManager}'s metadata buffer, then its
+ * values buffer. Files are named {@code mongoose-<server>-<pid>-<n>.counters}, {@code n} counting the servers of one
+ * JVM. A file whose process is gone ({@link Header#ownerAlive()} false) is left from a crash: the stat tool ignores it
+ * and a server starting in the same directory removes it.
  */
 public final class CountersFile
 {
-    /** Offset of the pid in the header. */
+    /** Offset of the server process's pid, a long. */
     public static final int PID_OFFSET = 8;
 
-    private static final int MAGIC = 0x4D47_4354;
+    private static final int MAGIC_OFFSET = 0; // int MAGIC, written last: a file without it is still being created
+    private static final int VERSION_OFFSET = 4; // int layout VERSION
+    private static final int PROCESS_START_OFFSET = 16; // long, epoch ms, -1 if unknown: tells the owner from a reuse
+    private static final int SERVER_START_OFFSET = 24; // long, epoch ms
+    private static final int METADATA_LENGTH_OFFSET = 32; // int, 512 bytes per counter: state, type id, label
+    private static final int VALUES_LENGTH_OFFSET = 36; // int, 128 bytes per counter
+    private static final int NAME_LENGTH_OFFSET = 40; // int, UTF-8 bytes of the server's name, at most MAX_NAME_BYTES
+    private static final int NAME_OFFSET = 44;
+    private static final int MAGIC = 0x4D47_4354; // "MGCT"
     private static final int VERSION = 1;
     private static final int HEADER_LENGTH = 512;
     private static final int MAX_NAME_BYTES = 256;
     private static final String PREFIX = "mongoose-";
     private static final String SUFFIX = ".counters";
-    private static final int MAGIC_OFFSET = 0;
-    private static final int VERSION_OFFSET = 4;
-    private static final int PROCESS_START_OFFSET = 16;
-    private static final int SERVER_START_OFFSET = 24;
-    private static final int METADATA_LENGTH_OFFSET = 32;
-    private static final int VALUES_LENGTH_OFFSET = 36;
-    private static final int NAME_LENGTH_OFFSET = 40;
-    private static final int NAME_OFFSET = 44;
     /** Process start times from /proc tick in 10 ms jiffies; two readings of one process never differ by a second. */
     private static final long START_TOLERANCE_MS = 1000;
     private static final int MAX_NAME_IN_FILE_NAME = 64;
@@ -99,10 +84,7 @@ public final class CountersFile
             ? shm.resolve(dirName) : Paths.get(System.getProperty("java.io.tmpdir")).resolve(dirName);
     }
 
-    /**
-     * Create (with {@code dir} if missing) and map a new file of {@code counters} counters for a server of this
-     * process, magic written last.
-     */
+    /** Create (with {@code dir} if missing) and map a new file of {@code counters} for a server of this process. */
     public static CountersFile create(final Path dir, final String serverName, final int counters) throws IOException
     {
         Files.createDirectories(dir);
@@ -127,11 +109,7 @@ public final class CountersFile
         return new CountersFile(file, metaDataLength, valuesLength, mapped);
     }
 
-    /**
-     * Map an existing file read-only, for a reader in any process.
-     *
-     * @throws IllegalArgumentException if it is not a complete counters file of this layout version.
-     */
+    /** Map a complete file of this layout version read-only, for a reader in any process. */
     public static CountersFile open(final Path file) throws IOException
     {
         final Header header = Header.read(file);
@@ -231,18 +209,12 @@ public final class CountersFile
         return process.info().startInstant().map(Instant::toEpochMilli).orElse(-1L);
     }
 
-    /**
-     * A counters file's header.
-     *
-     * @param pid                the server's process id.
-     * @param processStartMillis that process's start, epoch ms; -1 if it was unknown.
-     * @param serverStartMillis  when the server created the file, epoch ms.
-     */
+    /** A counters file's header; times in epoch ms, {@code processStartMillis} -1 if it was unknown. */
     public record Header(
         Path file, int version, long pid, long processStartMillis, long serverStartMillis, int metaDataLength,
         int valuesLength, String serverName)
     {
-        /** @throws IllegalArgumentException if {@code file} is not a complete counters file of this layout version. */
+        /** @return the header of a complete counters file of this layout version. */
         public static Header read(final Path file) throws IOException
         {
             final ByteBuffer bytes = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.nativeOrder());

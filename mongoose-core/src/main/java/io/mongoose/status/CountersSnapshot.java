@@ -18,10 +18,7 @@ public record CountersSnapshot(String serverName, Instant takenAt, Path file, Li
         counters = List.copyOf(counters);
     }
 
-    /**
-     * @return the value of the counter of {@code type} for the entity {@code name}.
-     * @throws IllegalArgumentException if there is no such counter.
-     */
+    /** @return the value of the counter of {@code type} for the entity {@code name}; throws if there is none. */
     public long value(final CounterType type, final String name)
     {
         return counters.stream().filter(c -> c.type() == type && c.name().equals(name)).findFirst()

@@ -7,13 +7,10 @@ import org.HdrHistogram.SingleWriterRecorder;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Publish-to-handler latency of one processor: from {@link System#nanoTime()} at {@link FeedPublisher#publish} to
- * when its agent starts dispatching the message to it (queue wait, earlier messages of the drain and handlers of the
- * group included), capped at {@link #HIGHEST_TRACKABLE_NANOS}. About 1 MB per monitored processor.
- *
- * <p>Threading: the agent thread records into a wait-free {@link SingleWriterRecorder}; readers take snapshots from
- * any thread, serialised on this monitor. Every read moves what was recorded into both the cumulative total and the
- * pending interval, so neither kind of read loses anything; each interval goes to whoever reads it first.
+ * Publish-to-handler latency of one processor: from {@link FeedPublisher#publish} to when its agent starts dispatching
+ * the message to it, capped at {@link #HIGHEST_TRACKABLE_NANOS}; about 1 MB per monitored processor. The agent thread
+ * records wait-free; readers on any thread are serialised on this monitor, and each read moves what was recorded into
+ * both the cumulative total and the pending interval, which goes to whoever reads it first.
  */
 public final class LatencyMonitor
 {
@@ -56,10 +53,7 @@ public final class LatencyMonitor
         return interval(null);
     }
 
-    /**
-     * As {@link #interval()}, overwriting {@code recycle} (a snapshot of any monitor the caller no longer uses) unless
-     * it is null: allocates nothing.
-     */
+    /** As {@link #interval()}, overwriting {@code recycle} (any monitor's) unless null: allocates nothing. */
     public synchronized LatencySnapshot interval(final LatencySnapshot recycle)
     {
         drainRecorder();
@@ -93,9 +87,8 @@ public final class LatencyMonitor
     private LatencySnapshot fill(
         final LatencySnapshot recycle, final Histogram source, final long fromMillis, final long toMillis)
     {
-        final LatencySnapshot snapshot = null == recycle ? new LatencySnapshot(newHistogram()) : recycle;
-        snapshot.copyFrom(processorName, source, fromMillis, toMillis);
-        return snapshot;
+        return (null == recycle ? new LatencySnapshot(newHistogram()) : recycle)
+            .copyFrom(processorName, source, fromMillis, toMillis);
     }
 
     private static Histogram newHistogram()

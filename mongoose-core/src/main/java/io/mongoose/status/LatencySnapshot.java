@@ -3,7 +3,6 @@ package io.mongoose.status;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,12 +26,13 @@ public final class LatencySnapshot
         this.histogram = histogram;
     }
 
-    void copyFrom(final String processor, final Histogram source, final long fromMillis, final long toMillis)
+    LatencySnapshot copyFrom(final String processor, final Histogram source, final long fromMillis, final long toMillis)
     {
         source.copyInto(histogram);
         processorName = processor;
         histogram.setStartTimeStamp(fromMillis);
         histogram.setEndTimeStamp(toMillis);
+        return this;
     }
 
     /** @return the processor measured. */
@@ -99,8 +99,7 @@ public final class LatencySnapshot
     public void writeHgrm(final Path file) throws IOException
     {
         Objects.requireNonNull(file, "file: null; expected the path of the .hgrm file to write");
-        try (OutputStream stream = Files.newOutputStream(file);
-             PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8))
+        try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8))
         {
             writeHgrm(out);
             if (out.checkError())
