@@ -1,59 +1,37 @@
 package io.mongoose.admin;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 
 /**
- * A server's admin commands ({@code MongooseServer.admin()}): a registry of named commands, with the built-ins, and
- * the way to invoke them from code or from a console ({@code AdminCli} in mongoose-tools).
- *
- * <pre>{@code
- * Admin admin = server.admin();
- * admin.register("greet", "NAME", "say hello", args -> AdminResult.of("hello " + args.get("NAME")));
- * AdminResult r = admin.invoke("pause-feed", "quotes");
- * System.out.println(r.text());          // feed 'quotes' paused: ...
- * Object paused = r.data().get("paused"); // true
- * }</pre>
- *
- * <p>Threading: every method may be called from any thread. A command registered here runs on the invoking thread; a
- * command a processor registered through its context is queued to the processor's agent, runs there between duty
- * cycles, and its result (or failure) comes back to the caller, who waits at most {@link #timeout()}. Every refusal
- * and failure is an {@link AdminException} with a one-line message.
+ * A server's admin commands ({@code MongooseServer.admin()}): a registry of named commands, with the built-ins, invoked
+ * from code or a console. Threading: any thread; a command registered here runs on the invoking thread, one a processor
+ * registered runs on its agent between duty cycles, and the caller waits at most {@link #timeout()} for it.
  */
 public final class Admin implements CommandRegistrar
 {
-    /** How long an invocation waits for an agent to run a command, unless changed with {@link #timeout(Duration)}. */
+    /** How long an invocation waits for an agent by default. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
     /** Names the console keeps for itself. */
     public static final Set<String> RESERVED = Set.of("quit", "exit");
 
     private static final Pattern COMMAND_NAME = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
     private static final String CALLER = "caller";
-    /** Longest exception text a failure repeats. */
     private static final int MAX_SHOWN_FAILURE = 300;
 
     private final AdminHost host;
     private final Map<String, Entry> commands = new LinkedHashMap<>(); // guarded by this
     private volatile Duration timeout = DEFAULT_TIMEOUT;
 
-    /**
-     * A registry with {@code help} and {@code commands}; the server creates its own, with its built-ins.
-     *
-     * @param host the server administered.
-     */
+    /** A registry with the built-in {@code help} and {@code commands}, for the server {@code host}. */
     public Admin(final AdminHost host)
     {
         this.host = Objects.requireNonNull(host, "host: null; expected the server administered");
@@ -61,11 +39,7 @@ public final class Admin implements CommandRegistrar
         register("commands", "", "list the commands with where they run", args -> list());
     }
 
-    /**
-     * Register a command that runs on the invoking thread.
-     *
-     * @see CommandRegistrar#register
-     */
+    /** Register a command that runs on the invoking thread. */
     @Override
     public void register(final String name, final String usage, final String description, final AdminCommand command)
     {
@@ -73,13 +47,9 @@ public final class Admin implements CommandRegistrar
     }
 
     /**
-     * A registrar whose commands run through {@code executor}, e.g. on a processor's agent thread; they are refused
-     * while the host is not running.
-     *
-     * @param runsOn   where they run, for {@code help} and messages, e.g. {@code processor 'vwap' on agent 'pricing'}.
-     * @param executor runs a command's task; throws {@link RejectedExecutionException} with a reason when it cannot
-     *                 take one.
-     * @return the registrar.
+     * A registrar whose commands run through {@code executor} (which throws {@link RejectedExecutionException} with a
+     * reason when it cannot take one), refused while the host is not running; {@code runsOn} says where for
+     * {@code help} and messages, e.g. {@code processor 'vwap' on agent 'pricing'}.
      */
     public CommandRegistrar registrarOn(final String runsOn, final Executor executor)
     {
@@ -88,12 +58,7 @@ public final class Admin implements CommandRegistrar
         return (name, usage, description, command) -> add(name, usage, description, command, executor, runsOn);
     }
 
-    /**
-     * Remove a command, for example to register a different {@code stop}.
-     *
-     * @param name a command's name.
-     * @return whether it was registered.
-     */
+    /** Remove a command, e.g. to register a different {@code stop}; returns whether it was registered. */
     public synchronized boolean unregister(final String name)
     {
         return null != commands.remove(name);
@@ -102,12 +67,7 @@ public final class Admin implements CommandRegistrar
     /** @return every command, in registration order. */
     public synchronized List<AdminCommandInfo> commands()
     {
-        final List<AdminCommandInfo> infos = new ArrayList<>();
-        for (final Entry entry : commands.values())
-        {
-            infos.add(entry.info());
-        }
-        return infos;
+        return commands.values().stream().map(Entry::info).toList();
     }
 
     /** @return the server administered. */
@@ -116,10 +76,7 @@ public final class Admin implements CommandRegistrar
         return host;
     }
 
-    /**
-     * @param waitAtMost how long an invocation waits for an agent to run a command; positive.
-     * @return this.
-     */
+    /** Set how long an invocation waits for an agent to run a command (positive); returns this. */
     public Admin timeout(final Duration waitAtMost)
     {
         if (null == waitAtMost || waitAtMost.isNegative() || waitAtMost.isZero())
@@ -137,26 +94,15 @@ public final class Admin implements CommandRegistrar
     }
 
     /**
-     * Invoke a command and wait for its answer.
-     *
-     * @param name      the command.
-     * @param arguments its arguments.
-     * @return its answer.
-     * @throws AdminException if the command is unknown, the arguments do not fit its usage, it was refused, timed out
-     *                        or failed.
+     * Invoke a command and wait for its answer; an {@link AdminException} says why if the command is unknown, the
+     * arguments do not fit its usage, or it was refused, timed out or failed.
      */
     public AdminResult invoke(final String name, final String... arguments)
     {
         return invoke(name, List.of(arguments));
     }
 
-    /**
-     * Parse a command line ({@link CommandLine}) and invoke it.
-     *
-     * @param line e.g. {@code pause-feed quotes}.
-     * @return its answer.
-     * @throws AdminException as {@link #invoke(String, String...)}, or if the line is empty or badly quoted.
-     */
+    /** Parse a command line ({@link CommandLine}), e.g. {@code pause-feed quotes}, and invoke it. */
     public AdminResult execute(final String line)
     {
         final List<String> words = CommandLine.parse(line);
@@ -167,80 +113,27 @@ public final class Admin implements CommandRegistrar
         return invoke(words.get(0), words.subList(1, words.size()));
     }
 
-    /**
-     * @param name      the command.
-     * @param arguments its arguments.
-     * @return its answer.
-     * @throws AdminException as {@link #invoke(String, String...)}.
-     */
+    /** As {@link #invoke(String, String...)}. */
     public AdminResult invoke(final String name, final List<String> arguments)
     {
         final Entry entry = lookup(name);
-        final AdminArguments bound = entry.usage.bind(entry.name, arguments);
-        if (null == entry.executor)
-        {
-            return runHere(entry, bound);
-        }
-        final AgentInvocation invocation = submit(entry, bound);
-        final Duration waitAtMost = timeout;
-        try
-        {
-            return invocation.future().get(waitAtMost.toNanos(), TimeUnit.NANOSECONDS);
-        }
-        catch (final ExecutionException ex)
-        {
-            throw (AdminException)ex.getCause();
-        }
-        catch (final TimeoutException ex)
-        {
-            invocation.timedOut(waitAtMost);
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            invocation.interrupted();
-        }
-        return outcome(invocation.future());
-    }
-
-    /** A completed future's answer; the agent may have completed it between the timeout and the cancellation. */
-    private static AdminResult outcome(final CompletableFuture<AdminResult> future)
-    {
-        try
-        {
-            return future.join();
-        }
-        catch (final CompletionException ex)
-        {
-            throw (AdminException)ex.getCause();
-        }
+        final AdminArguments bound = entry.usage.bind(name, arguments);
+        return null == entry.executor ? runHere(entry, bound) : submit(entry, bound).await(timeout);
     }
 
     /**
-     * Invoke without waiting. The future completes with the answer, or exceptionally with an {@link AdminException}
-     * (also after {@link #timeout()}). A command bound to an agent completes it on the agent thread: chain further
-     * work with the {@code *Async} methods of {@link CompletableFuture}, never blocking work on the agent.
-     *
-     * @param name      the command.
-     * @param arguments its arguments.
-     * @return the answer to come.
+     * Invoke without waiting: the future completes with the answer, or with an {@link AdminException} (also after
+     * {@link #timeout()}). A command bound to an agent completes it on the agent thread: chain further work with the
+     * {@code *Async} methods, never blocking work on the agent.
      */
     public CompletableFuture<AdminResult> invokeAsync(final String name, final List<String> arguments)
     {
         try
         {
             final Entry entry = lookup(name);
-            final AdminArguments bound = entry.usage.bind(entry.name, arguments);
-            if (null == entry.executor)
-            {
-                return CompletableFuture.completedFuture(runHere(entry, bound));
-            }
-            final AgentInvocation invocation = submit(entry, bound);
-            final Duration waitAtMost = timeout;
-            // The timeout task runs on the JDK's delay thread itself, not on the common pool.
-            CompletableFuture.delayedExecutor(waitAtMost.toNanos(), TimeUnit.NANOSECONDS, Runnable::run)
-                .execute(() -> invocation.timedOut(waitAtMost));
-            return invocation.future();
+            final AdminArguments bound = entry.usage.bind(name, arguments);
+            return null == entry.executor
+                ? CompletableFuture.completedFuture(runHere(entry, bound)) : submit(entry, bound).async(timeout);
         }
         catch (final AdminException ex)
         {
@@ -280,10 +173,9 @@ public final class Admin implements CommandRegistrar
 
     private AdminResult runHere(final Entry entry, final AdminArguments arguments)
     {
-        final AdminResult result;
         try
         {
-            result = entry.command.execute(arguments);
+            return entry.run(arguments);
         }
         catch (final AdminException ex)
         {
@@ -291,16 +183,8 @@ public final class Admin implements CommandRegistrar
         }
         catch (final Exception ex)
         {
-            host.reportError(entry.source(), ex);
-            throw entry.failure(ex);
+            throw entry.failed(host, ex);
         }
-        if (null == result)
-        {
-            final IllegalStateException bug = entry.nullResult();
-            host.reportError(entry.source(), bug);
-            throw entry.failure(bug);
-        }
-        return result;
     }
 
     private synchronized void add(final String name, final String usage, final String description,
@@ -333,11 +217,11 @@ public final class Admin implements CommandRegistrar
 
     private AdminResult help(final AdminArguments arguments)
     {
-        final String name = arguments.optional("COMMAND").orElse(null);
-        if (null == name)
-        {
-            return list();
-        }
+        return arguments.optional("COMMAND").map(this::usage).orElseGet(this::list);
+    }
+
+    private AdminResult usage(final String name)
+    {
         final Entry entry = lookup(name);
         final AdminCommandInfo info = entry.info();
         return AdminResult.of("usage: " + info.synopsis() + "\n  " + info.description() +
@@ -347,13 +231,8 @@ public final class Admin implements CommandRegistrar
     private AdminResult list()
     {
         final List<AdminCommandInfo> infos = commands();
-        int width = 0;
-        for (final AdminCommandInfo info : infos)
-        {
-            width = Math.max(width, info.synopsis().length());
-        }
+        final int width = infos.stream().mapToInt(info -> info.synopsis().length()).max().orElse(0);
         final StringBuilder text = new StringBuilder("commands:");
-        final List<Object> data = new ArrayList<>();
         for (final AdminCommandInfo info : infos)
         {
             text.append("\n  ").append(info.synopsis()).append(" ".repeat(width - info.synopsis().length() + 2))
@@ -362,11 +241,8 @@ public final class Admin implements CommandRegistrar
             {
                 text.append(" (runs on ").append(info.runsOn()).append(')');
             }
-            data.add(describe(info));
         }
-        final Map<String, Object> result = new LinkedHashMap<>();
-        result.put("commands", data);
-        return AdminResult.of(text.toString(), result);
+        return AdminResult.of(text.toString(), Map.of("commands", infos.stream().map(Admin::describe).toList()));
     }
 
     private static Map<String, Object> describe(final AdminCommandInfo info)
@@ -379,46 +255,31 @@ public final class Admin implements CommandRegistrar
         return data;
     }
 
-    /** One registered command. */
-    static final class Entry
+    /** One registered command; {@code executor} is null for one that runs on the invoking thread. */
+    record Entry(String name, Usage usage, String description, AdminCommand command, Executor executor, String runsOn)
     {
-        final String name;
-        final Usage usage;
-        final String description;
-        final AdminCommand command;
-        final Executor executor;
-        final String runsOn;
-
-        Entry(final String name, final Usage usage, final String description, final AdminCommand command,
-            final Executor executor, final String runsOn)
-        {
-            this.name = name;
-            this.usage = usage;
-            this.description = description;
-            this.command = command;
-            this.executor = executor;
-            this.runsOn = runsOn;
-        }
-
         AdminCommandInfo info()
         {
             return new AdminCommandInfo(name, usage.toString(), description, runsOn);
         }
 
-        String source()
+        /** Run the command on this thread; a null answer is a failure. */
+        AdminResult run(final AdminArguments arguments) throws Exception
         {
-            return "admin:" + name;
+            final AdminResult result = command.execute(arguments);
+            if (null == result)
+            {
+                throw new IllegalStateException("command '" + name + "' returned null; expected an AdminResult");
+            }
+            return result;
         }
 
-        AdminException failure(final Throwable error)
+        /** Report a failure to the error handler first, then return it as the caller sees it. */
+        AdminException failed(final AdminHost host, final Throwable error)
         {
+            host.reportError("admin:" + name, error);
             return new AdminException(name + ": failed" + (null == executor ? "" : " on " + runsOn) + ": " +
                 Usage.oneLine(error.toString(), MAX_SHOWN_FAILURE), error);
-        }
-
-        IllegalStateException nullResult()
-        {
-            return new IllegalStateException("command '" + name + "' returned null; expected an AdminResult");
         }
     }
 }

@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The arguments of one invocation, bound by position to the names of the command's usage. Their count has been
- * checked; the getters check the values and refuse with an {@link AdminException} that names the argument.
+ * checked; the getters check the values and refuse with an {@link AdminException} naming the argument.
  */
 public final class AdminArguments
 {
@@ -26,17 +26,7 @@ public final class AdminArguments
         return command;
     }
 
-    /** @return the values given, in order. */
-    public List<String> values()
-    {
-        return values;
-    }
-
-    /**
-     * @param name a required argument of the usage, e.g. {@code FEED}.
-     * @return its value.
-     * @throws IllegalArgumentException if the usage has no required argument of that name (a bug in the command).
-     */
+    /** @return the value of a required argument of the usage, e.g. {@code FEED}; throws if there is none so named. */
     public String get(final String name)
     {
         final int index = usage.indexOf(name);
@@ -48,11 +38,7 @@ public final class AdminArguments
         return values.get(index);
     }
 
-    /**
-     * @param name an argument of the usage, required or optional.
-     * @return its value, or empty if an optional argument was left out.
-     * @throws IllegalArgumentException if the usage has no argument of that name (a bug in the command).
-     */
+    /** @return the value of an argument of the usage, empty if left out; throws if the usage has none so named. */
     public Optional<String> optional(final String name)
     {
         final int index = usage.indexOf(name);
@@ -63,22 +49,13 @@ public final class AdminArguments
         return index < values.size() ? Optional.of(values.get(index)) : Optional.empty();
     }
 
-    /**
-     * @param name     an argument of the usage.
-     * @param fallback the value when an optional argument was left out.
-     * @return its value as a {@code long}.
-     * @throws AdminException naming the argument, if the value is not a whole number.
-     */
+    /** @return an argument as a {@code long}, {@code fallback} if left out; refuses a value that is not a number. */
     public long getLong(final String name, final long fallback)
     {
         final Optional<String> value = optional(name);
-        if (value.isEmpty())
-        {
-            return fallback;
-        }
         try
         {
-            return Long.parseLong(value.get());
+            return value.isEmpty() ? fallback : Long.parseLong(value.get());
         }
         catch (final NumberFormatException ex)
         {

@@ -1,6 +1,6 @@
 package io.mongoose.admin;
 
-/** What {@link Admin} needs to know of the server it administers. The server implements it; tests may too. */
+/** What {@link Admin} needs to know of the server it administers. */
 public interface AdminHost
 {
     /** @return the server's name, for messages. */
@@ -15,11 +15,6 @@ public interface AdminHost
     /** @return whether the server has stopped for good (stopped or failed to start): a console session ends then. */
     boolean isFinished();
 
-    /**
-     * Report a command's failure to the server's error handler. Must not throw.
-     *
-     * @param source e.g. {@code admin:reset-vwap}.
-     * @param error  what the command threw.
-     */
+    /** Report a command's failure to the server's error handler, e.g. from {@code admin:reset-vwap}; never throws. */
     void reportError(String source, Throwable error);
 }

@@ -5,15 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The answer of an admin command: text for a human, and the same facts as data for a program.
- *
- * @param text lines for a console; may be empty, never null.
- * @param data machine-readable form: values are strings, numbers, booleans, lists and maps of these, in a stable
- *             order; empty when the command has nothing beyond its text.
+ * The answer of an admin command: {@code text} for a human (never null), and the same facts as {@code data} for a
+ * program: strings, numbers, booleans, lists and maps of these, in a stable order, copied so a result never changes.
  */
 public record AdminResult(String text, Map<String, Object> data)
 {
-    /** Copies the data (keeping its order) so a result never changes after it is returned. */
     public AdminResult
     {
         if (null == text)
@@ -23,20 +19,13 @@ public record AdminResult(String text, Map<String, Object> data)
         data = null == data ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(data));
     }
 
-    /**
-     * @param text the answer.
-     * @return a result with text only.
-     */
+    /** @return a result with text only. */
     public static AdminResult of(final String text)
     {
         return new AdminResult(text, Map.of());
     }
 
-    /**
-     * @param text the answer.
-     * @param data the same facts as data.
-     * @return a result with both.
-     */
+    /** @return a result with text and data. */
     public static AdminResult of(final String text, final Map<String, Object> data)
     {
         return new AdminResult(text, data);

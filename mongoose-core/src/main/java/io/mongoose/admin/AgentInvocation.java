@@ -2,11 +2,15 @@ package io.mongoose.admin;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One command on its way to an agent. The agent runs it unless the caller gave up first: whoever moves it out of
- * QUEUED decides, so a command that timed out before it started never runs late.
+ * One command on its way to an agent. Whoever moves it out of QUEUED decides: the agent runs it, or the caller who
+ * gave up first cancels it, so a command that timed out before it started never runs late.
  */
 final class AgentInvocation implements Runnable
 {
@@ -37,15 +41,7 @@ final class AgentInvocation implements Runnable
         }
         try
         {
-            final AdminResult result = entry.command.execute(arguments);
-            if (null == result)
-            {
-                fail(entry.nullResult());
-            }
-            else
-            {
-                future.complete(result);
-            }
+            future.complete(entry.run(arguments));
         }
         catch (final AdminException ex)
         {
@@ -53,47 +49,58 @@ final class AgentInvocation implements Runnable
         }
         catch (final Throwable t)
         {
-            fail(t);
+            future.completeExceptionally(entry.failed(host, t));
         }
     }
 
-    CompletableFuture<AdminResult> future()
+    /** Wait at most {@code waitAtMost} for the answer, then give up (see {@link #timedOut}). */
+    AdminResult await(final Duration waitAtMost)
     {
+        try
+        {
+            return future.get(waitAtMost.toNanos(), TimeUnit.NANOSECONDS);
+        }
+        catch (final ExecutionException ex)
+        {
+            throw (AdminException)ex.getCause();
+        }
+        catch (final TimeoutException ex)
+        {
+            timedOut(waitAtMost);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            final boolean cancelled = state.compareAndSet(QUEUED, CANCELLED);
+            future.completeExceptionally(new AdminException(entry.name() + ": interrupted while waiting for " +
+                entry.runsOn() + (cancelled ? "; cancelled" : "; it is running there, its answer is dropped")));
+        }
+        try
+        {
+            return future.join(); // the agent may have completed it before the cancellation
+        }
+        catch (final CompletionException ex)
+        {
+            throw (AdminException)ex.getCause();
+        }
+    }
+
+    /** @return the answer to come, failed after {@code waitAtMost} unless complete by then. */
+    CompletableFuture<AdminResult> async(final Duration waitAtMost)
+    {
+        // The timeout runs on the JDK's delay thread itself, not on the common pool.
+        CompletableFuture.delayedExecutor(waitAtMost.toNanos(), TimeUnit.NANOSECONDS, Runnable::run)
+            .execute(() -> timedOut(waitAtMost));
         return future;
     }
 
-    /**
-     * The caller stopped waiting: cancel the command if the agent has not started it, and complete the future with
-     * the reason unless the agent completed it first.
-     */
-    void timedOut(final Duration waited)
+    /** The caller stopped waiting: cancel the command if not started, and fail the future unless already complete. */
+    private void timedOut(final Duration waited)
     {
-        if (state.compareAndSet(QUEUED, CANCELLED))
-        {
-            future.completeExceptionally(new AdminException(entry.name + ": not run: " + entry.runsOn +
-                " did not take it within " + waited.toMillis() + " ms (the agent is busy or blocked, or nobody " +
-                "invokes its group); cancelled"));
-        }
-        else
-        {
-            future.completeExceptionally(new AdminException(entry.name + ": still running on " + entry.runsOn +
-                " after " + waited.toMillis() + " ms; its answer is dropped (a failure still reaches the error " +
-                "handler)"));
-        }
-    }
-
-    /** The caller was interrupted while waiting: as a timeout, with that reason. */
-    void interrupted()
-    {
-        final boolean cancelled = state.compareAndSet(QUEUED, CANCELLED);
-        future.completeExceptionally(new AdminException(entry.name + ": interrupted while waiting for " +
-            entry.runsOn + (cancelled ? "; cancelled" : "; it is running there, its answer is dropped")));
-    }
-
-    /** The report comes first, so a caller who sees the failure can also find it at the error handler. */
-    private void fail(final Throwable error)
-    {
-        host.reportError(entry.source(), error);
-        future.completeExceptionally(entry.failure(error));
+        future.completeExceptionally(new AdminException(state.compareAndSet(QUEUED, CANCELLED)
+            ? entry.name() + ": not run: " + entry.runsOn() + " did not take it within " + waited.toMillis() +
+                " ms (the agent is busy or blocked, or nobody invokes its group); cancelled"
+            : entry.name() + ": still running on " + entry.runsOn() + " after " + waited.toMillis() +
+                " ms; its answer is dropped (a failure still reaches the error handler)"));
     }
 }

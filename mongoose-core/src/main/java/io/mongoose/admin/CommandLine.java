@@ -13,23 +13,23 @@ public final class CommandLine
     {
     }
 
-    /**
-     * The text as a console prints it on one line, e.g. an error's message after {@code error: }.
-     *
-     * @param text any text.
-     * @return the text with line breaks and other control characters escaped ({@code \n}, {@code \r},
-     *         {@code \u0007}).
-     */
+    /** The text as a console prints it on one line: {@code \n}, {@code \r} and other control characters escaped. */
     public static String oneLine(final String text)
     {
-        return Usage.escape(text);
+        final StringBuilder out = new StringBuilder();
+        for (final char c : text.toCharArray())
+        {
+            out.append(switch (c)
+            {
+                case '\n' -> "\\n";
+                case '\r' -> "\\r";
+                default -> Character.isISOControl(c) ? String.format("\\u%04x", (int)c) : String.valueOf(c);
+            });
+        }
+        return out.toString();
     }
 
-    /**
-     * @param line e.g. {@code greet "Ada Lovelace"}.
-     * @return the words, e.g. {@code [greet, Ada Lovelace]}; empty for a blank line.
-     * @throws AdminException if a quote is not closed.
-     */
+    /** @return the words of a line, e.g. {@code [greet, Ada Lovelace]}; throws if a quote is left open. */
     public static List<String> parse(final String line)
     {
         final List<String> words = new ArrayList<>();
@@ -40,36 +40,22 @@ public final class CommandLine
         for (int i = 0; i < line.length(); i++)
         {
             final char c = line.charAt(i);
-            if (0 != quote)
+            if (0 == quote ? c == '"' || c == '\'' : c == quote) // opens or closes a quote
             {
-                if (c == quote)
-                {
-                    quote = 0;
-                }
-                else
-                {
-                    word.append(c);
-                }
-            }
-            else if (c == '"' || c == '\'')
-            {
-                quote = c;
+                quote = 0 == quote ? c : 0;
                 quoteAt = i;
                 inWord = true;
             }
-            else if (Character.isWhitespace(c))
-            {
-                if (inWord)
-                {
-                    words.add(word.toString());
-                    word.setLength(0);
-                    inWord = false;
-                }
-            }
-            else
+            else if (0 != quote || !Character.isWhitespace(c))
             {
                 word.append(c);
                 inWord = true;
+            }
+            else if (inWord)
+            {
+                words.add(word.toString());
+                word.setLength(0);
+                inWord = false;
             }
         }
         if (0 != quote)

@@ -1,21 +1,17 @@
 package io.mongoose.admin;
 
 /**
- * Where commands are registered. {@link Admin} registers commands that run on the invoking thread; the registrar a
- * processor gets from its context registers commands that run on that processor's agent thread.
+ * Where commands are registered: {@link Admin}'s run on the invoking thread; those of the registrar a processor gets
+ * from its context run on that processor's agent thread.
  */
 public interface CommandRegistrar
 {
     /**
-     * Register a command under a unique name.
+     * Register a command under a unique name of lower-case words joined by {@code -}, e.g. {@code reset-vwap}, with a
+     * one-line description; an IllegalArgumentException names what is taken, reserved or malformed.
      *
-     * @param name        lower-case words joined by {@code -}, e.g. {@code reset-vwap}; unique within the server.
-     * @param usage       the arguments, e.g. {@code "FEED"} or {@code "INSTRUMENT [LIMIT]"}: upper-case names,
-     *                    optional ones in brackets after the required ones; empty for none.
-     * @param description one line saying what the command does.
-     * @param command     what it does.
-     * @throws IllegalArgumentException naming the problem, if the name is taken or reserved, or the name, usage or
-     *                                  description is malformed.
+     * @param usage the arguments, e.g. {@code "FEED"} or {@code "INSTRUMENT [LIMIT]"}: upper-case names, optional ones
+     *              in brackets after the required ones; empty for none.
      */
     void register(String name, String usage, String description, AdminCommand command);
 }

@@ -21,19 +21,14 @@ final class Usage
         this.required = required;
     }
 
-    /**
-     * @param command the command being registered, for errors.
-     * @param text    e.g. {@code "INSTRUMENT [LIMIT]"}; null or blank for none.
-     * @return the parsed usage.
-     * @throws IllegalArgumentException naming the malformed word.
-     */
+    /** Parse a command's usage, e.g. {@code "INSTRUMENT [LIMIT]"} (blank or null: none); throws naming a bad word. */
     static Usage parse(final String command, final String text)
     {
         final String trimmed = null == text ? "" : text.strip();
+        final String[] words = trimmed.isEmpty() ? new String[0] : trimmed.split("\\s+");
         final List<String> names = new ArrayList<>();
         int required = 0;
-        boolean optionalSeen = false;
-        for (final String word : trimmed.isEmpty() ? new String[0] : trimmed.split("\\s+"))
+        for (final String word : words)
         {
             final boolean optional = word.startsWith("[") && word.endsWith("]") && word.length() > 2;
             final String name = optional ? word.substring(1, word.length() - 1) : word;
@@ -47,29 +42,18 @@ final class Usage
                 throw new IllegalArgumentException("command '" + command + "': usage names " + name + " twice; " +
                     "expected each argument once");
             }
-            if (optional)
-            {
-                optionalSeen = true;
-            }
-            else if (optionalSeen)
+            if (!optional && required < names.size())
             {
                 throw new IllegalArgumentException("command '" + command + "': required " + name + " after an " +
                     "optional argument in usage '" + trimmed + "'; expected optional arguments last");
             }
-            else
-            {
-                required++;
-            }
+            required += optional ? 0 : 1;
             names.add(name);
         }
-        return new Usage(String.join(" ", trimmed.isEmpty() ? new String[0] : trimmed.split("\\s+")),
-            List.copyOf(names), required);
+        return new Usage(String.join(" ", words), List.copyOf(names), required);
     }
 
-    /**
-     * @return the arguments bound to their names.
-     * @throws AdminException naming the missing argument or the first extra one, with the usage.
-     */
+    /** @throws AdminException naming the missing argument or the first extra one, with the usage. */
     AdminArguments bind(final String command, final List<String> values)
     {
         if (values.size() < required)
@@ -96,7 +80,7 @@ final class Usage
         return required;
     }
 
-    String synopsis(final String command)
+    private String synopsis(final String command)
     {
         return text.isEmpty() ? command : command + " " + text;
     }
@@ -113,38 +97,8 @@ final class Usage
         return oneLine(value, MAX_SHOWN);
     }
 
-    /** The same with a given bound, e.g. for an exception's text. */
     static String oneLine(final String value, final int max)
     {
-        final String escaped = escape(value.length() > max ? value.substring(0, max) : value);
-        return value.length() > max ? escaped + "…" : escaped;
-    }
-
-    /** A message on one line: line breaks and other control characters escaped. */
-    static String escape(final String value)
-    {
-        final StringBuilder out = new StringBuilder();
-        final int end = value.length();
-        for (int i = 0; i < end; i++)
-        {
-            final char c = value.charAt(i);
-            if (c == '\n')
-            {
-                out.append("\\n");
-            }
-            else if (c == '\r')
-            {
-                out.append("\\r");
-            }
-            else if (Character.isISOControl(c))
-            {
-                out.append(String.format("\\u%04x", (int)c));
-            }
-            else
-            {
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return value.length() > max ? CommandLine.oneLine(value.substring(0, max)) + "…" : CommandLine.oneLine(value);
     }
 }

@@ -4,6 +4,7 @@ import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
 import io.mongoose.dispatch.TimerCallback;
+import io.mongoose.internal.Require;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,14 +17,10 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Writes every {@link LineMessage} it receives as a {@code \n}-terminated line to a file. Steady state allocates
- * nothing: lines are copied into one direct buffer, written through a {@link FileChannel}.
- *
- * <p>The buffer is written out when the next line does not fit, after every {@code flushEveryLines} lines, every
- * {@code flushInterval} if it holds anything (so a quiet stream's last lines do not wait for the next busy spell), and
- * when the processor stops. The file is opened in {@code onInit} (created, truncated unless {@code append}); one that
- * cannot be opened fails the server's start. A write error is thrown from the handler, so the server counts and
- * reports it; the lines buffered at that moment are counted in {@link #linesLost()}.
+ * Writes every {@link LineMessage} it receives as a {@code \n}-terminated line to a file, allocation-free, through one
+ * direct buffer written out when the next line does not fit, every {@code flushEveryLines} lines, every
+ * {@code flushInterval} if not empty, and at stop. The file is opened in {@code onInit}, created, truncated unless
+ * {@code append}. A write error is thrown from the handler, so the server counts and reports it.
  */
 public final class FileSink implements EventProcessor, TimerCallback
 {
@@ -39,63 +36,42 @@ public final class FileSink implements EventProcessor, TimerCallback
     private final Path path;
     private final boolean append;
     private final int flushEveryLines;
-    private final Duration flushInterval;
     private final ByteBuffer buffer;
+    private final Duration flushInterval;
     private FileChannel channel;
     private int linesBuffered;
     private final AtomicLong linesWritten = new AtomicLong();
     private final AtomicLong linesLost = new AtomicLong();
-    private final AtomicLong flushes = new AtomicLong();
 
-    /**
-     * A sink that also writes out every {@link #DEFAULT_FLUSH_INTERVAL}.
-     *
-     * @param path            the file.
-     * @param append          whether to add to an existing file rather than truncate it.
-     * @param flushEveryLines most lines held in the buffer; at least 1.
-     * @param bufferBytes     buffer size; at least 16.
-     */
+    /** A sink that also writes out every {@link #DEFAULT_FLUSH_INTERVAL}. */
     public FileSink(final Path path, final boolean append, final int flushEveryLines, final int bufferBytes)
     {
         this(path, append, flushEveryLines, bufferBytes, DEFAULT_FLUSH_INTERVAL);
     }
 
     /**
-     * @param path            the file.
      * @param append          whether to add to an existing file rather than truncate it.
      * @param flushEveryLines most lines held in the buffer; at least 1.
      * @param bufferBytes     buffer size; at least 16.
-     * @param flushInterval   longest time a buffered line waits to be written out; {@link Duration#ZERO} for no
-     *                        time-based flush.
+     * @param flushInterval   longest time a buffered line waits to be written out; zero for no time-based flush.
      */
     public FileSink(
         final Path path, final boolean append, final int flushEveryLines, final int bufferBytes,
         final Duration flushInterval)
     {
         this.path = Objects.requireNonNull(path, "path: null; expected the file to write");
-        if (flushEveryLines < 1)
-        {
-            throw new IllegalArgumentException("flushEveryLines: " + flushEveryLines + "; expected at least 1");
-        }
-        if (bufferBytes < 16)
-        {
-            throw new IllegalArgumentException("bufferBytes: " + bufferBytes + "; expected at least 16");
-        }
+        this.append = append;
+        this.flushEveryLines = Require.atLeast("flushEveryLines", flushEveryLines, 1);
+        this.buffer = ByteBuffer.allocateDirect(Require.atLeast("bufferBytes", bufferBytes, 16));
         if (null == flushInterval || flushInterval.isNegative())
         {
             throw new IllegalArgumentException("flushInterval: " + flushInterval + "; expected a duration of 0 (no " +
                 "time-based flush) or more");
         }
-        this.append = append;
-        this.flushEveryLines = flushEveryLines;
         this.flushInterval = flushInterval;
-        this.buffer = ByteBuffer.allocateDirect(bufferBytes);
     }
 
-    /**
-     * @param path the file, truncated when the processor starts.
-     * @return a sink with the default flush policy and buffer.
-     */
+    /** @return a sink truncating {@code path} at start, with the default flush policy and buffer. */
     public static FileSink of(final Path path)
     {
         return new FileSink(path, false, DEFAULT_FLUSH_EVERY_LINES, DEFAULT_BUFFER_BYTES);
@@ -112,10 +88,8 @@ public final class FileSink implements EventProcessor, TimerCallback
     {
         try
         {
-            channel = append
-                ? FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
-                : FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
+            channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                append ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING);
         }
         catch (final IOException ex)
         {
@@ -127,12 +101,7 @@ public final class FileSink implements EventProcessor, TimerCallback
         }
     }
 
-    /**
-     * The time-based flush, on the agent thread: writes out what the buffer holds, if anything.
-     *
-     * @param timerId  the periodic timer.
-     * @param nowNanos the scheduler's time.
-     */
+    /** The time-based flush, on the agent thread. */
     @Override
     public void onTimer(final long timerId, final long nowNanos)
     {
@@ -149,28 +118,7 @@ public final class FileSink implements EventProcessor, TimerCallback
         {
             flush();
         }
-        if (length + 1 > buffer.remaining())
-        {
-            writeLongLine(line);
-        }
-        else
-        {
-            line.buffer().getBytes(0, buffer, buffer.position(), length);
-            buffer.position(buffer.position() + length);
-            buffer.put((byte)'\n');
-        }
-        if (++linesBuffered >= flushEveryLines)
-        {
-            flush();
-        }
-    }
-
-    /** A line longer than the buffer goes out in buffer-sized pieces. */
-    private void writeLongLine(final LineMessage line)
-    {
-        final int length = line.length();
-        int done = 0;
-        while (done < length)
+        for (int done = 0; done < length; ) // in one piece, unless the line is longer than the buffer
         {
             final int piece = Math.min(buffer.remaining(), length - done);
             line.buffer().getBytes(done, buffer, buffer.position(), piece);
@@ -181,11 +129,11 @@ public final class FileSink implements EventProcessor, TimerCallback
                 writeOut(1);
             }
         }
-        if (!buffer.hasRemaining())
-        {
-            writeOut(1);
-        }
         buffer.put((byte)'\n');
+        if (++linesBuffered >= flushEveryLines)
+        {
+            flush();
+        }
     }
 
     @Override
@@ -197,20 +145,19 @@ public final class FileSink implements EventProcessor, TimerCallback
     @Override
     public void onTearDown()
     {
-        if (null != channel)
+        try
         {
-            try
+            if (null != channel)
             {
                 channel.close();
             }
-            catch (final IOException ex)
-            {
-                throw new UncheckedIOException("file sink '" + path + "': close failed: " + ex, ex);
-            }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("file sink '" + path + "': close failed: " + ex, ex);
         }
     }
 
-    /** Write out what is buffered. */
     private void flush()
     {
         if (buffer.position() > 0)
@@ -224,17 +171,15 @@ public final class FileSink implements EventProcessor, TimerCallback
     private void writeOut(final int linesInBuffer)
     {
         buffer.flip();
-        int zeroWrites = 0;
         try
         {
-            while (buffer.hasRemaining())
+            for (int zeroWrites = 0; buffer.hasRemaining(); )
             {
                 if (channel.write(buffer) == 0 && ++zeroWrites > MAX_ZERO_WRITES)
                 {
                     throw new IOException(MAX_ZERO_WRITES + " writes in a row wrote nothing");
                 }
             }
-            flushes.lazySet(flushes.get() + 1);
         }
         catch (final IOException ex)
         {
@@ -249,7 +194,7 @@ public final class FileSink implements EventProcessor, TimerCallback
         }
     }
 
-    /** @return lines written to the file (handed to the operating system) so far. */
+    /** @return lines handed to the operating system so far. */
     public long linesWritten()
     {
         return linesWritten.get();
@@ -261,21 +206,9 @@ public final class FileSink implements EventProcessor, TimerCallback
         return linesLost.get();
     }
 
-    /** @return buffer writes so far. */
-    public long flushes()
-    {
-        return flushes.get();
-    }
-
-    /** @return the longest time a buffered line waits; zero when only lines and stop flush. */
+    /** @return the longest time a buffered line waits; zero when only line counts and stop flush. */
     public Duration flushInterval()
     {
         return flushInterval;
-    }
-
-    /** @return the file written. */
-    public Path path()
-    {
-        return path;
     }
 }

@@ -1,6 +1,7 @@
 package io.mongoose.connect;
 
 import io.mongoose.feed.FeedPublisher;
+import io.mongoose.internal.Require;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
@@ -17,20 +18,12 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Reads a text file line by line into pooled {@link LineMessage}s and publishes them into a feed from its own agent
- * thread, at most {@link #linesPerCycle()} lines per duty cycle. Steady state allocates nothing: the file is read
- * through a {@link FileChannel} into one direct buffer and each line copied, undecoded, into a pooled message.
- *
- * <p>Lines end at {@code \n} (a {@code \r} before it is dropped); a last line without terminator is published at end
- * of file, which sets {@link #endOfFile()}. With {@code tail} the source keeps reading what is appended, and a last
- * line waits for its terminator. A line longer than {@code maxLineLength} (never truncated) or a read error stops
- * reading: it is reported once to the server's error handler, naming the file and line, and {@link #failure()} says
- * why. A file that cannot be opened fails the server's start.
- *
- * <p>The feed is the one named, or else the only one the service entry declares. Messages come from the registry's
- * line pool ({@link LineMessage#pool}), sized by the server at build ({@link MessageSource}); a cycle that finds it
- * empty tries again on the next one. No line is lost without a trace: a line the feed refuses ({@code FAIL} policy) is
- * published first on a later cycle, and one still unpublished at stop is reported as an error of this service.
+ * Reads a text file line by line, allocation-free, into {@link LineMessage}s of the registry's line pool and publishes
+ * them into a feed from its agent thread, at most {@code linesPerCycle} per duty cycle. Lines end at {@code \n} (a
+ * {@code \r} before it is dropped); a last line without one is published at end of file, or with {@code tail} waits for
+ * it while the source reads what is appended. A line over {@code maxLineLength} or a read error stops reading and is
+ * reported once, naming the file and line ({@link #failure()}). A line the feed refuses is published first next cycle;
+ * one still unpublished at stop is reported as an error of this service.
  */
 public final class FileSource implements MessageSource
 {
@@ -48,7 +41,6 @@ public final class FileSource implements MessageSource
     private FileChannel channel;
     private ObjectPool<LineMessage> pool;
     private FeedPublisher publisher;
-    /** A line the feed refused ({@code FAIL} policy): still ours, published before any other. */
     private LineMessage refused;
     private long lineNumber;
     private boolean atEnd;
@@ -58,7 +50,6 @@ public final class FileSource implements MessageSource
     private volatile String failure;
 
     /**
-     * @param path          the file.
      * @param feed          the feed to publish into; {@code null} for the only feed the service entry declares.
      * @param maxLineLength longest line accepted, in bytes; at least 1.
      * @param linesPerCycle most lines published per duty cycle; at least 1.
@@ -68,27 +59,16 @@ public final class FileSource implements MessageSource
         final Path path, final String feed, final int maxLineLength, final int linesPerCycle, final boolean tail)
     {
         this.path = Objects.requireNonNull(path, "path: null; expected the file to read");
-        if (maxLineLength < 1)
-        {
-            throw new IllegalArgumentException("maxLineLength: " + maxLineLength + "; expected at least 1");
-        }
-        if (linesPerCycle < 1)
-        {
-            throw new IllegalArgumentException("linesPerCycle: " + linesPerCycle + "; expected at least 1");
-        }
+        this.maxLineLength = Require.atLeast("maxLineLength", maxLineLength, 1);
+        this.linesPerCycle = Require.atLeast("linesPerCycle", linesPerCycle, 1);
         this.feed = feed;
-        this.maxLineLength = maxLineLength;
-        this.linesPerCycle = linesPerCycle;
         this.tail = tail;
-        // Room for a longest line with its terminator ("\r\n") and as much again, so a refill always makes progress.
+        // Room for a longest line with "\r\n" and as much again, so a refill always makes progress.
         this.buffer = ByteBuffer.allocateDirect(Math.max(64 * 1024, 2 * (maxLineLength + 2)));
         buffer.limit(0);
     }
 
-    /**
-     * @param path the file.
-     * @return a source of that file's lines into the only declared feed, with the default limits, not tailing.
-     */
+    /** @return a source of the file's lines into the only declared feed, with the default limits, not tailing. */
     public static FileSource of(final Path path)
     {
         return new FileSource(path, null, DEFAULT_MAX_LINE_LENGTH, DEFAULT_LINES_PER_CYCLE, false);
@@ -139,17 +119,13 @@ public final class FileSource implements MessageSource
             linesPublished.lazySet(linesPublished.get() + 1);
             lines++;
         }
-        if (stopped)
-        {
-            return lines;
-        }
-        while (lines < linesPerCycle)
+        while (!stopped && lines < linesPerCycle)
         {
             final int start = buffer.position();
             final int end = indexOfNewline(start, buffer.limit());
             if (end < 0)
             {
-                if (buffer.limit() - start > maxLineLength + 1 || (atEnd && buffer.limit() - start > maxLineLength))
+                if (buffer.remaining() > maxLineLength + (atEnd ? 0 : 1)) // no room left for a terminator
                 {
                     throw tooLong();
                 }
@@ -164,28 +140,15 @@ public final class FileSource implements MessageSource
                 }
                 continue;
             }
-            int length = end - start;
-            if (length > 0 && buffer.get(end - 1) == '\r')
-            {
-                length--;
-            }
+            final int length = end - start - (end > start && buffer.get(end - 1) == '\r' ? 1 : 0);
             if (length > maxLineLength)
             {
                 throw tooLong();
             }
-            final LineMessage line = pool.tryAcquire();
-            if (null == line)
+            if (!publish(start, length, end + 1))
             {
                 break;
             }
-            line.set(buffer, start, length).lineNumber(++lineNumber);
-            buffer.position(end + 1);
-            if (!publisher.publish(line))
-            {
-                refused = line;
-                break;
-            }
-            linesPublished.lazySet(linesPublished.get() + 1);
             lines++;
         }
         return lines;
@@ -216,33 +179,16 @@ public final class FileSource implements MessageSource
         return linesPublished.get();
     }
 
-    /**
-     * @return whether the whole file has been published (with {@code tail}, whether the source has caught up with it).
-     */
+    /** @return whether the whole file has been published (with {@code tail}: whether the source has caught up). */
     public boolean endOfFile()
     {
         return endOfFile;
     }
 
-    /**
-     * @return why the source stopped reading (an over-long line, a read error), naming the file; {@code null} while it
-     *         has not failed.
-     */
+    /** @return why the source stopped reading (an over-long line, a read error), naming the file; null if not. */
     public String failure()
     {
         return failure;
-    }
-
-    /** @return the file read. */
-    public Path path()
-    {
-        return path;
-    }
-
-    /** @return most lines published per duty cycle. */
-    public int linesPerCycle()
-    {
-        return linesPerCycle;
     }
 
     private int indexOfNewline(final int from, final int to)
@@ -288,25 +234,31 @@ public final class FileSource implements MessageSource
         return false;
     }
 
+    /** Publish the bytes at [start, start + length) as the next line, then read on from {@code next}. */
+    private boolean publish(final int start, final int length, final int next)
+    {
+        final LineMessage line = pool.tryAcquire();
+        if (null == line)
+        {
+            return false;
+        }
+        line.set(buffer, start, length).lineNumber(++lineNumber);
+        buffer.position(next);
+        if (!publisher.publish(line))
+        {
+            refused = line; // published first on the next cycle
+            return false;
+        }
+        linesPublished.lazySet(linesPublished.get() + 1);
+        return true;
+    }
+
     private int publishLastLine()
     {
-        final int start = buffer.position();
-        final int length = buffer.limit() - start;
-        if (length > 0)
+        final int length = buffer.remaining();
+        if (length > 0 && !publish(buffer.position(), length, buffer.limit()))
         {
-            final LineMessage line = pool.tryAcquire();
-            if (null == line)
-            {
-                return 0;
-            }
-            line.set(buffer, start, length).lineNumber(++lineNumber);
-            buffer.position(buffer.limit());
-            if (!publisher.publish(line))
-            {
-                refused = line; // the next cycle publishes it, then finds the end of file again
-                return 0;
-            }
-            linesPublished.lazySet(linesPublished.get() + 1);
+            return 0; // the next cycle publishes it, then finds the end of file again
         }
         endOfFile = true;
         stopped = true;

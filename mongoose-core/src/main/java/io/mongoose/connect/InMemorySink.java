@@ -2,6 +2,7 @@ package io.mongoose.connect;
 
 import io.mongoose.dispatch.EventProcessor;
 import io.mongoose.dispatch.HandlerRegistry;
+import io.mongoose.internal.Require;
 import io.mongoose.pool.PooledMessage;
 import org.jctools.queues.MpmcArrayQueue;
 
@@ -13,13 +14,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Collects what a feed delivers, for applications and tests: a processor that keeps a copy of each message of its type
- * (made by its {@link MessageCopier}, since the message goes back to its pool) in a bounded store any thread reads.
- * When {@code capacity} copies are waiting, the next ones are counted in {@link #dropped()} rather than blocking the
- * agent thread.
- *
- * @param <M> the message type received.
- * @param <V> the copies kept.
+ * Collects what a feed delivers, for applications and tests: a processor that keeps its {@link MessageCopier}'s copy of
+ * each message of its type in a bounded store any thread reads. When {@code capacity} copies are waiting, the next are
+ * counted in {@link #dropped()} rather than blocking the agent thread.
  */
 public final class InMemorySink<M extends PooledMessage, V> implements EventProcessor
 {
@@ -34,23 +31,15 @@ public final class InMemorySink<M extends PooledMessage, V> implements EventProc
     /**
      * @param type     the message type collected (and its subclasses).
      * @param capacity most copies kept until read; at least 2.
-     * @param copier   makes the copy kept.
      */
     public InMemorySink(final Class<M> type, final int capacity, final MessageCopier<M, V> copier)
     {
         this.type = Objects.requireNonNull(type, "type: null; expected a pooled message class");
         this.copier = Objects.requireNonNull(copier, "copier: null; expected a MessageCopier");
-        if (capacity < 2)
-        {
-            throw new IllegalArgumentException("capacity: " + capacity + "; expected at least 2");
-        }
-        this.store = new MpmcArrayQueue<>(capacity);
+        this.store = new MpmcArrayQueue<>(Require.atLeast("capacity", capacity, 2));
     }
 
-    /**
-     * @param capacity most lines kept until read; at least 2.
-     * @return a sink keeping the text of every {@link LineMessage} it receives.
-     */
+    /** @return a sink keeping the text of every {@link LineMessage} it receives. */
     public static InMemorySink<LineMessage, String> lines(final int capacity)
     {
         return new InMemorySink<>(LineMessage.class, capacity, LineMessage::text);
@@ -85,14 +74,7 @@ public final class InMemorySink<M extends PooledMessage, V> implements EventProc
         return out;
     }
 
-    /**
-     * Wait until {@code count} copies are waiting, then take them.
-     *
-     * @param count   how many.
-     * @param timeout the longest wait.
-     * @return exactly {@code count} copies, oldest first.
-     * @throws IllegalStateException if they did not arrive in time, saying how many did (those stay in the store).
-     */
+    /** Wait until {@code count} copies are waiting and take them, oldest first; throws if they do not in time. */
     public List<V> await(final int count, final Duration timeout)
     {
         final long deadline = System.nanoTime() + timeout.toNanos();

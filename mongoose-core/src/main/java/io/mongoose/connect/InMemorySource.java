@@ -1,6 +1,7 @@
 package io.mongoose.connect;
 
 import io.mongoose.feed.FeedPublisher;
+import io.mongoose.internal.Require;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.PooledMessage;
@@ -12,25 +13,11 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Feeds values from application threads into a feed: any thread {@link #offer}s a value, and the source's agent
- * thread, the feed's single producer, turns each into a pooled message and publishes it. Values are objects the caller
- * allocates, so this source is for applications and tests, not for a zero-allocation path.
- *
- * <p>{@link #offer} returns {@code false} when {@code capacity} values are waiting (counted in {@link #rejected()}).
- * A value waits while its pool is empty or the feed refuses it ({@code FAIL} policy) and is published in order later;
- * values still waiting at stop are reported as an error of this service. The pool is the type's in the server's
- * registry: the server registers the line pool at build; any other type's pool the application registers, and the
- * server checks it ({@link MessageSource}).
- *
- * <pre>{@code
- * InMemorySource<String, LineMessage> input = InMemorySource.lines(1024);
- * builder.service(ServiceConfig.of("input", input).publishes("lines"));
- * ...
- * input.offer("hello");          // any thread; false when 1024 values are waiting
- * }</pre>
- *
- * @param <V> the values offered.
- * @param <M> the pooled messages published.
+ * Feeds values from application threads into a feed, for applications and tests (the values are allocated): any thread
+ * {@link #offer}s a value, and the source's agent thread, the feed's single producer, publishes it in a pooled message
+ * its {@link MessageFiller} fills. A value waits, in order, while its pool is empty or the feed refuses it; values
+ * still waiting at stop are reported as an error of this service. The pool of a type other than {@link LineMessage} is
+ * the application's to register ({@link MessageSource}).
  */
 public final class InMemorySource<V, M extends PooledMessage> implements MessageSource
 {
@@ -51,7 +38,6 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
      * @param type     the message type; its pool must be in the server's registry by start.
      * @param feed     the feed to publish into; {@code null} for the only feed the service entry declares.
      * @param capacity most values waiting; at least 2.
-     * @param filler   fills a message from a value.
      */
     public InMemorySource(
         final Class<M> type, final String feed, final int capacity, final MessageFiller<V, M> filler)
@@ -59,41 +45,27 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
         this.type = Objects.requireNonNull(type, "type: null; expected a pooled message class");
         this.feed = feed;
         this.filler = Objects.requireNonNull(filler, "filler: null; expected a MessageFiller");
-        if (capacity < 2)
-        {
-            throw new IllegalArgumentException("capacity: " + capacity + "; expected at least 2");
-        }
-        this.waiting = new MpscArrayQueue<>(capacity);
+        this.waiting = new MpscArrayQueue<>(Require.atLeast("capacity", capacity, 2));
     }
 
-    /**
-     * @param capacity most lines waiting; at least 2.
-     * @return a source of text lines into the only feed its service entry declares, as {@link LineMessage}s from
-     *         the registry's line pool ({@link LineMessage#pool}).
-     */
+    /** @return a source of text lines, as {@link LineMessage}s, into the only feed its service entry declares. */
     public static InMemorySource<String, LineMessage> lines(final int capacity)
     {
         return new InMemorySource<>(LineMessage.class, null, capacity, (text, line) -> line.set(text));
     }
 
-    /**
-     * Hand a value over; any thread, any time (values offered before start wait for it).
-     *
-     * @param value not null.
-     * @return {@code false} if {@code capacity} values are already waiting: the value was not taken.
-     */
+    /** Hand a value over, from any thread at any time; {@code false} if {@code capacity} values are waiting. */
     public boolean offer(final V value)
     {
-        Objects.requireNonNull(value, "value: null; expected a value to publish");
-        if (waiting.offer(value))
+        final boolean taken = waiting.offer(Objects.requireNonNull(value, "value: null; expected a value to publish"));
+        if (!taken)
         {
-            return true;
+            rejected.incrementAndGet();
         }
-        rejected.incrementAndGet();
-        return false;
+        return taken;
     }
 
-    /** @return values refused by {@link #offer} because the source was full. */
+    /** @return values {@link #offer} refused because the source was full. */
     public long rejected()
     {
         return rejected.get();
@@ -128,16 +100,12 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public void onStart(final ServiceContext context)
     {
-        pool = LineMessage.class == type ? castPool(LineMessage.pool(context.pools())) : context.pools().pool(type);
+        pool = LineMessage.class == type ? (ObjectPool<M>)(ObjectPool<?>)LineMessage.pool(context.pools()) :
+            context.pools().pool(type);
         publisher = SourceFeed.of(context, feed);
-    }
-
-    @SuppressWarnings("unchecked")
-    private ObjectPool<M> castPool(final ObjectPool<LineMessage> lines)
-    {
-        return (ObjectPool<M>)(ObjectPool<?>)lines;
     }
 
     @Override
@@ -153,13 +121,8 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
             published.lazySet(published.get() + 1);
         }
         int done = 0;
-        while (done < BATCH)
+        for (V value; done < BATCH && null != (value = waiting.relaxedPeek()); done++)
         {
-            final V value = waiting.relaxedPeek();
-            if (null == value)
-            {
-                break;
-            }
             final M message = pool.tryAcquire();
             if (null == message)
             {
@@ -172,7 +135,6 @@ public final class InMemorySource<V, M extends PooledMessage> implements Message
                 refused = message; // FAIL policy: the message is ours again; published first next cycle
                 break;
             }
-            done++;
         }
         if (done > 0)
         {

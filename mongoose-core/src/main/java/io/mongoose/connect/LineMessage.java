@@ -1,5 +1,6 @@
 package io.mongoose.connect;
 
+import io.mongoose.internal.Require;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
@@ -11,9 +12,8 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 
 /**
- * A pooled line of text, as bytes (UTF-8 for the connectors that make them from strings), without its line
- * terminator. The buffer grows to the longest line the instance has held and is then reused, so a pool of lines
- * allocates nothing per line in steady state.
+ * A pooled line of text as bytes (UTF-8 when made from a string), without its terminator. The buffer grows to the
+ * longest line the instance has held and is then reused, so a pool of lines allocates nothing in steady state.
  */
 public final class LineMessage extends PooledMessage
 {
@@ -28,12 +28,8 @@ public final class LineMessage extends PooledMessage
     private long lineNumber;
 
     /**
-     * The line pool of a registry, registered on first use with {@link #POOL_CAPACITY} lines. A server whose sources
-     * publish lines registers it at build, sized from its queues, so a stage that looks it up in {@code onInit} gets
-     * that one; registered before the build, it is refused there if the queues need more.
-     *
-     * @param registry the server's pools.
-     * @return its pool of lines.
+     * The registry's line pool, registered on first use with {@link #POOL_CAPACITY} lines. A server whose sources
+     * publish lines registers it at build, sized from its queues: look it up in {@code onInit} to get that one.
      */
     public static ObjectPool<LineMessage> pool(final PoolRegistry registry)
     {
@@ -41,22 +37,14 @@ public final class LineMessage extends PooledMessage
     }
 
     /**
-     * The line pool of a registry, registered on first use with {@code minCapacity} lines, or {@link #POOL_CAPACITY}
-     * if that is more; an acquire waits up to 10 s for a free line. A pool already registered is returned as it is.
-     *
-     * @param registry    the server's pools.
-     * @param minCapacity fewest lines of a pool registered now; at least 1.
-     * @return its pool of lines.
-     * @throws IllegalArgumentException if {@code minCapacity} is below 1.
+     * The registry's line pool, registered on first use with {@code minCapacity} lines (at least 1), or
+     * {@link #POOL_CAPACITY} if that is more; an acquire waits up to 10 s for a free line.
      */
     public static ObjectPool<LineMessage> pool(final PoolRegistry registry, final int minCapacity)
     {
-        if (minCapacity < 1)
-        {
-            throw new IllegalArgumentException("minCapacity: " + minCapacity + "; expected at least 1");
-        }
         return registry.poolFor(LineMessage.class, LineMessage::new,
-            PoolConfig.of(Math.max(POOL_CAPACITY, minCapacity)).waitOnExhaustion(MAX_WAIT));
+            PoolConfig.of(Math.max(POOL_CAPACITY, Require.atLeast("minCapacity", minCapacity, 1)))
+                .waitOnExhaustion(MAX_WAIT));
     }
 
     /** @return the line's bytes, from index 0 to {@link #length()}; valid while the message is held. */
@@ -77,24 +65,14 @@ public final class LineMessage extends PooledMessage
         return lineNumber;
     }
 
-    /**
-     * @param number the line's number in its source, from 1.
-     * @return this message.
-     */
+    /** Set the line's number in its source, from 1; returns this. */
     public LineMessage lineNumber(final long number)
     {
         this.lineNumber = number;
         return this;
     }
 
-    /**
-     * Copy bytes in; no allocation once the buffer has grown to this length.
-     *
-     * @param source bytes, read with absolute indices (its position and limit are untouched).
-     * @param offset first byte.
-     * @param count  number of bytes.
-     * @return this message.
-     */
+    /** Copy {@code count} bytes in from {@code offset} (absolute: the source's position is untouched); returns this. */
     public LineMessage set(final ByteBuffer source, final int offset, final int count)
     {
         bytes.putBytes(0, source, offset, count);
@@ -102,14 +80,7 @@ public final class LineMessage extends PooledMessage
         return this;
     }
 
-    /**
-     * Copy bytes in; no allocation once the buffer has grown to this length.
-     *
-     * @param source bytes.
-     * @param offset first byte.
-     * @param count  number of bytes.
-     * @return this message.
-     */
+    /** Copy {@code count} bytes in from {@code offset}; returns this. */
     public LineMessage set(final DirectBuffer source, final int offset, final int count)
     {
         bytes.putBytes(0, source, offset, count);
@@ -117,23 +88,14 @@ public final class LineMessage extends PooledMessage
         return this;
     }
 
-    /**
-     * Encode text as UTF-8. Allocates: for applications and tests, not for a hot path.
-     *
-     * @param text the line, without terminator.
-     * @return this message.
-     */
+    /** Encode a line, without terminator, as UTF-8; returns this. Allocates: not for a hot path. */
     public LineMessage set(final String text)
     {
         length = bytes.putStringWithoutLengthUtf8(0, text);
         return this;
     }
 
-    /**
-     * Decode the line as UTF-8. Allocates a string: for applications and tests, not for a hot path.
-     *
-     * @return the line's text.
-     */
+    /** @return the line decoded as UTF-8. Allocates: not for a hot path. */
     public String text()
     {
         return bytes.getStringWithoutLengthUtf8(0, length);

@@ -2,19 +2,10 @@ package io.mongoose.connect;
 
 import io.mongoose.pool.PooledMessage;
 
-/**
- * Copies what an {@link InMemorySink} keeps out of a pooled message, which goes back to its pool after the handler
- * returns. Called on the sink's agent thread.
- *
- * @param <M> the message type.
- * @param <V> what is kept.
- */
+/** Copies what an {@link InMemorySink} keeps out of a pooled message, on the sink's agent thread. */
 @FunctionalInterface
 public interface MessageCopier<M extends PooledMessage, V>
 {
-    /**
-     * @param message the message, valid only during this call.
-     * @return a value that holds no reference to the message; not null.
-     */
+    /** @return a non-null value holding no reference to {@code message}, which is valid only during this call. */
     V copy(M message);
 }

@@ -17,11 +17,14 @@ final class SourceFeed
 
     static FeedPublisher of(final ServiceContext context, final String feed)
     {
-        return queueFeed(context, null != feed ? context.publisher(feed) : declared(context));
-    }
-
-    private static FeedPublisher queueFeed(final ServiceContext context, final FeedPublisher publisher)
-    {
+        final List<String> declared = context.publishedFeeds();
+        if (null == feed && declared.size() != 1)
+        {
+            throw new IllegalStateException("service '" + context.serviceName() + "' declares " + declared.size() +
+                " feeds in publishes " + declared + "; expected exactly one, the feed this source publishes into " +
+                "(or name it in the source's feed)");
+        }
+        final FeedPublisher publisher = context.publisher(null == feed ? declared.get(0) : feed);
         if (publisher.isRing())
         {
             throw new IllegalStateException("service '" + context.serviceName() + "': feed '" +
@@ -29,17 +32,5 @@ final class SourceFeed
                 "feed for a source, which publishes messages it acquires from their pool (remove the feed's ring)");
         }
         return publisher;
-    }
-
-    private static FeedPublisher declared(final ServiceContext context)
-    {
-        final List<String> declared = context.publishedFeeds();
-        if (declared.size() != 1)
-        {
-            throw new IllegalStateException("service '" + context.serviceName() + "' declares " + declared.size() +
-                " feeds in publishes " + declared + "; expected exactly one, the feed this source publishes into " +
-                "(or name it in the source's feed)");
-        }
-        return context.publisher(declared.get(0));
     }
 }

@@ -3,10 +3,9 @@ package io.mongoose.internal;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Waits off the fast path. {@link #pause(long)} is the ladder for an empty pool under
- * {@link io.mongoose.pool.ExhaustionPolicy#WAIT}: spin briefly, then yield, then park in short steps.
- * {@link #pauseForFullQueue()} is the wait of a lossless publish on a full queue. Stateless and allocation-free; the
- * caller owns the attempt count and the deadline.
+ * Waits off the fast path: {@link #pause(long)} for an empty pool under {@link io.mongoose.pool.ExhaustionPolicy#WAIT},
+ * {@link #pauseForFullQueue()} for a lossless publish on a full queue. Stateless and allocation-free; the caller owns
+ * the attempt count and the deadline.
  */
 public final class Backoff
 {
@@ -20,21 +19,15 @@ public final class Backoff
     }
 
     /**
-     * Load and link this class and what its waits call, without waiting. Call it from the static initializer of a
-     * class whose fast path may fall back to a wait here, so that a first wait does not load classes (and allocate)
-     * on a running publisher or acquirer ({@code docs/architecture.md}, "Cold paths"). Idempotent.
+     * Load and link what the waits call, without waiting: called from the static initializer of a class whose fast
+     * path may wait here, so a first wait does not load classes (and allocate) on a running thread.
      */
     public static void link()
     {
-        // A zero park returns at once; the call resolves LockSupport here rather than at the first real wait.
         LockSupport.parkNanos(0);
     }
 
-    /**
-     * Pause once.
-     *
-     * @param attempt how many times the caller has already tried, from 1.
-     */
+    /** Pause once, after {@code attempt} (from 1) tries: spin briefly, then yield, then park in short steps. */
     public static void pause(final long attempt)
     {
         if (attempt < SPINS)
@@ -51,11 +44,7 @@ public final class Backoff
         }
     }
 
-    /**
-     * Wait before probing a full queue again: park at once. Each probe reads cache lines the consumer is about to
-     * write, so a producer probing in a loop slows the consumer it waits for; a full queue holds a queue's worth of
-     * work, so the park (tens of microseconds with Linux's default timer slack) costs no throughput.
-     */
+    /** Park before probing a full queue again: a spinning probe would slow the consumer it waits for. */
     public static void pauseForFullQueue()
     {
         LockSupport.parkNanos(FULL_QUEUE_PARK_NANOS);

@@ -18,85 +18,48 @@ public abstract class MessageRing<M>
     {
     }
 
-    /**
-     * @return the message in the next slot, reset and lent to the caller until published; {@code null} if the ring is
-     *         full.
-     */
+    /** @return the message in the next slot, reset and lent to the caller until published; null if the ring is full. */
     public abstract M tryClaim();
 
-    /**
-     * @param message the oldest claimed message not yet published.
-     */
+    /** @param message the oldest claimed message not yet published. */
     public abstract void publish(M message);
 
     /**
-     * @param messages the {@code count} oldest claimed messages not yet published, in claim order, from
-     *                 {@code offset}; checked whole first, so a batch that does not match publishes nothing.
-     * @param offset   index of the first.
-     * @param count    how many.
+     * Publish the {@code count} oldest claimed messages, in claim order from {@code offset}; checked whole first, so a
+     * batch that does not match publishes nothing.
      */
     public abstract void publish(M[] messages, int offset, int count);
 
-    /**
-     * @param sequence the next sequence the consumer expects.
-     * @return whether the message there is published; {@code true} makes its writes visible.
-     */
+    /** @return whether the message at the next sequence the consumer expects is published (then visible). */
     public abstract boolean isPublished(long sequence);
 
-    /**
-     * @param sequence a published sequence not yet handed back.
-     * @return the message there.
-     */
+    /** @return the message at a published sequence not yet handed back. */
     public abstract M messageAt(long sequence);
 
-    /**
-     * After a drain's dispatch: messages a handler kept leave the ring.
-     *
-     * @param from the drain's first sequence.
-     * @param to   one past its last.
-     * @return how many left.
-     */
+    /** After the dispatch of the drain [from, to): messages a handler kept leave the ring; returns how many. */
     public abstract int afterDrain(long from, long to);
 
-    /**
-     * @param sequence one past the last message handed back to the producer.
-     */
+    /** @param sequence one past the last message handed back to the producer. */
     public abstract void consumedUpTo(long sequence);
 
-    /**
-     * @return messages published, ever (an acquire read).
-     */
+    /** @return messages published, ever (an acquire read). */
     public abstract long published();
 
-    /**
-     * @return messages handed back, ever.
-     */
+    /** @return messages handed back, ever. */
     public abstract long consumed();
 
-    /**
-     * @return messages published and not yet handed back.
-     */
+    /** @return messages published and not yet handed back. */
     public abstract long depth();
 
-    /**
-     * @return the producer's own count of published messages; producer thread only.
-     */
+    /** @return the producer's own count of published messages; producer thread only. */
     public abstract long producerSequence();
 
-    /**
-     * @return messages claimed and not yet published; producer thread only.
-     */
+    /** @return messages claimed and not yet published; producer thread only. */
     public abstract int claimedUnpublished();
 
-    /**
-     * @return the one message class the ring carries.
-     */
+    /** @return the one message class the ring carries. */
     public abstract Class<? extends M> messageType();
 
-    /**
-     * Return every message to its pool and refuse later claims.
-     *
-     * @return messages returned.
-     */
+    /** Return every message to its pool and refuse later claims; returns how many. */
     public abstract int close();
 }

@@ -4,8 +4,8 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Process-wide dense ids for message classes, so dispatch tables are plain arrays indexed by id. An id is assigned on
- * first sight of a class (when a message is constructed, never on the hot path) and never reused.
+ * Process-wide dense ids for message classes, so dispatch tables are arrays indexed by id. An id is assigned on first
+ * sight of a class (when a message is constructed, never on the hot path) and never reused.
  */
 public final class MessageTypes
 {
@@ -23,14 +23,9 @@ public final class MessageTypes
     {
     }
 
-    /**
-     * @param type any class.
-     * @return its id, stable for the life of the JVM.
-     * @throws NullPointerException if {@code type} is null.
-     */
+    /** @return the class's id, stable for the life of the JVM. */
     public static int idOf(final Class<?> type)
     {
-        // ClassValue.get(null) fails deep inside the JDK with a message about its internals.
         return IDS.get(Objects.requireNonNull(type, "type: null; expected a message class"));
     }
 

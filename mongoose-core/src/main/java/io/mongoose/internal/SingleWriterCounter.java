@@ -11,12 +11,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A counter written by exactly one thread and read by any: an increment is a plain read and a release store
- * ({@link AtomicCounter#incrementRelease()}), no atomic read-modify-write.
- *
- * <p>The value lives in a 128-byte Agrona counter slot, so counters of different threads never share a cache line.
- * {@link #moveTo(AtomicBuffer, int)} moves it, value and all, into a slot of the server's memory-mapped counters file.
- * Moves happen before the writer starts (at the start of {@code start()}), so the writer always sees the current slot.
+ * A counter written by one thread and read by any: an increment is a plain read and a release store, no atomic
+ * read-modify-write. The value lives in its own 128-byte Agrona counter slot (no false sharing) until
+ * {@link #moveTo(AtomicBuffer, int)} moves it into the server's counters file, before the writer starts.
  */
 public final class SingleWriterCounter
 {
@@ -39,25 +36,23 @@ public final class SingleWriterCounter
 
     public SingleWriterCounter()
     {
-        // Aligned to a cache line and two lines long: nothing else shares the line the value is on.
-        final AtomicBuffer own = new UnsafeBuffer(
-            BufferUtil.allocateDirectAligned(CountersReader.COUNTER_LENGTH, BitUtil.CACHE_LINE_LENGTH));
-        slot = new AtomicCounter(own, 0);
+        slot = new AtomicCounter(new UnsafeBuffer(
+            BufferUtil.allocateDirectAligned(CountersReader.COUNTER_LENGTH, BitUtil.CACHE_LINE_LENGTH)), 0);
     }
 
-    /** Add one. Only the owning thread may call this. */
+    /** Add one; owning thread only. */
     public void increment()
     {
         slot.incrementRelease();
     }
 
-    /** @param delta amount to add. Only the owning thread may call this. */
+    /** Add {@code delta}; owning thread only. */
     public void add(final long delta)
     {
         slot.getAndAddRelease(delta);
     }
 
-    /** @param value the new value, for gauges. Only the owning thread may call this. */
+    /** Set a gauge's value; owning thread only. */
     public void set(final long value)
     {
         slot.setRelease(value);
@@ -69,13 +64,7 @@ public final class SingleWriterCounter
         return ((AtomicCounter)SLOT.getAcquire(this)).getAcquire();
     }
 
-    /**
-     * Move this counter into slot {@code counterId} of {@code values}, carrying its value over. Only before the owning
-     * thread starts writing (or by the owning thread itself).
-     *
-     * @param values    a counters values buffer.
-     * @param counterId the slot, already allocated for this counter.
-     */
+    /** Move the counter, value and all, into the allocated slot {@code counterId}; before the owner starts writing. */
     public void moveTo(final AtomicBuffer values, final int counterId)
     {
         final AtomicCounter target = new AtomicCounter(values, counterId);

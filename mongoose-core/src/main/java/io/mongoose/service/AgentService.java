@@ -1,23 +1,16 @@
 package io.mongoose.service;
 
 /**
- * A service with a duty cycle: the server runs {@link #doWork()} on the service's own agent thread (with the idle
- * strategy and pinning of its {@code ServiceConfig}). This is how a service publishes: it declares its feeds
- * ({@code ServiceConfig.publishes}), takes their publishers from its {@link ServiceContext} in
- * {@link #onStart(ServiceContext)}, and publishes from {@code doWork()}, its thread being their single producer.
- *
- * <p>The duty cycle starts after every processor has started and the feeds are open, and its thread is joined before
- * {@code stop()} closes and drains the feeds, so nothing it published is lost. {@code doWork()} is a hot path (no
- * allocation, no locks, bounded work per call); an exception it throws is reported to the server's error handler
- * (source {@code service:<name>}) and counted, and the duty cycle keeps running.
+ * A service with a duty cycle, run on its own agent thread, the single producer of the feeds it declares (their
+ * publishers come from its {@link ServiceContext}). The cycle starts once every processor has started, and its thread
+ * is joined before {@code stop()} drains the feeds, so nothing it published is lost.
  */
 public interface AgentService extends MongooseService
 {
     /**
-     * One duty cycle, on the service's agent thread.
+     * One duty cycle, a hot path (no allocation, no locks, bounded work); what it throws is reported and counted.
      *
      * @return how much work was done (messages published, lines read); 0 lets the idle strategy back off.
-     * @throws Exception reported and counted; the next duty cycle still runs.
      */
     int doWork() throws Exception;
 }

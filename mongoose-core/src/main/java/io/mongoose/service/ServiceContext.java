@@ -5,10 +5,7 @@ import io.mongoose.pool.PoolRegistry;
 
 import java.util.List;
 
-/**
- * What a service learns about where it runs: its name, its server, the other services, the server's message pools,
- * and, for an {@link AgentService}, the publishers of the feeds it declared.
- */
+/** Where a service runs: its name, its server, the other services, the message pools and its feeds' publishers. */
 public interface ServiceContext extends ServiceLookup
 {
     /** @return the service's registered name. */
@@ -17,16 +14,12 @@ public interface ServiceContext extends ServiceLookup
     /** @return the server's name. */
     String serverName();
 
-    /** @return the registry the server's message pools live in (checked for leaks at stop). */
+    /** @return the registry of the server's message pools (checked for leaks at stop). */
     PoolRegistry pools();
 
     /**
-     * The publisher of a feed this service declared it publishes. Only the service's agent thread may publish through
-     * it, from {@link AgentService#doWork()}; the feed accepts messages once the server is running.
-     *
-     * @param feed a feed named in the service's {@code publishes}.
-     * @return its publisher.
-     * @throws IllegalArgumentException if the service did not declare that feed (naming the ones it declared).
+     * @return the publisher of a feed the service declared (throws naming them for another), for its agent thread
+     *         only; the feed accepts messages once the server is running.
      */
     FeedPublisher publisher(String feed);
 

@@ -1,47 +1,34 @@
 package io.mongoose.service;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /** The services of one server by name, in registration order. Immutable and thread-safe. */
 public final class ServiceDirectory implements ServiceLookup
 {
-    /** No services at all. */
-    public static final ServiceDirectory EMPTY = new ServiceDirectory(Map.of());
-
     private final Map<String, Object> byName;
 
-    private ServiceDirectory(final Map<String, Object> byName)
+    private ServiceDirectory(final Map<String, ?> byName)
     {
         this.byName = Collections.unmodifiableMap(new LinkedHashMap<>(byName));
     }
 
-    /**
-     * @param byName service instances by unique name, in registration order.
-     * @return a directory of them.
-     */
+    /** @return a directory of the service instances {@code byName}, by unique name in registration order. */
     public static ServiceDirectory of(final Map<String, ?> byName)
     {
-        return new ServiceDirectory(
-            new LinkedHashMap<>(Objects.requireNonNull(byName, "byName: null; expected a map")));
+        return new ServiceDirectory(Objects.requireNonNull(byName, "byName: null; expected a map"));
     }
 
     @Override
     public <T> T service(final Class<T> type)
     {
         Objects.requireNonNull(type, "type: null; expected the service's class or interface");
-        final List<String> matches = new ArrayList<>();
-        for (final Map.Entry<String, Object> entry : byName.entrySet())
-        {
-            if (type.isInstance(entry.getValue()))
-            {
-                matches.add(entry.getKey());
-            }
-        }
+        final List<String> matches = byName.entrySet().stream().filter(e -> type.isInstance(e.getValue()))
+            .map(Map.Entry::getKey).toList();
         if (matches.isEmpty())
         {
             throw new IllegalArgumentException("no service is a " + type.getName() + "; expected one of " +
@@ -82,16 +69,9 @@ public final class ServiceDirectory implements ServiceLookup
 
     private String described()
     {
-        if (byName.isEmpty())
-        {
-            return "the registered services (none are registered)";
-        }
-        final List<String> shown = new ArrayList<>();
-        for (final Map.Entry<String, Object> entry : byName.entrySet())
-        {
-            shown.add(entry.getKey() + " (" + entry.getValue().getClass().getSimpleName() + ")");
-        }
-        return String.join(", ", shown);
+        return byName.isEmpty() ? "the registered services (none are registered)" : byName.entrySet().stream()
+            .map(e -> e.getKey() + " (" + e.getValue().getClass().getSimpleName() + ")")
+            .collect(Collectors.joining(", "));
     }
 
     @Override

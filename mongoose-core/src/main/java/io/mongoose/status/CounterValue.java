@@ -1,13 +1,8 @@
 package io.mongoose.status;
 
 /**
- * One counter's value in a {@link CountersSnapshot}.
- *
- * @param id    its id in the counters file; -1 when it is not in one (counters disabled or the file full).
- * @param type  what it counts.
- * @param name  the feed, agent, processor, pool or server it belongs to.
- * @param label its label in the file, {@code <entity> <name>: <what>}.
- * @param value its value when the snapshot was taken.
+ * One counter's value in a {@link CountersSnapshot}: its id in the counters file (-1 when not in one), the entity it
+ * belongs to, and its label there, {@code <entity> <name>: <what>}.
  */
 public record CounterValue(int id, CounterType type, String name, String label, long value)
 {

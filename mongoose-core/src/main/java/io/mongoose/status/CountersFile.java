@@ -8,8 +8,10 @@ import org.agrona.concurrent.status.CountersReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.CharBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -19,103 +21,70 @@ import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A server's live counters in a memory-mapped file, laid out like Aeron's CnC file: a header, then an Agrona
- * {@code CountersManager}'s metadata buffer, then its values buffer.
- *
- * <pre>
- *   0  int    magic 0x4D474354 ("MGCT"), written last: a file without it is still being created
- *   4  int    layout version ({@value #VERSION})
- *   8  long   pid of the server's process
- *  16  long   that process's start time, epoch ms (-1 if unknown): tells a live owner from a reused pid
- *  24  long   the server's start time, epoch ms
- *  32  int    metadata buffer length
- *  36  int    values buffer length
- *  40  int    server name length in bytes (UTF-8, at most 256)
- *  44  bytes  server name
- * 512         metadata buffer (512 bytes per counter: state, type id, label), then values buffer (128 per counter)
- * </pre>
- *
- * <p>Integers are in the machine's native byte order, as Agrona writes them. Files are named
- * {@code mongoose-<server>-<pid>-<n>.counters}, {@code n} counting the servers of one JVM, so no two running servers
- * share a name. A file whose process is gone ({@link Header#ownerAlive()} false) is left over from a crash; the stat
- * tool ignores it and a server starting in the same directory removes it.
+ * A server's live counters in a memory-mapped file, laid out like Aeron's CnC file: a 512-byte header (its fields at
+ * the offsets below, integers in native byte order), then an Agrona {@code CountersManager}'s metadata buffer, then its
+ * values buffer. Files are named {@code mongoose-<server>-<pid>-<n>.counters}, {@code n} counting the servers of one
+ * JVM. A file whose process is gone ({@link Header#ownerAlive()} false) is left from a crash: the stat tool ignores it
+ * and a server starting in the same directory removes it.
  */
 public final class CountersFile
 {
-    /** First int of a complete file. */
-    public static final int MAGIC = 0x4D47_4354;
-    /** Layout version this code writes and reads. */
-    public static final int VERSION = 1;
-    /** Bytes before the metadata buffer. */
-    public static final int HEADER_LENGTH = 512;
-    /** Longest server name stored, in UTF-8 bytes. */
-    public static final int MAX_NAME_BYTES = 256;
-    /** File name prefix. */
-    public static final String PREFIX = "mongoose-";
-    /** File name suffix. */
-    public static final String SUFFIX = ".counters";
-
-    static final int MAGIC_OFFSET = 0;
-    static final int VERSION_OFFSET = 4;
+    /** Offset of the server process's pid, a long. */
     public static final int PID_OFFSET = 8;
-    static final int PROCESS_START_OFFSET = 16;
-    static final int SERVER_START_OFFSET = 24;
-    static final int METADATA_LENGTH_OFFSET = 32;
-    static final int VALUES_LENGTH_OFFSET = 36;
-    static final int NAME_LENGTH_OFFSET = 40;
-    static final int NAME_OFFSET = 44;
 
+    private static final int MAGIC_OFFSET = 0; // int MAGIC, written last: a file without it is still being created
+    private static final int VERSION_OFFSET = 4; // int layout VERSION
+    private static final int PROCESS_START_OFFSET = 16; // long, epoch ms, -1 if unknown: tells the owner from a reuse
+    private static final int SERVER_START_OFFSET = 24; // long, epoch ms
+    private static final int METADATA_LENGTH_OFFSET = 32; // int, 512 bytes per counter: state, type id, label
+    private static final int VALUES_LENGTH_OFFSET = 36; // int, 128 bytes per counter
+    private static final int NAME_LENGTH_OFFSET = 40; // int, UTF-8 bytes of the server's name, at most MAX_NAME_BYTES
+    private static final int NAME_OFFSET = 44;
+    private static final int MAGIC = 0x4D47_4354; // "MGCT"
+    private static final int VERSION = 1;
+    private static final int HEADER_LENGTH = 512;
+    private static final int MAX_NAME_BYTES = 256;
+    private static final String PREFIX = "mongoose-";
+    private static final String SUFFIX = ".counters";
     /** Process start times from /proc tick in 10 ms jiffies; two readings of one process never differ by a second. */
     private static final long START_TOLERANCE_MS = 1000;
     private static final int MAX_NAME_IN_FILE_NAME = 64;
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
 
     private final Path path;
-    private final Header header;
     private final UnsafeBuffer metaData;
     private final UnsafeBuffer values;
 
-    private CountersFile(final Path path, final Header header, final MappedByteBuffer mapped)
+    private CountersFile(
+        final Path path, final int metaDataLength, final int valuesLength, final MappedByteBuffer mapped)
     {
         this.path = path;
-        this.header = header;
         // Never unmapped by hand: a producer racing stop() may still write a counter, and writing unmapped memory
         // crashes the JVM. The buffers keep the mapping reachable until the GC unmaps it.
-        this.metaData = new UnsafeBuffer(mapped, HEADER_LENGTH, header.metaDataLength());
-        this.values = new UnsafeBuffer(mapped, HEADER_LENGTH + header.metaDataLength(), header.valuesLength());
+        this.metaData = new UnsafeBuffer(mapped, HEADER_LENGTH, metaDataLength);
+        this.values = new UnsafeBuffer(mapped, HEADER_LENGTH + metaDataLength, valuesLength);
     }
 
     /**
-     * The directory servers use when none is configured: {@code /dev/shm/mongoose-<user>} where {@code /dev/shm} is
-     * a writable directory (memory, no disk writes), else {@code mongoose-<user>} in {@code java.io.tmpdir}.
-     *
-     * @return the default directory (not created by this call).
+     * The directory servers use when none is configured, not created by this call: {@code /dev/shm/mongoose-<user>}
+     * where {@code /dev/shm} is writable (memory, no disk writes), else {@code mongoose-<user>} in the temp directory.
      */
     public static Path defaultDirectory()
     {
         final String dirName = PREFIX + safe(System.getProperty("user.name", "user"));
         final Path shm = Paths.get("/dev/shm");
-        if (Files.isDirectory(shm) && Files.isWritable(shm))
-        {
-            return shm.resolve(dirName);
-        }
-        return Paths.get(System.getProperty("java.io.tmpdir")).resolve(dirName);
+        return Files.isDirectory(shm) && Files.isWritable(shm)
+            ? shm.resolve(dirName) : Paths.get(System.getProperty("java.io.tmpdir")).resolve(dirName);
     }
 
-    /**
-     * Create and map a new file for a server of this process, header complete and magic written last.
-     *
-     * @param dir        the directory; created if missing.
-     * @param serverName the server's name.
-     * @param counters   how many counters the file holds.
-     * @return the mapped file, empty of counters.
-     * @throws IOException if the directory or file cannot be created.
-     */
+    /** Create (with {@code dir} if missing) and map a new file of {@code counters} for a server of this process. */
     public static CountersFile create(final Path dir, final String serverName, final int counters) throws IOException
     {
         Files.createDirectories(dir);
@@ -127,29 +96,20 @@ public final class CountersFile
         final MappedByteBuffer mapped = IoUtil.mapNewFile(file.toFile(), (long)HEADER_LENGTH + metaDataLength +
             valuesLength);
         final byte[] name = nameBytes(serverName);
-        final Header header = new Header(file, VERSION, pid, startMillisOf(ProcessHandle.current()),
-            System.currentTimeMillis(), metaDataLength, valuesLength, new String(name, StandardCharsets.UTF_8));
-        final UnsafeBuffer buffer = new UnsafeBuffer(mapped, 0, HEADER_LENGTH);
-        buffer.putInt(VERSION_OFFSET, VERSION);
-        buffer.putLong(PID_OFFSET, pid);
-        buffer.putLong(PROCESS_START_OFFSET, header.processStartMillis());
-        buffer.putLong(SERVER_START_OFFSET, header.serverStartMillis());
-        buffer.putInt(METADATA_LENGTH_OFFSET, metaDataLength);
-        buffer.putInt(VALUES_LENGTH_OFFSET, valuesLength);
-        buffer.putInt(NAME_LENGTH_OFFSET, name.length);
-        buffer.putBytes(NAME_OFFSET, name);
-        buffer.putIntRelease(MAGIC_OFFSET, MAGIC);
-        return new CountersFile(file, header, mapped);
+        final UnsafeBuffer header = new UnsafeBuffer(mapped, 0, HEADER_LENGTH);
+        header.putInt(VERSION_OFFSET, VERSION);
+        header.putLong(PID_OFFSET, pid);
+        header.putLong(PROCESS_START_OFFSET, startMillisOf(ProcessHandle.current()));
+        header.putLong(SERVER_START_OFFSET, System.currentTimeMillis());
+        header.putInt(METADATA_LENGTH_OFFSET, metaDataLength);
+        header.putInt(VALUES_LENGTH_OFFSET, valuesLength);
+        header.putInt(NAME_LENGTH_OFFSET, name.length);
+        header.putBytes(NAME_OFFSET, name);
+        header.putIntRelease(MAGIC_OFFSET, MAGIC);
+        return new CountersFile(file, metaDataLength, valuesLength, mapped);
     }
 
-    /**
-     * Map an existing file read-only, for a reader in any process.
-     *
-     * @param file a counters file.
-     * @return the mapped file.
-     * @throws IOException              if it cannot be read.
-     * @throws IllegalArgumentException if it is not a complete counters file of this layout version.
-     */
+    /** Map a complete file of this layout version read-only, for a reader in any process. */
     public static CountersFile open(final Path file) throws IOException
     {
         final Header header = Header.read(file);
@@ -160,18 +120,11 @@ public final class CountersFile
             throw new IllegalArgumentException(file + ": " + size + " bytes; expected " + expected +
                 " for the buffer lengths in its header");
         }
-        final MappedByteBuffer mapped = IoUtil.mapExistingFile(file.toFile(), FileChannel.MapMode.READ_ONLY,
-            "counters", 0, expected);
-        return new CountersFile(file, header, mapped);
+        return new CountersFile(file, header.metaDataLength(), header.valuesLength(),
+            IoUtil.mapExistingFile(file.toFile(), FileChannel.MapMode.READ_ONLY, "counters", 0, expected));
     }
 
-    /**
-     * The complete counters files of this layout version in a directory, oldest server first.
-     *
-     * @param dir a directory; a missing one has no files.
-     * @return their headers.
-     * @throws IOException if the directory cannot be listed.
-     */
+    /** @return the headers of the complete counters files of this layout version in {@code dir}, oldest first. */
     public static List<Header> list(final Path dir) throws IOException
     {
         final List<Header> found = new ArrayList<>();
@@ -193,17 +146,11 @@ public final class CountersFile
                 }
             }
         }
-        found.sort((a, b) -> Long.compare(a.serverStartMillis(), b.serverStartMillis()));
+        found.sort(Comparator.comparingLong(Header::serverStartMillis));
         return found;
     }
 
-    /**
-     * Remove the files in {@code dir} whose process is gone.
-     *
-     * @param dir a directory.
-     * @return the files removed.
-     * @throws IOException if the directory cannot be listed.
-     */
+    /** Remove the files in {@code dir} whose process is gone; returns them. */
     public static List<Path> removeLeftovers(final Path dir) throws IOException
     {
         final List<Path> removed = new ArrayList<>();
@@ -221,12 +168,6 @@ public final class CountersFile
     public Path path()
     {
         return path;
-    }
-
-    /** @return its header. */
-    public Header header()
-    {
-        return header;
     }
 
     /** @return a reader of its counters. */
@@ -247,73 +188,33 @@ public final class CountersFile
         return values;
     }
 
+    /** The name's UTF-8 bytes, cut on a character boundary to at most 256. */
     private static byte[] nameBytes(final String serverName)
     {
-        final byte[] bytes = serverName.getBytes(StandardCharsets.UTF_8);
-        if (bytes.length <= MAX_NAME_BYTES)
-        {
-            return bytes;
-        }
-        // Cut on a character boundary.
-        final StringBuilder cut = new StringBuilder();
-        int length = 0;
-        for (int i = 0; i < serverName.length(); )
-        {
-            final int cp = serverName.codePointAt(i);
-            final int size = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
-            if (length + size > MAX_NAME_BYTES)
-            {
-                break;
-            }
-            cut.appendCodePoint(cp);
-            length += size;
-            i += Character.charCount(cp);
-        }
-        return cut.toString().getBytes(StandardCharsets.UTF_8);
+        final ByteBuffer bytes = ByteBuffer.allocate(MAX_NAME_BYTES);
+        StandardCharsets.UTF_8.newEncoder().onMalformedInput(CodingErrorAction.REPLACE)
+            .onUnmappableCharacter(CodingErrorAction.REPLACE).encode(CharBuffer.wrap(serverName), bytes, true);
+        return Arrays.copyOf(bytes.array(), bytes.position());
     }
 
     /** A name as a file name may carry it: ASCII letters, digits, '.', '_' and '-'; anything else becomes '_'. */
     private static String safe(final String name)
     {
-        final StringBuilder out = new StringBuilder();
-        for (int i = 0; i < name.length() && out.length() < MAX_NAME_IN_FILE_NAME; i++)
-        {
-            final char c = name.charAt(i);
-            final boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                c == '.' || c == '_' || c == '-';
-            out.append(plain ? c : '_');
-        }
-        return out.length() == 0 ? "_" : out.toString();
+        final String cut = name.length() > MAX_NAME_IN_FILE_NAME ? name.substring(0, MAX_NAME_IN_FILE_NAME) : name;
+        return cut.isEmpty() ? "_" : cut.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     private static long startMillisOf(final ProcessHandle process)
     {
-        final Optional<Instant> start = process.info().startInstant();
-        return start.map(Instant::toEpochMilli).orElse(-1L);
+        return process.info().startInstant().map(Instant::toEpochMilli).orElse(-1L);
     }
 
-    /**
-     * A counters file's header.
-     *
-     * @param file               the file.
-     * @param version            its layout version.
-     * @param pid                the server's process id.
-     * @param processStartMillis that process's start, epoch ms; -1 if it was unknown.
-     * @param serverStartMillis  when the server created the file, epoch ms.
-     * @param metaDataLength     metadata buffer length.
-     * @param valuesLength       values buffer length.
-     * @param serverName         the server's name.
-     */
+    /** A counters file's header; times in epoch ms, {@code processStartMillis} -1 if it was unknown. */
     public record Header(
         Path file, int version, long pid, long processStartMillis, long serverStartMillis, int metaDataLength,
         int valuesLength, String serverName)
     {
-        /**
-         * @param file a counters file.
-         * @return its header.
-         * @throws IOException              if it cannot be read.
-         * @throws IllegalArgumentException if it is not a complete counters file of this layout version.
-         */
+        /** @return the header of a complete counters file of this layout version. */
         public static Header read(final Path file) throws IOException
         {
             final ByteBuffer bytes = ByteBuffer.allocate(HEADER_LENGTH).order(ByteOrder.nativeOrder());
@@ -357,10 +258,7 @@ public final class CountersFile
                 new String(name, StandardCharsets.UTF_8));
         }
 
-        /**
-         * @return whether the process that wrote the file still runs (same pid and, where both are known, the same
-         *         process start time, so a reused pid does not count).
-         */
+        /** @return whether the process that wrote the file still runs (a reused pid does not count). */
         public boolean ownerAlive()
         {
             final Optional<ProcessHandle> process = ProcessHandle.of(pid);

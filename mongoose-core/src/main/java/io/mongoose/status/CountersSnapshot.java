@@ -2,58 +2,34 @@ package io.mongoose.status;
 
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every counter of a server at one moment ({@link io.mongoose.server.MongooseServer#counters()}). Counters written by
+ * Every counter of a server at one moment ({@link io.mongoose.server.MongooseServer#counters()}): counters written by
  * producer and agent threads are exact to their last write; gauges (queue depth, pools) are as of the latest sample.
  *
- * @param serverName the server.
- * @param takenAt    when the snapshot was taken.
- * @param file       the counters file, or {@code null} when the counters are not published in one.
- * @param counters   the counters in registration order: server, feeds, agents, processors, pools.
+ * @param file     the counters file, or {@code null} when the counters are not published in one.
+ * @param counters in registration order: server, feeds, agents, processors, pools.
  */
 public record CountersSnapshot(String serverName, Instant takenAt, Path file, List<CounterValue> counters)
 {
-    /** Copies the list. */
     public CountersSnapshot
     {
         counters = List.copyOf(counters);
     }
 
-    /**
-     * @param type a counter type.
-     * @param name the entity (feed, agent, processor, pool, server) it belongs to.
-     * @return its value.
-     * @throws IllegalArgumentException if there is no such counter.
-     */
+    /** @return the value of the counter of {@code type} for the entity {@code name}; throws if there is none. */
     public long value(final CounterType type, final String name)
     {
-        for (final CounterValue c : counters)
-        {
-            if (c.type() == type && c.name().equals(name))
-            {
-                return c.value();
-            }
-        }
-        throw new IllegalArgumentException("no counter '" + type.label(name) + "' in server '" + serverName + "'");
+        return counters.stream().filter(c -> c.type() == type && c.name().equals(name)).findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("no counter '" + type.label(name) + "' in server '" +
+                serverName + "'"))
+            .value();
     }
 
-    /**
-     * @param type a counter type.
-     * @return its counters, one per entity.
-     */
+    /** @return the counters of {@code type}, one per entity. */
     public List<CounterValue> ofType(final CounterType type)
     {
-        final List<CounterValue> found = new ArrayList<>();
-        for (final CounterValue c : counters)
-        {
-            if (c.type() == type)
-            {
-                found.add(c);
-            }
-        }
-        return found;
+        return counters.stream().filter(c -> c.type() == type).toList();
     }
 }

@@ -10,10 +10,7 @@ public enum HealthStatus
     /** Not serving: the server is not running, or an agent stopped or has not cycled for the down threshold. */
     DOWN;
 
-    /**
-     * @param other another verdict.
-     * @return the worse of the two.
-     */
+    /** @return the worse of this and {@code other}. */
     public HealthStatus worst(final HealthStatus other)
     {
         return other.ordinal() > ordinal() ? other : this;

@@ -7,17 +7,10 @@ import org.HdrHistogram.SingleWriterRecorder;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Publish-to-handler latency of one processor: from {@link System#nanoTime()} at {@link FeedPublisher#publish} to the
- * moment its agent starts dispatching the message to it, so including the queue wait, the messages ahead in the same
- * drain, and the handlers of the same group that run before it. Latencies above {@link #HIGHEST_TRACKABLE_NANOS} are
- * recorded as that value.
- *
- * <p>Threading: the agent thread records into an HdrHistogram {@link SingleWriterRecorder} (wait-free, no
- * allocation); readers take {@link #interval} and {@link #cumulative} snapshots from any thread, serialised on this
- * monitor. Every read moves what was recorded into both the cumulative total and the pending interval, so neither
- * kind of read loses anything from the other; each interval goes to whoever reads it first.
- *
- * <p>Footprint: five histograms of 3 significant digits up to 10 s, about 1 MB per monitored processor.
+ * Publish-to-handler latency of one processor: from {@link FeedPublisher#publish} to when its agent starts dispatching
+ * the message to it, capped at {@link #HIGHEST_TRACKABLE_NANOS}; about 1 MB per monitored processor. The agent thread
+ * records wait-free; readers on any thread are serialised on this monitor, and each read moves what was recorded into
+ * both the cumulative total and the pending interval, which goes to whoever reads it first.
  */
 public final class LatencyMonitor
 {
@@ -42,11 +35,7 @@ public final class LatencyMonitor
         this.intervalStartMillis = startMillis;
     }
 
-    /**
-     * Agent thread only.
-     *
-     * @param nanos a latency; clamped to [0, {@link #HIGHEST_TRACKABLE_NANOS}] so that no clock oddity can throw.
-     */
+    /** Record a latency, clamped to [0, {@link #HIGHEST_TRACKABLE_NANOS}] so no clock oddity throws; agent only. */
     public void record(final long nanos)
     {
         recorder.recordValue(Math.min(Math.max(nanos, 0), HIGHEST_TRACKABLE_NANOS));
@@ -58,22 +47,13 @@ public final class LatencyMonitor
         return processorName;
     }
 
-    /**
-     * What was recorded since the previous interval read (or start), and start a new interval.
-     *
-     * @return a new snapshot.
-     */
+    /** @return what was recorded since the previous interval read (or start), in a new snapshot; starts a new one. */
     public LatencySnapshot interval()
     {
         return interval(null);
     }
 
-    /**
-     * Like {@link #interval()}, reusing a snapshot: allocates nothing.
-     *
-     * @param recycle a snapshot from any {@link LatencyMonitor} that the caller no longer uses, or {@code null}.
-     * @return {@code recycle} overwritten with the interval, or a new snapshot if it was null.
-     */
+    /** As {@link #interval()}, overwriting {@code recycle} (any monitor's) unless null: allocates nothing. */
     public synchronized LatencySnapshot interval(final LatencySnapshot recycle)
     {
         drainRecorder();
@@ -84,22 +64,13 @@ public final class LatencyMonitor
         return snapshot;
     }
 
-    /**
-     * Everything recorded since the server was built; does not start a new interval.
-     *
-     * @return a new snapshot.
-     */
+    /** @return everything recorded since the server was built, in a new snapshot. */
     public LatencySnapshot cumulative()
     {
         return cumulative(null);
     }
 
-    /**
-     * Like {@link #cumulative()}, reusing a snapshot: allocates nothing.
-     *
-     * @param recycle a snapshot the caller no longer uses, or {@code null}.
-     * @return {@code recycle} overwritten with the cumulative histogram, or a new snapshot if it was null.
-     */
+    /** As {@link #cumulative()}, overwriting {@code recycle} unless it is null: allocates nothing. */
     public synchronized LatencySnapshot cumulative(final LatencySnapshot recycle)
     {
         drainRecorder();
@@ -116,9 +87,8 @@ public final class LatencyMonitor
     private LatencySnapshot fill(
         final LatencySnapshot recycle, final Histogram source, final long fromMillis, final long toMillis)
     {
-        final LatencySnapshot snapshot = null == recycle ? new LatencySnapshot(newHistogram()) : recycle;
-        snapshot.copyFrom(processorName, source, fromMillis, toMillis);
-        return snapshot;
+        return (null == recycle ? new LatencySnapshot(newHistogram()) : recycle)
+            .copyFrom(processorName, source, fromMillis, toMillis);
     }
 
     private static Histogram newHistogram()

@@ -3,7 +3,6 @@ package io.mongoose.status;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,7 +10,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * A copy of one processor's publish-to-handler latencies over a span of time, in nanoseconds, taken from its
+ * A copy of one processor's publish-to-handler latencies over a span of time, in nanoseconds, from its
  * {@link LatencyMonitor}. Not thread-safe: one reader uses it at a time, and may hand it back to be overwritten.
  */
 public final class LatencySnapshot
@@ -21,22 +20,19 @@ public final class LatencySnapshot
 
     private final Histogram histogram;
     private String processorName;
-    private long startMillis;
-    private long endMillis;
 
     LatencySnapshot(final Histogram histogram)
     {
         this.histogram = histogram;
     }
 
-    void copyFrom(final String processor, final Histogram source, final long fromMillis, final long toMillis)
+    LatencySnapshot copyFrom(final String processor, final Histogram source, final long fromMillis, final long toMillis)
     {
         source.copyInto(histogram);
         processorName = processor;
-        startMillis = fromMillis;
-        endMillis = toMillis;
         histogram.setStartTimeStamp(fromMillis);
         histogram.setEndTimeStamp(toMillis);
+        return this;
     }
 
     /** @return the processor measured. */
@@ -69,11 +65,7 @@ public final class LatencySnapshot
         return 0 == histogram.getTotalCount() ? 0 : histogram.getMean();
     }
 
-    /**
-     * @param percentile from 0 to 100, e.g. 99.9.
-     * @return the latency at that percentile, in nanoseconds; 0 if nothing was recorded.
-     * @throws IllegalArgumentException if {@code percentile} is outside 0..100.
-     */
+    /** @return the latency at a percentile from 0 to 100 (e.g. 99.9), in nanoseconds; 0 if nothing was recorded. */
     public long percentileNanos(final double percentile)
     {
         if (!(percentile >= 0 && percentile <= 100))
@@ -86,26 +78,16 @@ public final class LatencySnapshot
     /** @return when the span began, in epoch milliseconds. */
     public long startTimeMillis()
     {
-        return startMillis;
+        return histogram.getStartTimeStamp();
     }
 
     /** @return when the span ended (the read), in epoch milliseconds. */
     public long endTimeMillis()
     {
-        return endMillis;
+        return histogram.getEndTimeStamp();
     }
 
-    /** @return a copy of the underlying histogram, values in nanoseconds, for other HdrHistogram tools. */
-    public Histogram histogramCopy()
-    {
-        return histogram.copy();
-    }
-
-    /**
-     * Write the percentile distribution in HdrHistogram's {@code .hgrm} text format, values in microseconds.
-     *
-     * @param out where to write; not closed.
-     */
+    /** Write the percentile distribution in HdrHistogram's {@code .hgrm} format, in microseconds; leaves it open. */
     public void writeHgrm(final PrintStream out)
     {
         Objects.requireNonNull(out, "out: null; expected a PrintStream");
@@ -113,17 +95,11 @@ public final class LatencySnapshot
         out.flush();
     }
 
-    /**
-     * Write the {@code .hgrm} file (see {@link #writeHgrm(PrintStream)}), replacing any file there.
-     *
-     * @param file the file to write.
-     * @throws IOException if it cannot be written.
-     */
+    /** Write the {@code .hgrm} file (see {@link #writeHgrm(PrintStream)}), replacing any file there. */
     public void writeHgrm(final Path file) throws IOException
     {
         Objects.requireNonNull(file, "file: null; expected the path of the .hgrm file to write");
-        try (OutputStream stream = Files.newOutputStream(file);
-             PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8))
+        try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8))
         {
             writeHgrm(out);
             if (out.checkError())

@@ -1,13 +1,8 @@
 package io.mongoose.status;
 
 /**
- * A snapshot of one processor's counters.
- *
- * @param name      processor name.
- * @param agent     its agent group.
- * @param handled   messages a handler accepted without throwing.
- * @param unhandled messages of a type with no handler here (released, counted).
- * @param errors    handler and lifecycle exceptions.
+ * A snapshot of one processor's counters: messages handled without throwing, messages of a type without handler
+ * (released, counted), and handler and lifecycle exceptions.
  */
 public record ProcessorStats(String name, String agent, long handled, long unhandled, long errors)
 {

@@ -1,13 +1,8 @@
 package io.mongoose.status;
 
 /**
- * A service's counters.
- *
- * @param name      the service's name.
- * @param agent     whether it runs a duty cycle on its own agent thread ({@code AgentService}).
- * @param dutyWork  the sum of what its {@code doWork()} returned (0 for a service without agent).
- * @param errors    exceptions thrown by its {@code doWork()} and {@code onStop()}, each reported to the error handler.
- * @param pinning   what pinning its agent thread got, or why not; "no agent" for a service without agent.
+ * A service's counters: whether it runs an agent, the sum of what its {@code doWork()} returned, exceptions from
+ * {@code doWork()} and {@code onStop()}, and what pinning its agent thread got ("no agent" without one).
  */
 public record ServiceStats(String name, boolean agent, long dutyWork, long errors, String pinning)
 {
