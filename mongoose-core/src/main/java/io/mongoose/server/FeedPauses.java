@@ -46,12 +46,7 @@ final class FeedPauses
         }
     }
 
-    /**
-     * @param changed     whether this call paused the feed.
-     * @param agents      the agents that drain it.
-     * @param unconfirmed agents that did not finish their duty cycle in time (busy or blocked): a drain of the feed
-     *                    under way there may still deliver up to its drain limit.
-     */
+    /** Whether a pause changed anything, the agents draining the feed, and those not confirmed in time. */
     record Outcome(boolean changed, List<String> agents, List<String> unconfirmed)
     {
     }
@@ -78,10 +73,7 @@ final class FeedPauses
         }
     }
 
-    /**
-     * @throws IllegalArgumentException if there is no such feed.
-     * @throws IllegalStateException    if the server is not running.
-     */
+    /** Pause a running server's feed; an unknown feed throws IllegalArgumentException. */
     synchronized Outcome pause(final String feedName, final Duration confirmWithin)
     {
         final Feed feed = runningFeed("pauseFeed", feedName);

@@ -36,11 +36,7 @@ final class PoolAudit
         this.pools = pools;
     }
 
-    /**
-     * Claim the registry for this server and note each pool's invalid releases so far.
-     *
-     * @throws IllegalStateException if another started server holds the registry.
-     */
+    /** Claim the registry, unless another started server holds it, and note each pool's invalid releases so far. */
     void claim()
     {
         synchronized (REGISTRIES_IN_USE)
@@ -60,10 +56,7 @@ final class PoolAudit
         }
     }
 
-    /**
-     * The shutdown report, with every message still out of the pools as a leak: a WARNING per pool that has any and,
-     * with leak detection on, one per acquisition site. Frees the registry for another server.
-     */
+    /** The shutdown report, each message out of its pool logged as a leak; frees the registry for another server. */
     ShutdownReport report(
         final boolean drained, final Map<String, Long> undelivered, final long errors, final long unhandled,
         final Map<String, String> notEnded)

@@ -51,13 +51,7 @@ final class PoolSizing
         processors = config.agentGroups().stream().flatMap(group -> group.processors().stream()).toList();
     }
 
-    /**
-     * Register the pools the sources need and the registry lacks, sized by the rule; check the others.
-     *
-     * @param config a validated configuration.
-     * @param pools  the server's registry.
-     * @throws MongooseConfigException listing every pool too small for the queues in front of its pipe stages.
-     */
+    /** Register the pools the sources need and lack; a {@link MongooseConfigException} lists those too small. */
     static void apply(final ServerConfig config, final PoolRegistry pools)
     {
         final PoolSizing sizing = new PoolSizing(config, pools);

@@ -55,10 +55,7 @@ final class ServerAssembly
     /** Per agent group, the queues and rings it drains. */
     final Map<String, List<Inbound>> inboundByGroup;
 
-    /**
-     * @throws MongooseConfigException listing every problem: handlers that failed to register, rings their pools
-     *                                 cannot fill.
-     */
+    /** @throws MongooseConfigException listing handlers that failed to register and rings their pools cannot fill. */
     ServerAssembly(
         final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors, final Admin admin,
         final ServiceHost services)

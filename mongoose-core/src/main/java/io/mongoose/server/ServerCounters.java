@@ -95,10 +95,7 @@ final class ServerCounters
         return null == f ? null : f.path();
     }
 
-    /**
-     * Remove the file if the configuration says so (then {@link #file()} is null). The mapping stays until the GC
-     * collects it, so late writers and readers still find memory there.
-     */
+    /** Remove the file if configured to; the mapping stays for late writers and readers until collected. */
     synchronized void close()
     {
         final CountersFile f = file;

@@ -65,13 +65,7 @@ final class ServerShutdown
         }
     }
 
-    /**
-     * Stop everything that started. The drain is bounded by the shutdown timeout, and threads that do not end by then
-     * get {@link RunnerClose#INTERRUPT_GRACE_NANOS} more once interrupted: those are left running and named in the
-     * report, and their queues left alone.
-     *
-     * @param drain whether to wait for the queues to drain (not after a failed start).
-     */
+    /** Stop what started, draining if {@code drain}; threads not ended by the deadline and a grace are reported. */
     ShutdownReport run(final boolean drain)
     {
         final long drainDeadline = System.nanoTime() + config.shutdownTimeout().toNanos();
@@ -163,11 +157,7 @@ final class ServerShutdown
         }
     }
 
-    /**
-     * Wait until the queues of every dispatching group are empty, bounded by {@code deadline}; whether all are. A group
-     * that stopped dispatching on its own (interrupted) never empties its queues: what it holds is released as
-     * undelivered rather than waited for.
-     */
+    /** Wait until dispatching groups' queues are empty, by {@code deadline}; whether all groups' queues are. */
     private boolean awaitDrained(final long deadline)
     {
         while (!path.groups.values().stream().filter(AgentGroup::dispatching).allMatch(g -> g.agent.inboundEmpty()))

@@ -84,12 +84,7 @@ final class ServiceHost
         }
     }
 
-    /**
-     * Run every service's onStart in registration order. On the first failure, stop the ones already started (reverse
-     * order) and return the failure naming the service.
-     *
-     * @return null if every service started.
-     */
+    /** Run each onStart in order; at the first failure, stop those started and return it (else null). */
     MongooseStartException start()
     {
         for (int i = 0; i < configs.size(); i++)
@@ -129,14 +124,7 @@ final class ServiceHost
         }
     }
 
-    /**
-     * Before the feeds close: end every duty cycle and join its thread, so nothing is published after that; within a
-     * bound (see {@link RunnerClose}).
-     *
-     * @param joinDeadline  {@link System#nanoTime()} until which each thread may end by itself.
-     * @param graceDeadline until which it may end once interrupted.
-     * @return per service whose thread did not end, why.
-     */
+    /** Before the feeds close: end and join every service agent ({@link RunnerClose}); why each that did not end. */
     Map<String, String> stopAgents(final long joinDeadline, final long graceDeadline)
     {
         final Map<String, String> notEnded = new TreeMap<>();
@@ -151,10 +139,7 @@ final class ServiceHost
         return notEnded;
     }
 
-    /**
-     * Run onStop of every started service, in reverse order; each failure is reported and counted, and the others
-     * still stop. Calling it again does nothing.
-     */
+    /** Run onStop of every started service, in reverse order, reporting and counting failures; once. */
     void stop()
     {
         for (int i = started - 1; i >= 0; i--)

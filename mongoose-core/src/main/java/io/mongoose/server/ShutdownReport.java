@@ -37,21 +37,14 @@ public record ShutdownReport(
         leakSites = List.copyOf(leakSites);
     }
 
-    /**
-     * @return whether every message was handled by every subscriber and every pooled message came home: drained,
-     *         nothing undelivered, nothing leaked, no handler error, nothing unhandled, no invalid release, and every
-     *         agent thread ended.
-     */
+    /** @return whether every message was handled and came home, and every agent thread ended: no figure is amiss. */
     public boolean clean()
     {
         return drained && undeliveredByFeed.isEmpty() && leaksByType.isEmpty() && 0 == handlerErrors &&
             0 == unhandled && 0 == invalidReleases && unstoppedAgents.isEmpty() && leakSites.isEmpty();
     }
 
-    /**
-     * One line naming every figure that makes the report unclean, or saying it is clean; leak sites are counted (their
-     * stacks are logged and in {@link #leakSites()}), so a log line stays a line.
-     */
+    /** One line naming every figure that makes the report unclean; leak sites only counted, so it stays a line. */
     @Override
     public String toString()
     {
