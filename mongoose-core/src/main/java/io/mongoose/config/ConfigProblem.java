@@ -30,14 +30,14 @@ public record ConfigProblem(String path, String found, String expected, Kind kin
         return new ConfigProblem(path, found, expected, Kind.VALUE);
     }
 
+    /** Longest piece of user text an error repeats. */
+    static final int MAX_SHOWN = 60;
+
     /** @return a user's name as errors show it: quoted and {@link #escape(String) escaped}, or {@code null}. */
     static String show(final String name)
     {
         return null == name ? "null" : "'" + escape(name) + "'";
     }
-
-    /** Longest piece of user text an error repeats. */
-    static final int MAX_SHOWN = 60;
 
     /** @return user text as an error shows it: on one line, cut to {@value #MAX_SHOWN} code points. */
     public static String escape(final String text)
@@ -45,12 +45,7 @@ public record ConfigProblem(String path, String found, String expected, Kind kin
         return escape(text, MAX_SHOWN);
     }
 
-    /**
-     * Writes control, format and separator characters as escapes, so no text can break the list of errors or forge a
-     * line of it.
-     *
-     * @return the text on one line, cut to {@code limit} code points with an ellipsis.
-     */
+    /** @return the text on one line, control and separator characters escaped, cut to {@code limit} code points. */
     public static String escape(final String text, final int limit)
     {
         final StringBuilder out = new StringBuilder();

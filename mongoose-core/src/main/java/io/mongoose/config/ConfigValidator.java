@@ -57,19 +57,18 @@ public final class ConfigValidator
     public static List<ConfigProblem> problemsInParts(final ServerConfig config)
     {
         final ConfigValidator v = new ConfigValidator();
-        final List<ConfigProblem> errors = v.errors;
-        if (!require(errors, null != config, "config", "null", "a server configuration"))
+        if (!require(v.errors, null != config, "config", "null", "a server configuration"))
         {
-            return errors;
+            return v.errors;
         }
-        require(errors, !isBlank(config.name()), "name", show(config.name()), "a non-blank server name");
-        checkRange(errors, "startTimeout", ServerConfig.START_TIMEOUT_RANGE, config.startTimeout(), "");
-        checkRange(errors, "shutdownTimeout", ServerConfig.SHUTDOWN_TIMEOUT_RANGE, config.shutdownTimeout(), "");
+        require(v.errors, !isBlank(config.name()), "name", show(config.name()), "a non-blank server name");
+        checkRange(v.errors, "startTimeout", ServerConfig.START_TIMEOUT_RANGE, config.startTimeout(), "");
+        checkRange(v.errors, "shutdownTimeout", ServerConfig.SHUTDOWN_TIMEOUT_RANGE, config.shutdownTimeout(), "");
         v.checkFeeds(config.feeds());
         v.checkAgents(config.agentGroups(), config.feeds());
         v.checkMonitoring(config.counters(), config.health());
-        ServiceWiringValidator.check(config, v.feeds, errors);
-        return errors;
+        ServiceWiringValidator.check(config, v.feeds, v.errors);
+        return v.errors;
     }
 
     private void checkFeeds(final List<FeedConfig> feedList)
@@ -246,13 +245,7 @@ public final class ConfigValidator
         }
     }
 
-    /**
-     * Reports a blank name, or one an earlier entry of its kind took.
-     *
-     * @param firstPaths where each name was first seen; {@code path} is added for a new one.
-     * @param sayWhere   whether a duplicate's error names where the name was first seen.
-     * @return whether the name is usable and new.
-     */
+    /** @return whether the name is non-blank and new in {@code firstPaths}; a duplicate's error says where if asked. */
     static boolean checkName(final List<ConfigProblem> errors, final String path, final String name, final String kind,
         final Map<String, String> firstPaths, final boolean sayWhere)
     {
@@ -275,12 +268,7 @@ public final class ConfigValidator
         }
     }
 
-    /**
-     * Reports a value out of its range after its owner, e.g. {@code  (feed 'quotes')} or empty: {@code
-     * feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected a power of two from 2 to 16777216}.
-     *
-     * @return whether the value is in range.
-     */
+    /** @return whether the value is in range; if not, reports it followed by its {@link #owner owner}. */
     static boolean checkRange(
         final List<ConfigProblem> errors, final String path, final IntRange range, final int value, final String owner)
     {

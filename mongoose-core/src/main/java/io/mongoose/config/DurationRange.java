@@ -53,12 +53,7 @@ public record DurationRange(String setting, Duration min, Duration max, String n
         return range + note;
     }
 
-    /**
-     * @param owner what the setting belongs to, e.g. {@code server}; {@code null} for none.
-     * @return {@code value}, if the setting accepts it; otherwise throws, naming the owner, the setting, the value and
-     *         this range: {@code server startTimeout: PT48H; expected a positive duration up to 24h} (an
-     *         {@link IllegalArgumentException}, or a {@link NullPointerException} for {@code null}).
-     */
+    /** @return {@code value} if accepted, else throws: {@code server startTimeout: PT48H; expected a positive …}. */
     public Duration require(final String owner, final Duration value)
     {
         if (!accepts(value))

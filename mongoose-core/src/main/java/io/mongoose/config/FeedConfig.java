@@ -122,11 +122,8 @@ public final class FeedConfig extends ConfigValue
     }
 
     /**
-     * Makes a ring feed, the fastest path: its messages live in its own ring of {@link #queueCapacity()} messages of
-     * {@code type}, taken from that type's pool when the server is built, and the producer fills them in place
-     * ({@link FeedPublisher#claim(Class)}, {@link FeedPublisher#publish(PooledMessage)}). One agent group receives it.
-     *
-     * @return a copy that is a ring feed of {@code type}; a queue feed for {@code null}.
+     * @return a copy that is a ring feed of {@code type} (the fastest path: one receiving group, messages filled in
+     *         place, {@link FeedPublisher#claim(Class)}), or a queue feed for {@code null}.
      */
     public FeedConfig ring(final Class<? extends PooledMessage> type)
     {

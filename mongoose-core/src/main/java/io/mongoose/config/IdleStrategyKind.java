@@ -58,10 +58,7 @@ public enum IdleStrategyKind
         return YAML_NAMES;
     }
 
-    /**
-     * @return the kind of this {@link #yamlName()}, e.g. from a command-line option; an unknown name throws
-     *         {@code IllegalArgumentException: idleStrategy: unknown 'spinn'; expected one of busy-spin, yield, ...}.
-     */
+    /** @return the kind of this {@link #yamlName()}; an unknown name throws, listing the known ones. */
     public static IdleStrategyKind fromYamlName(final String name)
     {
         final IdleStrategyKind kind = byYamlName(name);
