@@ -167,6 +167,12 @@ public final class AgentGroupConfig extends ConfigValue
             name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTickResolution, spokes);
     }
 
+    /** @return whether one of its processors receives {@code feed}. */
+    public boolean receives(final FeedConfig feed)
+    {
+        return processors.stream().anyMatch(processor -> null != processor && processor.receives(feed));
+    }
+
     @Override
     Object[] namesAndValues()
     {

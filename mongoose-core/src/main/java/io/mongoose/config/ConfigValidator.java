@@ -150,18 +150,11 @@ public final class ConfigValidator
     /** A ring has one consumer: the processors that receive a ring feed must all be on one agent group. */
     private void checkRingReceivers(final String path, final FeedConfig feed, final List<AgentGroupConfig> agents)
     {
-        final List<String> receiving = agents.stream().filter(agent -> null != agent && receives(agent, feed))
+        final List<String> receiving = agents.stream().filter(agent -> null != agent && agent.receives(feed))
             .map(agent -> show(agent.name())).toList();
         require(errors, receiving.size() <= 1, path + ".ring", "ring feed " + show(feed.name()) +
             " received on agent groups " + String.join(", ", receiving), "one agent group (a ring has one " +
             "consumer); to fan out to several groups, make it a queue feed");
-    }
-
-    /** @return whether a processor of {@code agent} receives {@code feed}. */
-    static boolean receives(final AgentGroupConfig agent, final FeedConfig feed)
-    {
-        return agent.processors().stream().anyMatch(processor -> null != processor &&
-            (feed.kind() == FeedKind.BROADCAST || processor.subscriptions().contains(feed.name())));
     }
 
     /** @return whether there is a processor entry at {@code path}. */

@@ -1,6 +1,7 @@
 package io.mongoose.config;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.feed.FeedKind;
 
 import java.util.List;
 
@@ -100,6 +101,12 @@ public final class ProcessorConfig extends ConfigValue
     public boolean monitorsLatency(final boolean serverDefault)
     {
         return null == latencyMonitoring ? serverDefault : latencyMonitoring;
+    }
+
+    /** @return whether it receives {@code feed}: a broadcast, or one it subscribes to. */
+    public boolean receives(final FeedConfig feed)
+    {
+        return feed.kind() == FeedKind.BROADCAST || subscriptions.contains(feed.name());
     }
 
     @Override

@@ -138,8 +138,7 @@ final class ServiceWiringValidator
                 continue;
             }
             producerNames.put(feedName, producer);
-            if (null != agent && FullQueuePolicy.BACKOFF == feed.fullQueuePolicy() &&
-                ConfigValidator.receives(agent, feed))
+            if (null != agent && FullQueuePolicy.BACKOFF == feed.fullQueuePolicy() && agent.receives(feed))
             {
                 error(itemPath, "feed " + show(feedName) + " (fullQueuePolicy backoff) is received on agent " +
                     show(agent.name()) + ", the publisher's own agent", "its subscribers on other agents, or " +

@@ -103,8 +103,8 @@ final class BuiltInCommands
             final List<String> shown = new ArrayList<>();
             for (final AgentGroupConfig group : config.agentGroups())
             {
-                final List<String> receivers = group.processors().stream()
-                    .filter(pc -> FeedWiring.receives(pc, feed)).map(ProcessorConfig::name).toList();
+                final List<String> receivers =
+                    group.processors().stream().filter(pc -> pc.receives(feed)).map(ProcessorConfig::name).toList();
                 if (!receivers.isEmpty())
                 {
                     shown.add(group.name() + " (" + String.join(", ", receivers) + ")");

@@ -113,7 +113,7 @@ final class PoolSizing
             final int partsBefore = parts.size();
             for (final AgentGroupConfig group : config.agentGroups())
             {
-                if (carrying.contains(feed.name()) && stages.contains(group.name()) && receives(group, feed))
+                if (carrying.contains(feed.name()) && stages.contains(group.name()) && group.receives(feed))
                 {
                     queued += feed.queueCapacity();
                     headroom += group.drainLimit();
@@ -175,7 +175,7 @@ final class PoolSizing
             final FeedConfig feed = feeds.get(todo.poll());
             for (final ProcessorConfig processor : processors)
             {
-                if (FeedWiring.receives(processor, feed))
+                if (processor.receives(feed))
                 {
                     for (final String out : processor.publishes())
                     {
@@ -196,7 +196,7 @@ final class PoolSizing
     {
         return config.agentGroups().stream().filter(group -> group.processors().stream().anyMatch(processor ->
             !processor.publishes().isEmpty() &&
-                carrying.stream().anyMatch(feed -> FeedWiring.receives(processor, feeds.get(feed)))))
+                carrying.stream().anyMatch(feed -> processor.receives(feeds.get(feed)))))
             .map(AgentGroupConfig::name).collect(Collectors.toSet());
     }
 
@@ -227,11 +227,6 @@ final class PoolSizing
     private ObjectPool<?> find(final Class<? extends PooledMessage> type)
     {
         return pools.pools().stream().filter(pool -> pool.type() == type).findFirst().orElse(null);
-    }
-
-    private static boolean receives(final AgentGroupConfig group, final FeedConfig feed)
-    {
-        return group.processors().stream().anyMatch(processor -> FeedWiring.receives(processor, feed));
     }
 
     private static String show(final String name)
