@@ -126,11 +126,6 @@ final class DataPath
         return processors.values().stream().map(slot -> slot.latency).filter(Objects::nonNull).toList();
     }
 
-    void openFeeds()
-    {
-        feeds.values().forEach(Feed::open);
-    }
-
     void closeFeeds()
     {
         feeds.values().forEach(Feed::close);

@@ -9,6 +9,7 @@ import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.DispatchErrorHandler;
+import io.mongoose.feed.Feed;
 import io.mongoose.feed.FeedPublisher;
 import io.mongoose.feed.FeedStats;
 import io.mongoose.pool.LeakDetection;
@@ -146,7 +147,7 @@ public final class MongooseServer implements AutoCloseable
             finish(ServerState.FAILED, shutdown.run(false));
             throw failure;
         }
-        path.openFeeds();
+        path.feeds.values().forEach(Feed::open);
         services.startAgents();
         state.set(ServerState.RUNNING);
         monitor.onState(ServerState.RUNNING);
@@ -194,7 +195,7 @@ public final class MongooseServer implements AutoCloseable
     /** @return a registered service of {@code type}, for the application that embeds the server. */
     public <T> T service(final String serviceName, final Class<T> type)
     {
-        return services.directory().service(serviceName, type);
+        return services.directory.service(serviceName, type);
     }
 
     /** @return the counters of a configured service; an unknown name throws IllegalArgumentException. */

@@ -25,7 +25,7 @@ final class ServiceAgent implements Agent
     final SingleWriterCounter work = new SingleWriterCounter();
     private final SingleWriterCounter errors;
     private CorePinning pinning;
-    private volatile String pinningOutcome = "not started";
+    volatile String pinningOutcome = "not started";
 
     ServiceAgent(
         final String name, final AgentService service, final Pinning pinningRequest,
@@ -90,10 +90,5 @@ final class ServiceAgent implements Agent
     {
         errors.increment();
         ServerAdminHost.report(errorHandler, source, error);
-    }
-
-    String pinningOutcome()
-    {
-        return pinningOutcome;
     }
 }

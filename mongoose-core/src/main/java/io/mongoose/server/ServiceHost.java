@@ -32,7 +32,7 @@ final class ServiceHost
 
     private final String serverName;
     private final List<ServiceConfig> configs;
-    private final ServiceDirectory directory;
+    final ServiceDirectory directory;
     private final DispatchErrorHandler errorHandler;
     private final Context[] contexts;
     private final SingleWriterCounter[] errors;
@@ -65,11 +65,6 @@ final class ServiceHost
                 agents[i] = new ServiceAgent(config.name(), service, config.pinning(), errorHandler, errors[i]);
             }
         }
-    }
-
-    ServiceDirectory directory()
-    {
-        return directory;
     }
 
     /** After the feeds are wired: each service's context gets the publishers of the feeds it declared. */
@@ -190,7 +185,7 @@ final class ServiceHost
                 ? "the registered services (none are registered)" : String.join(", ", directory.serviceNames()))));
         final ServiceAgent agent = agents[i];
         return new ServiceStats(name, null != agent, null == agent ? 0 : agent.work.get(), errors[i].get(),
-            null == agent ? "no agent" : agent.pinningOutcome());
+            null == agent ? "no agent" : agent.pinningOutcome);
     }
 
     private static Thread newAgentThread(final Runnable runnable)
