@@ -5,11 +5,7 @@ import io.mongoose.dispatch.EventProcessor;
 import java.time.Duration;
 import java.util.List;
 
-/**
- * One agent group: one thread, its idle strategy, pinning, batching, timer wheel and the processors it hosts. Made by
- * {@link #named(String)}, changed by withers that return a copy, e.g.
- * {@code AgentGroupConfig.named("pricing").idleStrategy(IdleStrategyKind.YIELD).processor("vwap", vwap, "prices")}.
- */
+/** One agent group: one thread, its idle strategy, pinning, batching, timer wheel and the processors it hosts. */
 public final class AgentGroupConfig extends ConfigValue
 {
     /** Default drain limit per inbound queue per duty cycle. */

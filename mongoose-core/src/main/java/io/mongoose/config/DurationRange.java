@@ -5,13 +5,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The durations one setting accepts: {@code min} to {@code max}, both included. The validator, the server builder and
- * the YAML reader check a setting against its one range and say it in the same words. A bounded maximum keeps every
- * duration convertible to nanoseconds, which agents and deadlines use.
+ * The durations one setting accepts: {@code min} to {@code max}, both included, at most what nanoseconds in a long hold.
  *
  * @param setting the setting's name as configuration spells it, e.g. {@code publishTimeout}.
- * @param min     shortest accepted duration; {@code 1ns} for "positive".
- * @param max     longest accepted duration.
  * @param note    what errors add after the range, e.g. {@code , such as 4us}; empty for nothing.
  */
 public record DurationRange(String setting, Duration min, Duration max, String note)

@@ -11,8 +11,6 @@ import java.time.Duration;
 /**
  * One feed: a single-producer stream fanned out to one SPSC queue per subscribing agent group, or, for a ring feed,
  * carried in the feed's own ring of pooled messages to its one subscribing agent group (see {@link #ring(Class)}).
- * Made by {@link #named(String)} or {@link #broadcast(String)}, changed by withers that return a copy, e.g.
- * {@code FeedConfig.named("quotes").queueCapacity(1024).fullQueuePolicy(FullQueuePolicy.DROP)}.
  */
 public final class FeedConfig extends ConfigValue
 {

@@ -2,11 +2,7 @@ package io.mongoose.config;
 
 import java.time.Duration;
 
-/**
- * Thresholds of {@link io.mongoose.server.MongooseServer#health()}. Made by {@link #defaults()}, changed by withers
- * that return a copy, e.g.
- * {@code HealthConfig.defaults().agentLiveness(Duration.ofSeconds(2), Duration.ofSeconds(20)).queueSaturation(0.9)}.
- */
+/** Thresholds of {@link io.mongoose.server.MongooseServer#health()}. */
 public final class HealthConfig extends ConfigValue
 {
     /** Default time without a duty cycle before an agent is degraded. */

@@ -9,10 +9,7 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 import java.util.List;
 import java.util.stream.Stream;
 
-/**
- * What an agent thread does when a duty cycle finds no work: the Agrona idle strategies Mongoose offers, each with the
- * name a YAML file and a command-line option give it.
- */
+/** What an agent thread does when a duty cycle finds no work: the Agrona idle strategies Mongoose offers. */
 public enum IdleStrategyKind
 {
     /** Spin on the core: lowest latency, and the core stays busy. YAML {@code busy-spin}. */

@@ -5,11 +5,7 @@ import io.mongoose.feed.FeedKind;
 
 import java.util.List;
 
-/**
- * One processor inside an agent group. Made by {@link #of(String, EventProcessor, String...)}, changed by withers that
- * return a copy, e.g. {@code ProcessorConfig.of("vwap", vwap, "prices").publishes("signals").latencyMonitoring(true)},
- * and hosted by {@link AgentGroupConfig#processor(ProcessorConfig)}.
- */
+/** One processor inside an agent group, hosted by {@link AgentGroupConfig#processor(ProcessorConfig)}. */
 public final class ProcessorConfig extends ConfigValue
 {
     private final String name;

@@ -5,9 +5,7 @@ import java.util.List;
 
 /**
  * The whole server model: what {@link io.mongoose.server.MongooseServer#builder()} and
- * {@code io.mongoose.yaml.YamlConfig} produce and {@link ConfigValidator} checks before anything starts. Made by
- * {@link #named(String)}, changed by withers that return a copy, e.g.
- * {@code ServerConfig.named("md").feed(FeedConfig.named("quotes")).agentGroup(pricing).startTimeout(ofSeconds(5))}.
+ * {@code io.mongoose.yaml.YamlConfig} produce and {@link ConfigValidator} checks before anything starts.
  */
 public final class ServerConfig extends ConfigValue
 {

@@ -7,8 +7,7 @@ import java.util.List;
 
 /**
  * One service of a server: a unique name, the instance, and for an {@link AgentService} the feeds it publishes and how
- * its agent thread idles and is pinned. Made by {@link #of(String, MongooseService)}, changed by withers that return a
- * copy, e.g. {@code ServiceConfig.of("quotes-in", source).publishes("quotes").pinning(Pinning.cpu(2))}.
+ * its agent thread idles and is pinned.
  */
 public final class ServiceConfig extends ConfigValue
 {
