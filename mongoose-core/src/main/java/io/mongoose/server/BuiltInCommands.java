@@ -30,10 +30,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
-/**
- * The server's built-in admin commands. All run on the invoking thread and read the server through its public
- * snapshots, so they work in every state; {@code pause-feed} and {@code resume-feed} need a running server.
- */
+/** The server's built-in admin commands, run on the invoking thread over the server's public snapshots. */
 final class BuiltInCommands
 {
     /** Keys of a stats row that its one-line form leaves out. */

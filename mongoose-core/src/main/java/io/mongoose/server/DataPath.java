@@ -13,9 +13,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The feeds, agent groups and processors of one server by name, as {@link ServerAssembly} built them, and which feeds
- * a service or processor produces. Fixed once built; lookups run on any thread, and an unknown name fails naming the
- * known ones.
+ * The feeds, agent groups and processors of one server by name, as {@link ServerAssembly} built them, and the
+ * producer of each feed a service or processor publishes. Fixed once built; lookups run on any thread.
  */
 final class DataPath
 {

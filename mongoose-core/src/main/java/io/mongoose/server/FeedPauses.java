@@ -17,11 +17,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Pausing and resuming feeds. A paused feed's subscriber queues are skipped by their agents, so its messages wait and
- * its producer meets the feed's own full-queue policy once a queue fills; resuming lets the agents drain the queues
- * again, in order. Pausing returns once every agent that drains the feed has finished the duty cycle it was in
- * (bounded), so no drain of the feed is under way. Pausing and resuming need a running server;
- * {@link #resumeAllForStop} is for its stop. Threading: any thread; pause and resume of one server are serialised.
+ * Pausing and resuming feeds: agents skip a paused feed's queues. A pause returns once every agent draining the feed
+ * finished the duty cycle it was in (bounded). Any thread; pause and resume of one server are serialised.
  */
 final class FeedPauses
 {

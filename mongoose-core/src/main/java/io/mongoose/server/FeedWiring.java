@@ -23,9 +23,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The feeds of a server wired to their receivers: a queue feed gets one queue per agent group with a processor that
- * receives it, shared by that group's receivers; a ring feed gets its ring, filled from its type's pool, which its one
- * receiving group reads. Runs on the building thread.
+ * The feeds of a server wired to their receivers, on the building thread: a queue feed gets one queue per receiving
+ * agent group; a ring feed gets its ring, filled from its type's pool, which its one receiving group reads.
  */
 final class FeedWiring
 {

@@ -17,10 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/**
- * Assembles a {@link ServerConfig} and builds a {@link MongooseServer} from it; {@link MongooseServer#builder()} makes
- * one. Not thread-safe: one thread configures and builds.
- */
+/** Assembles a {@link ServerConfig} and builds a {@link MongooseServer} from it; not thread-safe. */
 public final class MongooseServerBuilder
 {
     private String name = ServerConfig.DEFAULT_NAME;

@@ -14,10 +14,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A server's account of its pool registry: the server's leak and in-flight counts are the registry's, so a started
- * server holds its registry exclusively; at stop, the messages still out of its pools are leaks, and releases without
- * a matching reference since start are invalid releases. Claim and release run on the thread that starts or stops the
- * server; {@link #suspects} on any thread.
+ * A server's account of its pool registry, which a started server holds exclusively: at stop, the messages still out
+ * of its pools are leaks, and releases without a matching reference since start are invalid releases.
  */
 final class PoolAudit
 {

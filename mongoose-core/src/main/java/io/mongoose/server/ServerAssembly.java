@@ -31,10 +31,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Builds a server's data path from its validated configuration, on the building thread: per processor its slot with
- * handlers, scheduler and context; the feeds ({@link FeedWiring}); per agent group its timer wheel and dispatch agent
- * over the queues its processors receive. Every problem found is reported at once, and a build that fails gives its
- * rings' messages back to their pools.
+ * Builds a server's data path from its validated configuration, on the building thread: processor slots, feeds
+ * ({@link FeedWiring}) and agent groups. Every problem is reported at once; a failed build returns its rings' messages.
  */
 final class ServerAssembly
 {

@@ -16,12 +16,8 @@ import java.time.Instant;
 import java.util.Arrays;
 
 /**
- * Every counter of one server, by type and entity name, and the counters file they move into when the server starts
- * with counters enabled.
- *
- * <p>Threading: {@link #register} and {@link #publish} are called by the building and starting thread, later
- * {@link #register} only by the sampler thread (pools that appear while the server runs); both are serialised by this
- * object's monitor. {@link #snapshot()} reads from any thread without locking.
+ * Every counter of one server, by type and entity name, and the counters file they move into at start. Registration
+ * and publishing are serialised by this object's monitor; {@link #snapshot()} reads from any thread without locking.
  */
 final class ServerCounters
 {

@@ -35,13 +35,9 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * A server's counters and health: registers every counter with {@link ServerCounters}, publishes them in the counters
- * file at start, and runs the sampler thread that refreshes gauges (queue depths, pools), the heartbeat, agent
- * liveness, the error-rate window and the health counter.
- *
- * <p>Threading: one daemon sampler thread per running server, {@code mongoose-sampler-<server>}, waking every
- * {@link CountersConfig#sampleInterval()}; a sample allocates nothing in steady state. {@link #health()} and the final
- * sample at stop run on the caller's thread. This object's monitor serialises samples, so each gauge has one writer.
+ * A server's counters and health: registers every counter, publishes them at start, and runs the daemon sampler
+ * thread that refreshes gauges, heartbeat, agent liveness, error rate and health every
+ * {@link CountersConfig#sampleInterval()}, allocation-free. This object's monitor serialises samples.
  */
 final class ServerMonitor
 {
@@ -150,12 +146,7 @@ final class ServerMonitor
         errorWindow = new ErrorRate(health.errorRateWindow(), countersConfig.sampleInterval(), now);
     }
 
-    /**
-     * Create the counters file (when enabled), move every counter into it and count the server as starting. Before
-     * any agent thread starts.
-     *
-     * @throws MongooseStartException if the file cannot be created.
-     */
+    /** Before any agent starts: create the counters file, if enabled, or throw a {@link MongooseStartException}. */
     void publish()
     {
         final Path dir = null == countersConfig.dir() ? CountersFile.defaultDirectory() : countersConfig.dir();

@@ -8,10 +8,8 @@ import io.mongoose.service.AgentService;
 import org.agrona.concurrent.Agent;
 
 /**
- * The duty cycle of one {@link AgentService} on its own Agrona agent thread. An exception from {@code doWork()} is
- * counted and reported to the server's error handler, and the next duty cycle runs: a service never dies quietly.
- *
- * <p>Threading: every method runs on the service's agent thread, except the counters, which other threads read.
+ * The duty cycle of one {@link AgentService} on its own agent thread; an exception from {@code doWork()} is counted
+ * and reported, and the next duty cycle runs.
  */
 final class ServiceAgent implements Agent
 {

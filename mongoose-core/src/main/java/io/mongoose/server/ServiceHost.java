@@ -22,10 +22,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 
-/**
- * The services of one server at run time: their lifecycle in registration order (reverse at stop) and the agent
- * threads of the {@link AgentService}s. Lifecycle methods run on the thread starting or stopping the server.
- */
+/** The services of one server at run time: their lifecycle, in order (reverse at stop), and their agent threads. */
 final class ServiceHost
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
