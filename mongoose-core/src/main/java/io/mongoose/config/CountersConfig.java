@@ -8,11 +8,9 @@ public final class CountersConfig extends ConfigValue
 {
     /** Default sampling period: once a second, since each sample's wake-up can preempt a busy-spinning thread. */
     public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofSeconds(1);
-    /** Longest sampling period accepted. */
-    public static final Duration MAX_SAMPLE_INTERVAL = Duration.ofSeconds(10);
-    /** What {@link #sampleInterval()} accepts: a positive duration up to {@link #MAX_SAMPLE_INTERVAL}. */
+    /** What {@link #sampleInterval()} accepts: a positive duration up to 10 s. */
     public static final DurationRange SAMPLE_INTERVAL_RANGE =
-        DurationRange.positiveUpTo("sampleInterval", MAX_SAMPLE_INTERVAL);
+        DurationRange.positiveUpTo("sampleInterval", Duration.ofSeconds(10));
 
     private final boolean enabled;
     private final Path dir;
