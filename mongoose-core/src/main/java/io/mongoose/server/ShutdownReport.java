@@ -9,20 +9,13 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * What {@link MongooseServer#stop()} found.
+ * What {@link MongooseServer#stop()} found; the counts of errors, unhandled deliveries and invalid releases are over
+ * the server's life.
  *
- * @param drained           whether every queue emptied within the shutdown timeout.
  * @param undeliveredByFeed per feed, messages still queued after the timeout; released without being handled.
- * @param leaksByType       per pool (named after its message type), messages out of the pool when stop looked: kept
- *                          by a handler and never released, or in a producer's hand.
- * @param handlerErrors     handler and lifecycle errors over the server's life.
- * @param unhandled         deliveries over the server's life that found no handler for their message's type.
- * @param invalidReleases   releases of messages without a matching reference, in the server's pools over its life.
- * @param unstoppedAgents   per agent group whose thread did not end within the shutdown timeout: why, and the
- *                          thread's name and state. That thread is left interrupted; its processors were not stopped,
- *                          and what its queues held is among the leaks.
- * @param leakSites         with {@link LeakDetection} on, the leaked messages grouped by where they were acquired, most
- *                          messages first; always empty when it is off (the counts are still in {@code leaksByType}).
+ * @param leaksByType       per pool (named after its message type), messages out of the pool when stop looked.
+ * @param unstoppedAgents   per agent group whose thread did not end in time, why; its queues' messages are leaks.
+ * @param leakSites         the leaked messages by acquisition site, most first; empty unless {@link LeakDetection} is on.
  */
 public record ShutdownReport(
     boolean drained, Map<String, Long> undeliveredByFeed, Map<String, Long> leaksByType, long handlerErrors,
