@@ -130,12 +130,6 @@ final class DataPath
         feeds.values().forEach(Feed::close);
     }
 
-    /** Close the feeds no processor publishes: those of the application and of the services. */
-    void closeEntryFeeds()
-    {
-        feeds.values().stream().filter(feed -> !pipeFeeds.contains(feed.feedName())).forEach(Feed::close);
-    }
-
     /** For a server whose agents never ran: close the feeds, and give their rings' messages back to their pools. */
     void closeNeverRun()
     {

@@ -315,7 +315,7 @@ public final class MongooseServer implements AutoCloseable
     /** @return every counter of this server now ({@link CounterType}), as {@code MongooseStat} reads them. */
     public CountersSnapshot counters()
     {
-        return monitor.snapshot();
+        return monitor.counters.snapshot();
     }
 
     /** @return the server's health now, from a fresh sample, against {@link ServerConfig#health()}. */
@@ -327,7 +327,7 @@ public final class MongooseServer implements AutoCloseable
     /** @return the counters file while the server publishes one ({@link CountersConfig#enabled()}, from start). */
     public Optional<Path> countersFile()
     {
-        return Optional.ofNullable(monitor.file());
+        return Optional.ofNullable(monitor.counters.file());
     }
 
     /** A start that failed before any agent ran: the rings' messages go home before the pools are checked. */

@@ -13,7 +13,6 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.status.CounterType;
 import io.mongoose.status.CountersFile;
-import io.mongoose.status.CountersSnapshot;
 import io.mongoose.status.HealthReport;
 import io.mongoose.status.HealthStatus;
 import io.mongoose.status.ServerState;
@@ -50,7 +49,7 @@ final class ServerMonitor
     private final CountersConfig countersConfig;
     private final HealthConfig health;
     private final AtomicReference<ServerState> state;
-    private final ServerCounters counters;
+    final ServerCounters counters;
     private final PoolRegistry pools;
     private final SingleWriterCounter stateCounter;
     private final SingleWriterCounter healthCounter;
@@ -157,9 +156,9 @@ final class ServerMonitor
                 counters.publish(dir);
             }
             onState(ServerState.STARTING);
-            if (null != file())
+            if (null != counters.file())
             {
-                LOG.log(System.Logger.Level.INFO, "server '" + serverName + "': live counters in " + file() +
+                LOG.log(System.Logger.Level.INFO, "server '" + serverName + "': live counters in " + counters.file() +
                     " (scripts/mongoose-stat.sh --server=" + serverName + ")");
             }
         }
@@ -219,16 +218,6 @@ final class ServerMonitor
             sample(false);
         }
         counters.close();
-    }
-
-    CountersSnapshot snapshot()
-    {
-        return counters.snapshot();
-    }
-
-    Path file()
-    {
-        return counters.file();
     }
 
     /** @return the health now: a fresh sample, evaluated against the thresholds. */

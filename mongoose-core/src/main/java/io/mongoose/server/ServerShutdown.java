@@ -71,7 +71,7 @@ final class ServerShutdown
         final long drainDeadline = System.nanoTime() + config.shutdownTimeout().toNanos();
         final long graceDeadline = drainDeadline + RunnerClose.INTERRUPT_GRACE_NANOS;
         final Map<String, String> notEnded = new TreeMap<>(services.stopAgents(drainDeadline, graceDeadline));
-        path.closeEntryFeeds();
+        path.feeds.values().stream().filter(feed -> !path.pipeFeeds.contains(feed.feedName())).forEach(Feed::close);
         feedPauses.resumeAllForStop(); // a paused feed would never drain, and its agents would never be quiet
         final boolean pipesQuiet = !drain || awaitPipesQuiet(drainDeadline);
         path.closeFeeds();
