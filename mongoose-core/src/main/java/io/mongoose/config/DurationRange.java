@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The durations one setting accepts: {@code min} to {@code max}, both included, at most what nanoseconds in a long hold.
+ * The durations one setting accepts: {@code min} to {@code max}, both included, at most what a long of nanos holds.
  *
  * @param setting the setting's name as configuration spells it, e.g. {@code publishTimeout}.
  * @param note    what errors add after the range, e.g. {@code , such as 4us}; empty for nothing.

@@ -7,6 +7,7 @@ import org.agrona.concurrent.SleepingIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** What an agent thread does when a duty cycle finds no work: the Agrona idle strategies Mongoose offers. */
@@ -58,13 +59,8 @@ public enum IdleStrategyKind
     /** @return the kind of this {@link #yamlName()}; an unknown name throws, listing the known ones. */
     public static IdleStrategyKind fromYamlName(final String name)
     {
-        final IdleStrategyKind kind = byYamlName(name);
-        if (null == kind)
-        {
-            throw new IllegalArgumentException("idleStrategy: unknown " + ConfigProblem.show(name) + "; expected " +
-                expected());
-        }
-        return kind;
+        return Optional.ofNullable(byYamlName(name)).orElseThrow(() -> new IllegalArgumentException(
+            "idleStrategy: unknown " + ConfigProblem.show(name) + "; expected " + expected()));
     }
 
     /** @return the kind of that {@link #yamlName()}, or {@code null} if none has it. */

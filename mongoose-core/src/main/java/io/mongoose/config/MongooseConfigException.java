@@ -1,6 +1,7 @@
 package io.mongoose.config;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A configuration that cannot run. Lists every problem found, each as {@code path: problem; expected …}. Thrown before
@@ -22,11 +23,7 @@ public final class MongooseConfigException extends RuntimeException
     /** Checks the list before super() needs it. */
     private static String describe(final List<String> errors)
     {
-        if (null == errors)
-        {
-            throw new NullPointerException("errors: null; expected at least one problem");
-        }
-        if (errors.isEmpty())
+        if (Objects.requireNonNull(errors, "errors: null; expected at least one problem").isEmpty())
         {
             throw new IllegalArgumentException("errors: empty; expected at least one problem");
         }

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  * @param undeliveredByFeed per feed, messages still queued after the timeout; released without being handled.
  * @param leaksByType       per pool (named after its message type), messages out of the pool when stop looked.
  * @param unstoppedAgents   per agent group whose thread did not end in time, why; its queues' messages are leaks.
- * @param leakSites         the leaked messages by acquisition site, most first; empty unless {@link LeakDetection} is on.
+ * @param leakSites         leaked messages by acquisition site, most first; empty unless {@link LeakDetection} is on.
  */
 public record ShutdownReport(
     boolean drained, Map<String, Long> undeliveredByFeed, Map<String, Long> leaksByType, long handlerErrors,
