@@ -17,10 +17,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/**
- * Checks a {@link ServerConfig} as a whole, every range and cross-field rule, and reports every problem at once, each
- * naming its path (e.g. {@code agents[1].idleStrategy}), the value and what is expected.
- */
+/** Checks a whole {@link ServerConfig} and reports every problem at once, with its path, value and what is expected. */
 public final class ConfigValidator
 {
     /** What an idle strategy must be, as errors say it. */

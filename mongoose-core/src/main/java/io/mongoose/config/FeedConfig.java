@@ -8,10 +8,7 @@ import io.mongoose.pool.PooledMessage;
 
 import java.time.Duration;
 
-/**
- * One feed: a single-producer stream fanned out to one SPSC queue per subscribing agent group, or, for a ring feed,
- * carried in the feed's own ring of pooled messages to its one subscribing agent group (see {@link #ring(Class)}).
- */
+/** One feed: a single-producer stream to a queue per subscribing agent group, or a {@link #ring(Class) ring}. */
 public final class FeedConfig extends ConfigValue
 {
     /** Default subscriber queue capacity. */

@@ -3,10 +3,7 @@ package io.mongoose.config;
 import java.util.List;
 import java.util.Objects;
 
-/**
- * A configuration that cannot run. Lists every problem found, each as {@code path: problem; expected …}. Thrown before
- * any thread starts.
- */
+/** A configuration that cannot run, listing every problem as {@code path: problem; expected …}, before any thread. */
 public final class MongooseConfigException extends RuntimeException
 {
     private static final long serialVersionUID = 1L;

@@ -2,10 +2,7 @@ package io.mongoose.server;
 
 import io.mongoose.agent.GroupInvoker;
 
-/**
- * Runs duty cycles of an {@link io.mongoose.config.ThreadMode#INVOKER} agent group on the thread that started the
- * server; {@link MongooseServer#invoker(String)} hands out one per such group.
- */
+/** Runs duty cycles of an {@link io.mongoose.config.ThreadMode#INVOKER} group on the thread that started the server. */
 public final class AgentGroupInvoker
 {
     private final GroupInvoker group;

@@ -12,10 +12,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/**
- * The feeds, agent groups and processors of one server by name, as {@link ServerAssembly} built them, and the
- * producer of each feed a service or processor publishes. Fixed once built; lookups run on any thread.
- */
+/** A server's feeds, agent groups, processors and feed producers by name, fixed once built; any thread looks up. */
 final class DataPath
 {
     final Map<String, Feed> feeds;

@@ -16,10 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
-/**
- * Pausing and resuming feeds: agents skip a paused feed's queues. A pause returns once every agent draining the feed
- * finished the duty cycle it was in (bounded). Any thread; pause and resume of one server are serialised.
- */
+/** Pausing and resuming feeds, from any thread: agents skip a paused feed's queues. */
 final class FeedPauses
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");

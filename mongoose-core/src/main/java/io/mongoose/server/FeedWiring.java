@@ -22,10 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The feeds of a server wired to their receivers, on the building thread: a queue feed gets one queue per receiving
- * agent group; a ring feed gets its ring, filled from its type's pool, which its one receiving group reads.
- */
+/** The feeds of a server wired to a queue per receiving agent group, or for a ring feed to its ring, at build. */
 final class FeedWiring
 {
     private final ServerConfig config;

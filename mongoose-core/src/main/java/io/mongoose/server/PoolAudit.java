@@ -13,10 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/**
- * A server's account of its pool registry, which a started server holds exclusively: at stop, the messages still out
- * of its pools are leaks, and releases without a matching reference since start are invalid releases.
- */
+/** A server's account of the pool registry it holds exclusively while started: leaks and invalid releases. */
 final class PoolAudit
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");

@@ -30,10 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * Builds a server's data path from its validated configuration, on the building thread: processor slots, feeds
- * ({@link FeedWiring}) and agent groups. Every problem is reported at once; a failed build returns its rings' messages.
- */
+/** Builds the processor slots, feeds and agent groups of a validated configuration, reporting all problems. */
 final class ServerAssembly
 {
     /** Longest exception text a build or start problem repeats. */

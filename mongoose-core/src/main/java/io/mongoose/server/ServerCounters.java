@@ -15,10 +15,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 
-/**
- * Every counter of one server, by type and entity name, and the counters file they move into at start. Registration
- * and publishing are serialised by this object's monitor; {@link #snapshot()} reads from any thread without locking.
- */
+/** Every counter of one server by type and entity, and the file they move into at start; snapshots from any thread. */
 final class ServerCounters
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");

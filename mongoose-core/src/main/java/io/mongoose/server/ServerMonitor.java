@@ -34,9 +34,8 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
- * A server's counters and health: registers every counter, publishes them at start, and runs the daemon sampler
- * thread that refreshes gauges, heartbeat, agent liveness, error rate and health every
- * {@link CountersConfig#sampleInterval()}, allocation-free. This object's monitor serialises samples.
+ * A server's counters and health, with the daemon sampler thread that refreshes gauges, liveness, error rate and health
+ * every {@link CountersConfig#sampleInterval()}, allocation-free; this object's monitor serialises samples.
  */
 final class ServerMonitor
 {

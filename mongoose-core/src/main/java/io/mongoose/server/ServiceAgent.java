@@ -7,10 +7,7 @@ import io.mongoose.internal.SingleWriterCounter;
 import io.mongoose.service.AgentService;
 import org.agrona.concurrent.Agent;
 
-/**
- * The duty cycle of one {@link AgentService} on its own agent thread; an exception from {@code doWork()} is counted
- * and reported, and the next duty cycle runs.
- */
+/** The duty cycle of one {@link AgentService} on its own thread; one that throws is counted, reported, run again. */
 final class ServiceAgent implements Agent
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
