@@ -116,10 +116,7 @@ public final class FeedConfig extends ConfigValue
         return new FeedConfig(name, kind, queueCapacity, fullQueuePolicy, timeout, ringType);
     }
 
-    /**
-     * @return a copy that is a ring feed of {@code type} (the fastest path: one receiving group, messages filled in
-     *         place, {@link FeedPublisher#claim(Class)}), or a queue feed for {@code null}.
-     */
+    /** @return a copy that is a ring feed of {@code type}, filled in place ({@link FeedPublisher#claim(Class)}). */
     public FeedConfig ring(final Class<? extends PooledMessage> type)
     {
         return new FeedConfig(name, kind, queueCapacity, fullQueuePolicy, publishTimeout, type);

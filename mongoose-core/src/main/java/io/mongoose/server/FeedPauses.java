@@ -132,9 +132,7 @@ final class FeedPauses
     }
 
     /**
-     * A no-op task through each agent's command queue: agents run commands before draining, so once it has run, every
-     * later drain of that agent has seen the flag. The calling thread's own group needs none: it is not in a drain
-     * (or, called from a handler, it finishes the one it is in).
+     * A no-op through each other agent's command queue, run before it drains: once it ran, later drains see the flag.
      */
     private static List<String> confirm(final Feed feed, final Duration within)
     {

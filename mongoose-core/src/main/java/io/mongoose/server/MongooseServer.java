@@ -48,9 +48,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * Quote q = quotes.acquire(); q.set(...); prices.publish(q);   // the framework releases it
  * server.stop();
  * }</pre>
- *
- * <p>{@link #start()} and {@link #stop()} may be called from any thread except an agent thread of this server; with
- * {@link ThreadMode#INVOKER} groups, only from the thread that drives them.
  */
 public final class MongooseServer implements AutoCloseable
 {
@@ -104,8 +101,7 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * Start the services and agent groups (each processor's {@code onInit} and {@code onStart} on its thread), then
-     * open the feeds. Throws {@link IllegalStateException} unless the server is NEW and the only started one on its
+     * Start the services, agent groups and feeds; throws {@link IllegalStateException} unless NEW and alone on its
      * {@link PoolRegistry}, and {@link MongooseStartException}, having stopped what started, if anything failed.
      */
     public void start()
@@ -157,9 +153,8 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * Stop gracefully: close the feeds, drain the queues within the shutdown timeout, stop the processors, join the
-     * threads, and report what was undelivered or leaked; a second call returns the same report. Refused
-     * ({@link IllegalStateException}) on an agent thread of this server or a thread not driving its INVOKER groups.
+     * Stop gracefully, draining the queues within the shutdown timeout, and report what was undelivered or leaked (the
+     * same report on a second call); refused on an agent thread of this server or one not driving its INVOKER groups.
      */
     public ShutdownReport stop()
     {

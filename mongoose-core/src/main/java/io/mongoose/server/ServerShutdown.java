@@ -11,14 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 
-/**
- * The stop sequence of a server, on the stopping thread, and the account it gives: every message published is
- * handled, released as undelivered (counted per feed), or still out of its pool (counted as a leak).
- *
- * <p>The order: service agents are joined (nothing publishes into their feeds any more), the entry feeds close,
- * paused feeds resume, the pipes close once every agent is quiet, queues drain within the shutdown timeout, agent
- * groups stop and are joined, services stop, and what the queues still hold is released as undelivered.
- */
+/** The stop sequence of a server, on the stopping thread: each message published is handled, undelivered or leaked. */
 final class ServerShutdown
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
