@@ -1,13 +1,10 @@
 package io.mongoose.config;
 
 /**
- * One problem of a configuration, kept in parts so a front end (the YAML reader) can map the path to its own
- * vocabulary and tell problems that only follow from another one apart from the rest.
+ * One problem of a configuration, in parts so a front end (the YAML reader) can map its path and tell it apart.
  *
- * @param path     where, e.g. {@code agents[1].idleStrategy}.
- * @param found    what is there, e.g. {@code unknown 'spinn'}.
- * @param expected what would be accepted.
- * @param kind     whether the problem is about the value itself or about a reference between entries.
+ * @param path  where, e.g. {@code agents[1].idleStrategy}.
+ * @param found what is there, e.g. {@code unknown 'spinn'}.
  */
 public record ConfigProblem(String path, String found, String expected, Kind kind)
 {

@@ -44,9 +44,8 @@ public record DurationRange(String setting, Duration min, Duration max, String n
     /** @return what the setting accepts, as errors say it, e.g. {@code a positive duration up to 24h}. */
     public String expected()
     {
-        final String range = SMALLEST_POSITIVE.equals(min)
-            ? "a positive duration up to " + format(max) : "a duration from " + format(min) + " to " + format(max);
-        return range + note;
+        return (SMALLEST_POSITIVE.equals(min) ? "a positive duration up to " + format(max)
+            : "a duration from " + format(min) + " to " + format(max)) + note;
     }
 
     /** @return {@code value} if accepted, else throws: {@code server startTimeout: PT48H; expected a positive …}. */

@@ -14,7 +14,6 @@ import io.mongoose.feed.FeedPublisher;
 import io.mongoose.feed.FeedStats;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.LeakReport;
-import io.mongoose.pool.LeakSite;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.status.AgentGroupStats;
 import io.mongoose.status.CounterType;
@@ -86,10 +85,7 @@ public final class MongooseServer implements AutoCloseable
         return new MongooseServerBuilder();
     }
 
-    /**
-     * @return a server in state {@link ServerState#NEW} built from {@code config}, whose every problem (pools too small
-     *         for their pipe stages among them) a {@link MongooseConfigException} lists before any thread starts.
-     */
+    /** @return a NEW server built from {@code config}; a {@link MongooseConfigException} lists every problem first. */
     public static MongooseServer create(
         final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errorHandler)
     {
@@ -253,10 +249,7 @@ public final class MongooseServer implements AutoCloseable
         return admin;
     }
 
-    /**
-     * Pause a running server's feed: its messages wait in its queues and its producer meets its full-queue policy;
-     * returns, whether it paused the feed, once its agents finished their duty cycle (within {@link Admin#timeout()}).
-     */
+    /** @return whether it paused a running server's feed; returns once its agents left the drain they were in. */
     public boolean pauseFeed(final String feedName)
     {
         return feedPauses.pauseLogged(feedName, admin.timeout());
@@ -298,10 +291,7 @@ public final class MongooseServer implements AutoCloseable
         return pools;
     }
 
-    /**
-     * @return messages of this server's pools in flight for at least {@code age}, oldest first, with where each was
-     *         acquired; empty unless {@link LeakDetection} is on ({@link LeakSite#group(List)} groups them).
-     */
+    /** @return this server's messages in flight for at least {@code age}, oldest first; needs {@link LeakDetection}. */
     public List<LeakReport> leakSuspects(final Duration age)
     {
         return audit.suspects(age);

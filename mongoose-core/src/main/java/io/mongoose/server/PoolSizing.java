@@ -26,12 +26,10 @@ import java.util.stream.Collectors;
 /**
  * Pools that cover their queues, worked out at build for every message type a {@link MessageSource} publishes.
  *
- * <p>A <em>pipe stage</em> is an agent group with a processor that receives the type's messages (from a source, or
- * through earlier stages) and publishes a feed, so it may acquire from the same pool; while it waits for a message it
- * drains nothing. The pool therefore holds, per queue of such a feed into a pipe stage, the queue's capacity and the
- * stage's drain limit (handled, not yet released), one message per such feed (its producer's), and the capacity of
- * every ring feed of the type. A missing pool is registered by the sources that size; a smaller one the application
- * registered is a configuration error. A {@link ExhaustionPolicy#GROW} pool is exempt: it allocates instead.
+ * <p>A <em>pipe stage</em> is an agent group with a processor that receives the type's messages and publishes a feed,
+ * so it may acquire from the same pool, draining nothing while it waits. The pool holds, per queue of such a feed into
+ * a pipe stage, its capacity and the stage's drain limit, one message per such feed (its producer's), and every ring
+ * of the type. A missing pool is registered so; a smaller one is an error, unless {@link ExhaustionPolicy#GROW}.
  */
 final class PoolSizing
 {

@@ -33,10 +33,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-/**
- * A server's counters and health, with the daemon sampler thread that refreshes gauges, liveness, error rate and health
- * every {@link CountersConfig#sampleInterval()}, allocation-free; this object's monitor serialises samples.
- */
+/** A server's counters and health, refreshed allocation-free by a daemon sampler thread under this object's lock. */
 final class ServerMonitor
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
@@ -229,12 +226,10 @@ final class ServerMonitor
         final HealthStatus status = evaluate(now, current, reasons);
         final List<HealthReport.AgentHealth> agentHealth = IntStream.range(0, agents.length)
             .mapToObj(a -> new HealthReport.AgentHealth(agents[a].config.name(), agentVerdict(a, now, current),
-                Duration.ofNanos(Math.max(0, now - lastMovedNanos[a])), lastCycles[a], agents[a].dispatching()))
-            .toList();
+                Duration.ofNanos(Math.max(0, now - lastMovedNanos[a])), lastCycles[a], agents[a].dispatching())).toList();
         final List<HealthReport.FeedHealth> feedHealth = IntStream.range(0, feeds.length)
             .mapToObj(f -> new HealthReport.FeedHealth(feeds[f].feedName(), feedVerdict(f), fullestDepth[f],
-                feedCapacity[f], saturation(f)))
-            .toList();
+                feedCapacity[f], saturation(f))).toList();
         return new HealthReport(status, reasons, current, Instant.ofEpochMilli(sampledAtMillis), agentHealth,
             feedHealth, errors, errorRate);
     }

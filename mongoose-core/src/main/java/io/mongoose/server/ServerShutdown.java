@@ -110,10 +110,8 @@ final class ServerShutdown
     }
 
     /**
-     * Wait until no queue holds a message and no handler is running, so no processor publishes into a pipe any more;
-     * bounded by {@code deadline}. The agents' counters (messages offered, messages whose handlers returned) only
-     * grow, so two passes that read the same balanced values show one instant at which everything was quiet: with
-     * the entry feeds closed and the service agents joined, nothing can start work again.
+     * Wait, by {@code deadline}, until no queue holds a message and no handler runs: the agents' counters only grow,
+     * so two passes that read the same balanced values saw one instant at which all was quiet, and stays so.
      */
     private boolean awaitPipesQuiet(final long deadline)
     {
