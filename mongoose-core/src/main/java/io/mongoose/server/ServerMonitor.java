@@ -150,13 +150,10 @@ final class ServerMonitor
             if (countersConfig.enabled())
             {
                 counters.publish(dir);
-            }
-            onState(ServerState.STARTING);
-            if (null != counters.file())
-            {
                 LOG.log(System.Logger.Level.INFO, "server '" + serverName + "': live counters in " + counters.file() +
                     " (scripts/mongoose-stat.sh --server=" + serverName + ")");
             }
+            onState(ServerState.STARTING);
         }
         catch (final IOException | RuntimeException ex)
         {
