@@ -5,11 +5,7 @@ import io.mongoose.dispatch.EventProcessor;
 import java.time.Duration;
 import java.util.List;
 
-/**
- * One agent group: one thread, its idle strategy, pinning, batching, timer wheel and the processors it hosts. Made by
- * {@link #named(String)}, changed by withers that return a copy, e.g.
- * {@code AgentGroupConfig.named("pricing").idleStrategy(IdleStrategyKind.YIELD).processor("vwap", vwap, "prices")}.
- */
+/** One agent group: one thread, its idle strategy, pinning, batching, timer wheel and the processors it hosts. */
 public final class AgentGroupConfig extends ConfigValue
 {
     /** Default drain limit per inbound queue per duty cycle. */
@@ -165,6 +161,12 @@ public final class AgentGroupConfig extends ConfigValue
     {
         return new AgentGroupConfig(
             name, idleStrategy, drainLimit, pinning, threadMode, processors, timerTickResolution, spokes);
+    }
+
+    /** @return whether one of its processors receives {@code feed}. */
+    public boolean receives(final FeedConfig feed)
+    {
+        return processors.stream().anyMatch(processor -> null != processor && processor.receives(feed));
     }
 
     @Override

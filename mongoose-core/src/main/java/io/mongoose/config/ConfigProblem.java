@@ -1,13 +1,10 @@
 package io.mongoose.config;
 
 /**
- * One problem of a configuration, kept in parts so a front end (the YAML reader) can map the path to its own
- * vocabulary and tell problems that only follow from another one apart from the rest.
+ * One problem of a configuration, in parts so a front end (the YAML reader) can map its path and tell it apart.
  *
- * @param path     where, e.g. {@code agents[1].idleStrategy}.
- * @param found    what is there, e.g. {@code unknown 'spinn'}.
- * @param expected what would be accepted.
- * @param kind     whether the problem is about the value itself or about a reference between entries.
+ * @param path  where, e.g. {@code agents[1].idleStrategy}.
+ * @param found what is there, e.g. {@code unknown 'spinn'}.
  */
 public record ConfigProblem(String path, String found, String expected, Kind kind)
 {
@@ -30,14 +27,14 @@ public record ConfigProblem(String path, String found, String expected, Kind kin
         return new ConfigProblem(path, found, expected, Kind.VALUE);
     }
 
+    /** Longest piece of user text an error repeats. */
+    static final int MAX_SHOWN = 60;
+
     /** @return a user's name as errors show it: quoted and {@link #escape(String) escaped}, or {@code null}. */
     static String show(final String name)
     {
         return null == name ? "null" : "'" + escape(name) + "'";
     }
-
-    /** Longest piece of user text an error repeats. */
-    static final int MAX_SHOWN = 60;
 
     /** @return user text as an error shows it: on one line, cut to {@value #MAX_SHOWN} code points. */
     public static String escape(final String text)
@@ -45,12 +42,7 @@ public record ConfigProblem(String path, String found, String expected, Kind kin
         return escape(text, MAX_SHOWN);
     }
 
-    /**
-     * Writes control, format and separator characters as escapes, so no text can break the list of errors or forge a
-     * line of it.
-     *
-     * @return the text on one line, cut to {@code limit} code points with an ellipsis.
-     */
+    /** @return the text on one line, control and separator characters escaped, cut to {@code limit} code points. */
     public static String escape(final String text, final int limit)
     {
         final StringBuilder out = new StringBuilder();

@@ -17,10 +17,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/**
- * Checks a {@link ServerConfig} as a whole, every range and cross-field rule, and reports every problem at once, each
- * naming its path (e.g. {@code agents[1].idleStrategy}), the value and what is expected.
- */
+/** Checks a whole {@link ServerConfig} and reports every problem at once, with its path, value and what is expected. */
 public final class ConfigValidator
 {
     /** What an idle strategy must be, as errors say it. */
@@ -57,19 +54,18 @@ public final class ConfigValidator
     public static List<ConfigProblem> problemsInParts(final ServerConfig config)
     {
         final ConfigValidator v = new ConfigValidator();
-        final List<ConfigProblem> errors = v.errors;
-        if (!require(errors, null != config, "config", "null", "a server configuration"))
+        if (!require(v.errors, null != config, "config", "null", "a server configuration"))
         {
-            return errors;
+            return v.errors;
         }
-        require(errors, !isBlank(config.name()), "name", show(config.name()), "a non-blank server name");
-        checkRange(errors, "startTimeout", ServerConfig.START_TIMEOUT_RANGE, config.startTimeout(), "");
-        checkRange(errors, "shutdownTimeout", ServerConfig.SHUTDOWN_TIMEOUT_RANGE, config.shutdownTimeout(), "");
+        require(v.errors, !isBlank(config.name()), "name", show(config.name()), "a non-blank server name");
+        checkRange(v.errors, "startTimeout", ServerConfig.START_TIMEOUT_RANGE, config.startTimeout(), "");
+        checkRange(v.errors, "shutdownTimeout", ServerConfig.SHUTDOWN_TIMEOUT_RANGE, config.shutdownTimeout(), "");
         v.checkFeeds(config.feeds());
         v.checkAgents(config.agentGroups(), config.feeds());
         v.checkMonitoring(config.counters(), config.health());
-        ServiceWiringValidator.check(config, v.feeds, errors);
-        return errors;
+        ServiceWiringValidator.check(config, v.feeds, v.errors);
+        return v.errors;
     }
 
     private void checkFeeds(final List<FeedConfig> feedList)
@@ -151,18 +147,11 @@ public final class ConfigValidator
     /** A ring has one consumer: the processors that receive a ring feed must all be on one agent group. */
     private void checkRingReceivers(final String path, final FeedConfig feed, final List<AgentGroupConfig> agents)
     {
-        final List<String> receiving = agents.stream().filter(agent -> null != agent && receives(agent, feed))
+        final List<String> receiving = agents.stream().filter(agent -> null != agent && agent.receives(feed))
             .map(agent -> show(agent.name())).toList();
         require(errors, receiving.size() <= 1, path + ".ring", "ring feed " + show(feed.name()) +
             " received on agent groups " + String.join(", ", receiving), "one agent group (a ring has one " +
             "consumer); to fan out to several groups, make it a queue feed");
-    }
-
-    /** @return whether a processor of {@code agent} receives {@code feed}. */
-    static boolean receives(final AgentGroupConfig agent, final FeedConfig feed)
-    {
-        return agent.processors().stream().anyMatch(processor -> null != processor &&
-            (feed.kind() == FeedKind.BROADCAST || processor.subscriptions().contains(feed.name())));
     }
 
     /** @return whether there is a processor entry at {@code path}. */
@@ -246,13 +235,7 @@ public final class ConfigValidator
         }
     }
 
-    /**
-     * Reports a blank name, or one an earlier entry of its kind took.
-     *
-     * @param firstPaths where each name was first seen; {@code path} is added for a new one.
-     * @param sayWhere   whether a duplicate's error names where the name was first seen.
-     * @return whether the name is usable and new.
-     */
+    /** @return whether the name is non-blank and new in {@code firstPaths}; a duplicate's error says where if asked. */
     static boolean checkName(final List<ConfigProblem> errors, final String path, final String name, final String kind,
         final Map<String, String> firstPaths, final boolean sayWhere)
     {
@@ -275,12 +258,7 @@ public final class ConfigValidator
         }
     }
 
-    /**
-     * Reports a value out of its range after its owner, e.g. {@code  (feed 'quotes')} or empty: {@code
-     * feeds[0].queueCapacity: 1073741824 (feed 'quotes'); expected a power of two from 2 to 16777216}.
-     *
-     * @return whether the value is in range.
-     */
+    /** @return whether the value is in range; if not, reports it followed by its {@link #owner owner}. */
     static boolean checkRange(
         final List<ConfigProblem> errors, final String path, final IntRange range, final int value, final String owner)
     {

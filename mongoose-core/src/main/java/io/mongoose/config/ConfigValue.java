@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /** Value semantics of a config type: equal over its settings, shown with their names as a record is. */
 abstract class ConfigValue
@@ -43,9 +44,7 @@ abstract class ConfigValue
     /** @return a copy of {@code list} with {@code more} after the others. */
     static <T> List<T> plus(final List<T> list, final T more)
     {
-        final List<T> longer = new ArrayList<>(list);
-        longer.add(more);
-        return longer;
+        return Stream.concat(list.stream(), Stream.of(more)).toList();
     }
 
     /** @return the names as a list; {@code null} for {@code null}. */

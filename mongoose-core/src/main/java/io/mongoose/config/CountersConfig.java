@@ -3,21 +3,14 @@ package io.mongoose.config;
 import java.nio.file.Path;
 import java.time.Duration;
 
-/**
- * Whether a server also publishes its live counters, which it reads in process either way, in a memory-mapped file
- * ({@link io.mongoose.status.CountersFile}) that another process ({@code MongooseStat}) reads. Made by
- * {@link #defaults()} or {@link #disabled()}, changed by withers that return a copy, e.g.
- * {@code CountersConfig.defaults().dir(Path.of("/tmp/m")).sampleInterval(Duration.ofMillis(250))}.
- */
+/** Whether a server's live counters are also in a {@link io.mongoose.status.CountersFile} for another process. */
 public final class CountersConfig extends ConfigValue
 {
     /** Default sampling period: once a second, since each sample's wake-up can preempt a busy-spinning thread. */
     public static final Duration DEFAULT_SAMPLE_INTERVAL = Duration.ofSeconds(1);
-    /** Longest sampling period accepted. */
-    public static final Duration MAX_SAMPLE_INTERVAL = Duration.ofSeconds(10);
-    /** What {@link #sampleInterval()} accepts: a positive duration up to {@link #MAX_SAMPLE_INTERVAL}. */
+    /** What {@link #sampleInterval()} accepts: a positive duration up to 10 s. */
     public static final DurationRange SAMPLE_INTERVAL_RANGE =
-        DurationRange.positiveUpTo("sampleInterval", MAX_SAMPLE_INTERVAL);
+        DurationRange.positiveUpTo("sampleInterval", Duration.ofSeconds(10));
 
     private final boolean enabled;
     private final Path dir;

@@ -5,13 +5,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The durations one setting accepts: {@code min} to {@code max}, both included. The validator, the server builder and
- * the YAML reader check a setting against its one range and say it in the same words. A bounded maximum keeps every
- * duration convertible to nanoseconds, which agents and deadlines use.
+ * The durations one setting accepts: {@code min} to {@code max}, both included, at most what a long of nanos holds.
  *
  * @param setting the setting's name as configuration spells it, e.g. {@code publishTimeout}.
- * @param min     shortest accepted duration; {@code 1ns} for "positive".
- * @param max     longest accepted duration.
  * @param note    what errors add after the range, e.g. {@code , such as 4us}; empty for nothing.
  */
 public record DurationRange(String setting, Duration min, Duration max, String note)
@@ -48,17 +44,11 @@ public record DurationRange(String setting, Duration min, Duration max, String n
     /** @return what the setting accepts, as errors say it, e.g. {@code a positive duration up to 24h}. */
     public String expected()
     {
-        final String range = SMALLEST_POSITIVE.equals(min)
-            ? "a positive duration up to " + format(max) : "a duration from " + format(min) + " to " + format(max);
-        return range + note;
+        return (SMALLEST_POSITIVE.equals(min) ? "a positive duration up to " + format(max)
+            : "a duration from " + format(min) + " to " + format(max)) + note;
     }
 
-    /**
-     * @param owner what the setting belongs to, e.g. {@code server}; {@code null} for none.
-     * @return {@code value}, if the setting accepts it; otherwise throws, naming the owner, the setting, the value and
-     *         this range: {@code server startTimeout: PT48H; expected a positive duration up to 24h} (an
-     *         {@link IllegalArgumentException}, or a {@link NullPointerException} for {@code null}).
-     */
+    /** @return {@code value} if accepted, else throws: {@code server startTimeout: PT48H; expected a positive …}. */
     public Duration require(final String owner, final Duration value)
     {
         if (!accepts(value))

@@ -8,12 +8,7 @@ import io.mongoose.pool.PooledMessage;
 
 import java.time.Duration;
 
-/**
- * One feed: a single-producer stream fanned out to one SPSC queue per subscribing agent group, or, for a ring feed,
- * carried in the feed's own ring of pooled messages to its one subscribing agent group (see {@link #ring(Class)}).
- * Made by {@link #named(String)} or {@link #broadcast(String)}, changed by withers that return a copy, e.g.
- * {@code FeedConfig.named("quotes").queueCapacity(1024).fullQueuePolicy(FullQueuePolicy.DROP)}.
- */
+/** One feed: a single-producer stream to a queue per subscribing agent group, or a {@link #ring(Class) ring}. */
 public final class FeedConfig extends ConfigValue
 {
     /** Default subscriber queue capacity. */
@@ -121,13 +116,7 @@ public final class FeedConfig extends ConfigValue
         return new FeedConfig(name, kind, queueCapacity, fullQueuePolicy, timeout, ringType);
     }
 
-    /**
-     * Makes a ring feed, the fastest path: its messages live in its own ring of {@link #queueCapacity()} messages of
-     * {@code type}, taken from that type's pool when the server is built, and the producer fills them in place
-     * ({@link FeedPublisher#claim(Class)}, {@link FeedPublisher#publish(PooledMessage)}). One agent group receives it.
-     *
-     * @return a copy that is a ring feed of {@code type}; a queue feed for {@code null}.
-     */
+    /** @return a copy that is a ring feed of {@code type}, filled in place ({@link FeedPublisher#claim(Class)}). */
     public FeedConfig ring(final Class<? extends PooledMessage> type)
     {
         return new FeedConfig(name, kind, queueCapacity, fullQueuePolicy, publishTimeout, type);

@@ -2,23 +2,9 @@ package io.mongoose.config;
 
 import java.time.Duration;
 
-/**
- * Thresholds of {@link io.mongoose.server.MongooseServer#health()}. Made by {@link #defaults()}, changed by withers
- * that return a copy, e.g.
- * {@code HealthConfig.defaults().agentLiveness(Duration.ofSeconds(2), Duration.ofSeconds(20)).queueSaturation(0.9)}.
- */
+/** Thresholds of {@link io.mongoose.server.MongooseServer#health()}. */
 public final class HealthConfig extends ConfigValue
 {
-    /** Default time without a duty cycle before an agent is degraded. */
-    public static final Duration DEFAULT_AGENT_STALE_AFTER = Duration.ofSeconds(1);
-    /** Default time without a duty cycle before an agent is down. */
-    public static final Duration DEFAULT_AGENT_DOWN_AFTER = Duration.ofSeconds(10);
-    /** Default queue fill ratio that degrades a feed. */
-    public static final double DEFAULT_QUEUE_SATURATION = 0.8;
-    /** Default errors per second that degrade the server. */
-    public static final double DEFAULT_ERROR_RATE = 1.0;
-    /** Default error-rate window. */
-    public static final Duration DEFAULT_ERROR_RATE_WINDOW = Duration.ofSeconds(10);
     /** What {@link #agentStaleAfter()} accepts: a positive duration up to {@link ServerConfig#MAX_TIMEOUT}. */
     public static final DurationRange AGENT_STALE_AFTER_RANGE =
         DurationRange.positiveUpTo("agentStaleAfter", ServerConfig.MAX_TIMEOUT);
@@ -46,11 +32,10 @@ public final class HealthConfig extends ConfigValue
         this.errorRateWindow = errorRateWindow;
     }
 
-    /** @return the default thresholds. */
+    /** @return agents stale after 1 s and down after 10 s, feeds saturated at 0.8, 1 error/s over 10 s degrading. */
     public static HealthConfig defaults()
     {
-        return new HealthConfig(DEFAULT_AGENT_STALE_AFTER, DEFAULT_AGENT_DOWN_AFTER, DEFAULT_QUEUE_SATURATION,
-            DEFAULT_ERROR_RATE, DEFAULT_ERROR_RATE_WINDOW);
+        return new HealthConfig(Duration.ofSeconds(1), Duration.ofSeconds(10), 0.8, 1.0, Duration.ofSeconds(10));
     }
 
     /** @return how long an agent's duty cycles may stand still before it is degraded (slow, stuck, or not driven). */

@@ -7,12 +7,10 @@ import org.agrona.concurrent.SleepingIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
-/**
- * What an agent thread does when a duty cycle finds no work: the Agrona idle strategies Mongoose offers, each with the
- * name a YAML file and a command-line option give it.
- */
+/** What an agent thread does when a duty cycle finds no work: the Agrona idle strategies Mongoose offers. */
 public enum IdleStrategyKind
 {
     /** Spin on the core: lowest latency, and the core stays busy. YAML {@code busy-spin}. */
@@ -58,19 +56,11 @@ public enum IdleStrategyKind
         return YAML_NAMES;
     }
 
-    /**
-     * @return the kind of this {@link #yamlName()}, e.g. from a command-line option; an unknown name throws
-     *         {@code IllegalArgumentException: idleStrategy: unknown 'spinn'; expected one of busy-spin, yield, ...}.
-     */
+    /** @return the kind of this {@link #yamlName()}; an unknown name throws, listing the known ones. */
     public static IdleStrategyKind fromYamlName(final String name)
     {
-        final IdleStrategyKind kind = byYamlName(name);
-        if (null == kind)
-        {
-            throw new IllegalArgumentException("idleStrategy: unknown " + ConfigProblem.show(name) + "; expected " +
-                expected());
-        }
-        return kind;
+        return Optional.ofNullable(byYamlName(name)).orElseThrow(() -> new IllegalArgumentException(
+            "idleStrategy: unknown " + ConfigProblem.show(name) + "; expected " + expected()));
     }
 
     /** @return the kind of that {@link #yamlName()}, or {@code null} if none has it. */

@@ -4,12 +4,9 @@ import java.util.Objects;
 
 /**
  * The values one integer setting accepts: {@code min} to {@code max}, both included, and if {@code powerOfTwo} only
- * powers of two. The validator and the YAML reader check a setting against its one range and say it in the same words.
+ * powers of two.
  *
- * @param setting    the setting's name as configuration spells it, e.g. {@code queueCapacity}.
- * @param min        smallest accepted value.
- * @param max        largest accepted value.
- * @param powerOfTwo whether only powers of two are accepted.
+ * @param setting the setting's name as configuration spells it, e.g. {@code queueCapacity}.
  */
 public record IntRange(String setting, int min, int max, boolean powerOfTwo)
 {

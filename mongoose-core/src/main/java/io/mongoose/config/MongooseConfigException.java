@@ -1,11 +1,9 @@
 package io.mongoose.config;
 
 import java.util.List;
+import java.util.Objects;
 
-/**
- * A configuration that cannot run. Lists every problem found, each as {@code path: problem; expected …}. Thrown before
- * any thread starts.
- */
+/** A configuration that cannot run, listing every problem as {@code path: problem; expected …}, before any thread. */
 public final class MongooseConfigException extends RuntimeException
 {
     private static final long serialVersionUID = 1L;
@@ -22,11 +20,7 @@ public final class MongooseConfigException extends RuntimeException
     /** Checks the list before super() needs it. */
     private static String describe(final List<String> errors)
     {
-        if (null == errors)
-        {
-            throw new NullPointerException("errors: null; expected at least one problem");
-        }
-        if (errors.isEmpty())
+        if (Objects.requireNonNull(errors, "errors: null; expected at least one problem").isEmpty())
         {
             throw new IllegalArgumentException("errors: empty; expected at least one problem");
         }

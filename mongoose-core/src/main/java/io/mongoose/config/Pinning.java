@@ -4,8 +4,7 @@ package io.mongoose.config;
  * Where an agent group's thread asks to run. Best effort: the outcome is logged in one line and reported in
  * {@link io.mongoose.status.AgentGroupStats#pinning()}.
  *
- * @param mode what to ask for.
- * @param cpu  the CPU id for {@link Mode#CPU}, otherwise -1.
+ * @param cpu the CPU id for {@link Mode#CPU}, otherwise -1.
  */
 public record Pinning(Mode mode, int cpu)
 {

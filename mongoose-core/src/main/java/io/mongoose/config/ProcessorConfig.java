@@ -1,14 +1,11 @@
 package io.mongoose.config;
 
 import io.mongoose.dispatch.EventProcessor;
+import io.mongoose.feed.FeedKind;
 
 import java.util.List;
 
-/**
- * One processor inside an agent group. Made by {@link #of(String, EventProcessor, String...)}, changed by withers that
- * return a copy, e.g. {@code ProcessorConfig.of("vwap", vwap, "prices").publishes("signals").latencyMonitoring(true)},
- * and hosted by {@link AgentGroupConfig#processor(ProcessorConfig)}.
- */
+/** One processor inside an agent group, hosted by {@link AgentGroupConfig#processor(ProcessorConfig)}. */
 public final class ProcessorConfig extends ConfigValue
 {
     private final String name;
@@ -100,6 +97,12 @@ public final class ProcessorConfig extends ConfigValue
     public boolean monitorsLatency(final boolean serverDefault)
     {
         return null == latencyMonitoring ? serverDefault : latencyMonitoring;
+    }
+
+    /** @return whether it receives {@code feed}: a broadcast, or one it subscribes to. */
+    public boolean receives(final FeedConfig feed)
+    {
+        return feed.kind() == FeedKind.BROADCAST || subscriptions.contains(feed.name());
     }
 
     @Override

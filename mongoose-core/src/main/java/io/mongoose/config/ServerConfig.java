@@ -3,12 +3,7 @@ package io.mongoose.config;
 import java.time.Duration;
 import java.util.List;
 
-/**
- * The whole server model: what {@link io.mongoose.server.MongooseServer#builder()} and
- * {@code io.mongoose.yaml.YamlConfig} produce and {@link ConfigValidator} checks before anything starts. Made by
- * {@link #named(String)}, changed by withers that return a copy, e.g.
- * {@code ServerConfig.named("md").feed(FeedConfig.named("quotes")).agentGroup(pricing).startTimeout(ofSeconds(5))}.
- */
+/** The whole server model, as the server builder and {@code io.mongoose.yaml.YamlConfig} produce it. */
 public final class ServerConfig extends ConfigValue
 {
     /** Default server name. */

@@ -5,11 +5,7 @@ import io.mongoose.service.MongooseService;
 
 import java.util.List;
 
-/**
- * One service of a server: a unique name, the instance, and for an {@link AgentService} the feeds it publishes and how
- * its agent thread idles and is pinned. Made by {@link #of(String, MongooseService)}, changed by withers that return a
- * copy, e.g. {@code ServiceConfig.of("quotes-in", source).publishes("quotes").pinning(Pinning.cpu(2))}.
- */
+/** One service: a unique name, the instance, and for an {@link AgentService} its feeds and agent thread. */
 public final class ServiceConfig extends ConfigValue
 {
     /** Idle strategy of a service agent unless configured: it reads files and sockets, so it should not burn a core. */

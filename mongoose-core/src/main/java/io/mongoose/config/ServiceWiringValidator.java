@@ -11,9 +11,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The part of {@link ConfigValidator} about services and who publishes into feeds: service entries, the services
- * processors use, one producer per feed (a service or a processor), and the self-deadlock of a lossless pipe received
- * on its producer's own agent.
+ * The part of {@link ConfigValidator} about services and feed producers: one producer per feed, and no lossless pipe
+ * received on its producer's own agent (a self-deadlock).
  */
 final class ServiceWiringValidator
 {
@@ -138,8 +137,7 @@ final class ServiceWiringValidator
                 continue;
             }
             producerNames.put(feedName, producer);
-            if (null != agent && FullQueuePolicy.BACKOFF == feed.fullQueuePolicy() &&
-                ConfigValidator.receives(agent, feed))
+            if (null != agent && FullQueuePolicy.BACKOFF == feed.fullQueuePolicy() && agent.receives(feed))
             {
                 error(itemPath, "feed " + show(feedName) + " (fullQueuePolicy backoff) is received on agent " +
                     show(agent.name()) + ", the publisher's own agent", "its subscribers on other agents, or " +

@@ -2,11 +2,7 @@ package io.mongoose.server;
 
 import io.mongoose.agent.GroupInvoker;
 
-/**
- * Runs one duty cycle of an {@link io.mongoose.config.ThreadMode#INVOKER} agent group on the caller's thread, for
- * applications that own their threads: {@link MongooseServer#invoker(String)} hands out one per such group. Only the
- * thread that called {@link MongooseServer#start()} may invoke.
- */
+/** Runs duty cycles of an {@link io.mongoose.config.ThreadMode#INVOKER} group on the thread that started the server. */
 public final class AgentGroupInvoker
 {
     private final GroupInvoker group;
@@ -16,12 +12,7 @@ public final class AgentGroupInvoker
         this.group = group;
     }
 
-    /**
-     * Drain the group's queues and rings once and dispatch what was there.
-     *
-     * @return messages dispatched (0 when idle or not running).
-     * @throws IllegalStateException if called from a thread other than the one that started the server.
-     */
+    /** @return messages one duty cycle dispatched (0 when idle or not running); another thread is refused. */
     public int invoke()
     {
         return group.invoke();

@@ -9,10 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-/**
- * The starting thread's wait for agent groups to start: each group runs its processors' {@code onInit} and
- * {@code onStart} on its agent thread, and all must have done so within the start timeout.
- */
+/** The starting thread's wait, within the start timeout, for every agent group to start its processors. */
 final class AgentStartWait
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");

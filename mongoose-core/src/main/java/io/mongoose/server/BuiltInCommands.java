@@ -30,10 +30,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
-/**
- * The server's built-in admin commands. All run on the invoking thread and read the server through its public
- * snapshots, so they work in every state; {@code pause-feed} and {@code resume-feed} need a running server.
- */
+/** The server's built-in admin commands, run on the invoking thread over the server's public snapshots. */
 final class BuiltInCommands
 {
     /** Keys of a stats row that its one-line form leaves out. */
@@ -85,11 +82,9 @@ final class BuiltInCommands
         {
             final String pinning = server.agentStats(group.name()).pinning();
             final List<String> processors = group.processors().stream().map(ProcessorConfig::name).toList();
-            text.append("\n  ").append(group.name()).append(": thread=").append(lower(group.threadMode()))
-                .append(" idle=").append(group.idleStrategy().yamlName())
-                .append(" drainLimit=").append(group.drainLimit())
-                .append(" pinning=").append(group.pinning()).append(" (").append(pinning).append(')')
-                .append("\n    processors: ").append(String.join(", ", processors));
+            text.append("\n  " + group.name() + ": thread=" + lower(group.threadMode()) + " idle=" +
+                group.idleStrategy().yamlName() + " drainLimit=" + group.drainLimit() + " pinning=" + group.pinning() +
+                " (" + pinning + ")\n    processors: " + String.join(", ", processors));
             agents.add(row("name", group.name(), "threadMode", lower(group.threadMode()), "idleStrategy",
                 group.idleStrategy().yamlName(), "drainLimit", group.drainLimit(), "pinning",
                 group.pinning().toString(), "pinningOutcome", pinning, "processors", processors));
@@ -103,18 +98,17 @@ final class BuiltInCommands
             final List<String> shown = new ArrayList<>();
             for (final AgentGroupConfig group : config.agentGroups())
             {
-                final List<String> receivers = group.processors().stream()
-                    .filter(pc -> FeedWiring.receives(pc, feed)).map(ProcessorConfig::name).toList();
+                final List<String> receivers =
+                    group.processors().stream().filter(pc -> pc.receives(feed)).map(ProcessorConfig::name).toList();
                 if (!receivers.isEmpty())
                 {
                     shown.add(group.name() + " (" + String.join(", ", receivers) + ")");
                     subscribers.add(row("agent", group.name(), "processors", receivers));
                 }
             }
-            text.append("\n  ").append(feed.name()).append(": ").append(lower(feed.kind())).append(" capacity=")
-                .append(feed.queueCapacity()).append(" policy=").append(lower(feed.fullQueuePolicy()))
-                .append(" publishTimeout=").append(feed.publishTimeout().toMillis()).append("ms")
-                .append(paused ? " PAUSED" : "").append("\n    subscribers: ").append(String.join(", ", shown));
+            text.append("\n  " + feed.name() + ": " + lower(feed.kind()) + " capacity=" + feed.queueCapacity() +
+                " policy=" + lower(feed.fullQueuePolicy()) + " publishTimeout=" + feed.publishTimeout().toMillis() +
+                "ms" + (paused ? " PAUSED" : "") + "\n    subscribers: " + String.join(", ", shown));
             feeds.add(row("name", feed.name(), "kind", lower(feed.kind()), "queueCapacity", feed.queueCapacity(),
                 "fullQueuePolicy", lower(feed.fullQueuePolicy()), "publishTimeoutMillis",
                 feed.publishTimeout().toMillis(), "paused", paused, "subscribers", subscribers));
@@ -223,9 +217,9 @@ final class BuiltInCommands
         final List<Object> agents = new ArrayList<>();
         for (final HealthReport.AgentHealth agent : report.agents())
         {
-            text.append("\n  ").append(agent.name()).append(": ").append(agent.status())
-                .append(" sinceLastDutyCycle=").append(agent.sinceLastDutyCycle().toMillis()).append("ms dutyCycles=")
-                .append(agent.dutyCycles()).append(" dispatching=").append(agent.dispatching());
+            text.append("\n  " + agent.name() + ": " + agent.status() + " sinceLastDutyCycle=" +
+                agent.sinceLastDutyCycle().toMillis() + "ms dutyCycles=" + agent.dutyCycles() + " dispatching=" +
+                agent.dispatching());
             agents.add(row("name", agent.name(), "status", agent.status().name(), "sinceLastDutyCycleMillis",
                 agent.sinceLastDutyCycle().toMillis(), "dutyCycles", agent.dutyCycles(), "dispatching",
                 agent.dispatching()));

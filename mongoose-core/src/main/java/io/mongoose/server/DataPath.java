@@ -12,11 +12,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/**
- * The feeds, agent groups and processors of one server by name, as {@link ServerAssembly} built them, and which feeds
- * a service or processor produces. Fixed once built; lookups run on any thread, and an unknown name fails naming the
- * known ones.
- */
+/** A server's feeds, agent groups, processors and feed producers by name, fixed once built; any thread looks up. */
 final class DataPath
 {
     final Map<String, Feed> feeds;
@@ -126,20 +122,9 @@ final class DataPath
         return processors.values().stream().map(slot -> slot.latency).filter(Objects::nonNull).toList();
     }
 
-    void openFeeds()
-    {
-        feeds.values().forEach(Feed::open);
-    }
-
     void closeFeeds()
     {
         feeds.values().forEach(Feed::close);
-    }
-
-    /** Close the feeds no processor publishes: those of the application and of the services. */
-    void closeEntryFeeds()
-    {
-        feeds.values().stream().filter(feed -> !pipeFeeds.contains(feed.feedName())).forEach(Feed::close);
     }
 
     /** For a server whose agents never ran: close the feeds, and give their rings' messages back to their pools. */

@@ -2,10 +2,7 @@ package io.mongoose.server;
 
 import java.time.Duration;
 
-/**
- * Errors per second over a sliding window, from a ring of periodic samples of an error total that only grows.
- * Allocation-free; not thread-safe ({@link ServerMonitor} calls it under its monitor).
- */
+/** Errors per second over a sliding window of periodic samples of a growing total; allocation-free, one thread. */
 final class ErrorRate
 {
     private final long windowNanos;

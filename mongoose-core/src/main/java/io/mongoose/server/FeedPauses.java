@@ -16,13 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
-/**
- * Pausing and resuming feeds. A paused feed's subscriber queues are skipped by their agents, so its messages wait and
- * its producer meets the feed's own full-queue policy once a queue fills; resuming lets the agents drain the queues
- * again, in order. Pausing returns once every agent that drains the feed has finished the duty cycle it was in
- * (bounded), so no drain of the feed is under way. Pausing and resuming need a running server;
- * {@link #resumeAllForStop} is for its stop. Threading: any thread; pause and resume of one server are serialised.
- */
+/** Pausing and resuming feeds, from any thread: agents skip a paused feed's queues. */
 final class FeedPauses
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
@@ -46,12 +40,7 @@ final class FeedPauses
         }
     }
 
-    /**
-     * @param changed     whether this call paused the feed.
-     * @param agents      the agents that drain it.
-     * @param unconfirmed agents that did not finish their duty cycle in time (busy or blocked): a drain of the feed
-     *                    under way there may still deliver up to its drain limit.
-     */
+    /** Whether a pause changed anything, the agents draining the feed, and those not confirmed in time. */
     record Outcome(boolean changed, List<String> agents, List<String> unconfirmed)
     {
     }
@@ -78,10 +67,7 @@ final class FeedPauses
         }
     }
 
-    /**
-     * @throws IllegalArgumentException if there is no such feed.
-     * @throws IllegalStateException    if the server is not running.
-     */
+    /** Pause a running server's feed; an unknown feed throws IllegalArgumentException. */
     synchronized Outcome pause(final String feedName, final Duration confirmWithin)
     {
         final Feed feed = runningFeed("pauseFeed", feedName);
@@ -146,9 +132,7 @@ final class FeedPauses
     }
 
     /**
-     * A no-op task through each agent's command queue: agents run commands before draining, so once it has run, every
-     * later drain of that agent has seen the flag. The calling thread's own group needs none: it is not in a drain
-     * (or, called from a handler, it finishes the one it is in).
+     * A no-op through each other agent's command queue, run before it drains: once it ran, later drains see the flag.
      */
     private static List<String> confirm(final Feed feed, final Duration within)
     {

@@ -6,11 +6,9 @@ import io.mongoose.agent.InboundRing;
 import io.mongoose.agent.ProcessorSlot;
 import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.FeedConfig;
-import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.feed.DeliveryQueue;
 import io.mongoose.feed.Feed;
-import io.mongoose.feed.FeedKind;
 import io.mongoose.feed.QueueFeed;
 import io.mongoose.feed.RingFeed;
 import io.mongoose.internal.MessageAccess;
@@ -24,11 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The feeds of a server wired to their receivers: a queue feed gets one queue per agent group with a processor that
- * receives it, shared by that group's receivers; a ring feed gets its ring, filled from its type's pool, which its one
- * receiving group reads. Runs on the building thread.
- */
+/** The feeds of a server wired to a queue per receiving agent group, or for a ring feed to its ring, at build. */
 final class FeedWiring
 {
     private final ServerConfig config;
@@ -65,12 +59,6 @@ final class FeedWiring
         }
     }
 
-    /** Whether {@code processor} receives {@code feed}: it subscribes to it, or the feed is a broadcast. */
-    static boolean receives(final ProcessorConfig processor, final FeedConfig feed)
-    {
-        return feed.kind() == FeedKind.BROADCAST || processor.subscriptions().contains(feed.name());
-    }
-
     private void wire(final int index, final FeedConfig feed, final List<String> problems)
     {
         final List<String> subscriberNames = new ArrayList<>();
@@ -78,7 +66,7 @@ final class FeedWiring
         boolean monitored = false;
         for (final AgentGroupConfig group : config.agentGroups())
         {
-            final ProcessorSlot[] receivers = group.processors().stream().filter(pc -> receives(pc, feed))
+            final ProcessorSlot[] receivers = group.processors().stream().filter(pc -> pc.receives(feed))
                 .map(pc -> processors.get(pc.name())).toArray(ProcessorSlot[]::new);
             if (receivers.length > 0)
             {

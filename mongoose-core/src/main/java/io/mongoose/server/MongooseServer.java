@@ -9,18 +9,16 @@ import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.config.ThreadMode;
 import io.mongoose.dispatch.DispatchErrorHandler;
+import io.mongoose.feed.Feed;
 import io.mongoose.feed.FeedPublisher;
 import io.mongoose.feed.FeedStats;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.LeakReport;
-import io.mongoose.pool.LeakSite;
-import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.status.AgentGroupStats;
 import io.mongoose.status.CounterType;
 import io.mongoose.status.CountersSnapshot;
 import io.mongoose.status.HealthReport;
-import io.mongoose.status.HealthStatus;
 import io.mongoose.status.LatencyMonitor;
 import io.mongoose.status.ProcessorStats;
 import io.mongoose.status.ServerState;
@@ -49,9 +47,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * Quote q = quotes.acquire(); q.set(...); prices.publish(q);   // the framework releases it
  * server.stop();
  * }</pre>
- *
- * <p>{@link #start()} and {@link #stop()} may be called from any thread except an agent thread of this server; with
- * {@link ThreadMode#INVOKER} groups, only from the thread that drives them.
  */
 public final class MongooseServer implements AutoCloseable
 {
@@ -90,16 +85,7 @@ public final class MongooseServer implements AutoCloseable
         return new MongooseServerBuilder();
     }
 
-    /**
-     * Build a server from a configuration model (the builder and {@code mongoose-yaml} end here).
-     *
-     * @param config       the model; validated first.
-     * @param pools        where message pools live; checked for leaks at stop.
-     * @param errorHandler receives handler and lifecycle errors.
-     * @return a server in state {@link ServerState#NEW}.
-     * @throws MongooseConfigException listing every problem (pools too small for the queues in front of the pipe
-     *                                 stages among them), before any thread starts.
-     */
+    /** @return a NEW server built from {@code config}; a {@link MongooseConfigException} lists every problem first. */
     public static MongooseServer create(
         final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errorHandler)
     {
@@ -111,12 +97,8 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * Start every agent group and run each processor's {@code onInit} and {@code onStart} on its agent thread; returns
-     * once all have started, then feeds accept publishes.
-     *
-     * @throws IllegalStateException  if the server is not {@link ServerState#NEW}, or another started server uses the
-     *                                same {@link PoolRegistry}; the server stays NEW then.
-     * @throws MongooseStartException if a processor or an agent failed to start in time; all started is stopped then.
+     * Start the services, agent groups and feeds; throws {@link IllegalStateException} unless NEW and alone on its
+     * {@link PoolRegistry}, and {@link MongooseStartException}, having stopped what started, if anything failed.
      */
     public void start()
     {
@@ -157,7 +139,7 @@ public final class MongooseServer implements AutoCloseable
             finish(ServerState.FAILED, shutdown.run(false));
             throw failure;
         }
-        path.openFeeds();
+        path.feeds.values().forEach(Feed::open);
         services.startAgents();
         state.set(ServerState.RUNNING);
         monitor.onState(ServerState.RUNNING);
@@ -167,14 +149,8 @@ public final class MongooseServer implements AutoCloseable
     }
 
     /**
-     * Stop gracefully: close every feed, wait up to the shutdown timeout for queues to drain, stop processors on their
-     * agent threads, join the threads, release anything left undelivered, and report messages still out of the
-     * server's pools as leaks (with {@link LeakDetection} on, with where each was acquired). A second call returns the
-     * same report.
-     *
-     * @return what the shutdown found.
-     * @throws IllegalStateException if called from an agent thread of this server, or from a thread other than the
-     *                               owner of an {@link ThreadMode#INVOKER} group.
+     * Stop gracefully, draining the queues within the shutdown timeout, and report what was undelivered or leaked (the
+     * same report on a second call); refused on an agent thread of this server or one not driving its INVOKER groups.
      */
     public ShutdownReport stop()
     {
@@ -201,25 +177,16 @@ public final class MongooseServer implements AutoCloseable
         stop();
     }
 
-    /**
-     * The publisher of a feed (the same instance on every call): each feed has one producer thread, which keeps it.
-     *
-     * @throws IllegalArgumentException naming the known feeds, if there is no such feed; or if a service or processor
-     *                                  publishes it.
-     */
+    /** @return the one publisher of a feed no service or processor publishes, for its one producer thread. */
     public FeedPublisher publisher(final String feedName)
     {
         return path.publisher(feedName);
     }
 
-    /**
-     * A registered service of {@code type}, for the application that embeds the server (a source to feed, say).
-     *
-     * @throws IllegalArgumentException if there is no such service (naming the known ones) or it is of another type.
-     */
+    /** @return a registered service of {@code type}, for the application that embeds the server. */
     public <T> T service(final String serviceName, final Class<T> type)
     {
-        return services.directory().service(serviceName, type);
+        return services.directory.service(serviceName, type);
     }
 
     /** @return the counters of a configured service; an unknown name throws IllegalArgumentException. */
@@ -228,12 +195,7 @@ public final class MongooseServer implements AutoCloseable
         return services.stats(serviceName);
     }
 
-    /**
-     * A configured processor of {@code type}, for the application that embeds the server (a sink a YAML factory made,
-     * say). Only its agent thread may call into it while the server runs, unless the processor says otherwise.
-     *
-     * @throws IllegalArgumentException if there is no such processor (naming the known ones) or it is of another type.
-     */
+    /** @return a processor of {@code type}, which only its agent thread may call while the server runs. */
     public <T> T processor(final String processorName, final Class<T> type)
     {
         return path.processor(processorName, type);
@@ -263,12 +225,7 @@ public final class MongooseServer implements AutoCloseable
         return path.processor(processorName).stats();
     }
 
-    /**
-     * The publish-to-handler latency recorder of a processor with {@link ProcessorConfig#latencyMonitoring(boolean)}
-     * on; read it from any thread: {@code server.latency("vwap").interval().writeHgrm(path)}.
-     *
-     * @throws IllegalArgumentException naming the processor, if it does not exist or does not monitor latency.
-     */
+    /** @return the latency recorder of a processor with {@link ProcessorConfig#latencyMonitoring(boolean)} on. */
     public LatencyMonitor latency(final String processorName)
     {
         return path.latency(processorName);
@@ -286,37 +243,19 @@ public final class MongooseServer implements AutoCloseable
         return path.group(agentName).stats();
     }
 
-    /**
-     * @return the server's admin commands: built-ins ({@code topology}, {@code counters}, {@code pause-feed}, …), the
-     *         application's and its processors'; for code or an admin console ({@code io.mongoose.tools.AdminCli}).
-     */
+    /** @return the server's admin commands: built-ins ({@code topology}, {@code pause-feed}, …) and registered. */
     public Admin admin()
     {
         return admin;
     }
 
-    /**
-     * Pause a feed: the agents stop draining its queues, so its messages wait there in order, and once a queue is full
-     * its producer meets the feed's full-queue policy. Returns once every agent draining the feed has finished the
-     * duty cycle it was in (within {@link Admin#timeout()}; one that does not is logged at WARNING). {@link #stop()}
-     * resumes paused feeds so that it drains them.
-     *
-     * @return {@code true} if the feed was delivering and is now paused; {@code false} if it was already paused.
-     * @throws IllegalArgumentException if there is no such feed.
-     * @throws IllegalStateException    if the server is not {@link ServerState#RUNNING}.
-     */
+    /** @return whether it paused a running server's feed; returns once its agents left the drain they were in. */
     public boolean pauseFeed(final String feedName)
     {
         return feedPauses.pauseLogged(feedName, admin.timeout());
     }
 
-    /**
-     * Resume a paused feed: its agents drain its queues again from their next duty cycle, in order.
-     *
-     * @return {@code true} if the feed was paused; {@code false} if it was delivering already.
-     * @throws IllegalArgumentException if there is no such feed.
-     * @throws IllegalStateException    if the server is not {@link ServerState#RUNNING}.
-     */
+    /** @return whether a running server's feed was paused; its agents drain it again, in order. */
     public boolean resumeFeed(final String feedName)
     {
         return feedPauses.resume(feedName);
@@ -352,33 +291,19 @@ public final class MongooseServer implements AutoCloseable
         return pools;
     }
 
-    /**
-     * Messages of this server's pools in flight for at least {@code age}, with where each was acquired; from any
-     * thread, allocating. Needs {@link LeakDetection} on, else the list is empty ({@link ObjectPool#inFlight()} still
-     * counts). {@link LeakSite#group(List)} groups the answer by acquisition site.
-     *
-     * @param age minimum time since acquire; {@link Duration#ZERO} lists every message in flight.
-     * @return the messages found, oldest first, every age measured to the same instant.
-     * @throws IllegalArgumentException if {@code age} is negative.
-     */
+    /** @return this server's messages in flight for at least {@code age}, oldest first; needs {@link LeakDetection}. */
     public List<LeakReport> leakSuspects(final Duration age)
     {
         return audit.suspects(age);
     }
 
-    /**
-     * @return every counter of this server now (feeds, agents, processors, services, pools, and the server's state,
-     *         health and heartbeat), as {@code MongooseStat} reads them ({@link CounterType}); from any thread.
-     */
+    /** @return every counter of this server now ({@link CounterType}), as {@code MongooseStat} reads them. */
     public CountersSnapshot counters()
     {
-        return monitor.snapshot();
+        return monitor.counters.snapshot();
     }
 
-    /**
-     * @return the server's health now, from a fresh sample: each agent's liveness, each feed's queue saturation, the
-     *         error rate, and an overall {@link HealthStatus} with its reasons ({@link ServerConfig#health()}).
-     */
+    /** @return the server's health now, from a fresh sample, against {@link ServerConfig#health()}. */
     public HealthReport health()
     {
         return monitor.health();
@@ -387,7 +312,7 @@ public final class MongooseServer implements AutoCloseable
     /** @return the counters file while the server publishes one ({@link CountersConfig#enabled()}, from start). */
     public Optional<Path> countersFile()
     {
-        return Optional.ofNullable(monitor.file());
+        return Optional.ofNullable(monitor.counters.file());
     }
 
     /** A start that failed before any agent ran: the rings' messages go home before the pools are checked. */

@@ -5,7 +5,6 @@ import io.mongoose.config.CountersConfig;
 import io.mongoose.config.FeedConfig;
 import io.mongoose.config.HealthConfig;
 import io.mongoose.config.MongooseConfigException;
-import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.config.ServiceConfig;
 import io.mongoose.dispatch.DispatchErrorHandler;
@@ -18,10 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-/**
- * Assembles a {@link ServerConfig} and builds a {@link MongooseServer} from it; {@link MongooseServer#builder()} makes
- * one. Not thread-safe: one thread configures and builds.
- */
+/** Assembles a {@link ServerConfig} and builds a {@link MongooseServer} from it; not thread-safe. */
 public final class MongooseServerBuilder
 {
     private String name = ServerConfig.DEFAULT_NAME;
@@ -40,130 +36,85 @@ public final class MongooseServerBuilder
     {
     }
 
-    /**
-     * @param serverName used in logs and errors.
-     * @return this builder.
-     */
+    /** @return this builder, naming the server in logs and errors. */
     public MongooseServerBuilder name(final String serverName)
     {
         this.name = serverName;
         return this;
     }
 
-    /**
-     * @param registry pools to check for leaks at stop; {@link PoolRegistry#global()} by default.
-     * @return this builder.
-     * @throws NullPointerException if {@code registry} is null.
-     */
+    /** @return this builder, with the pools checked for leaks at stop; {@link PoolRegistry#global()} by default. */
     public MongooseServerBuilder poolRegistry(final PoolRegistry registry)
     {
-        // Refused here rather than at build(), so the failure points at the call that passed it.
         this.pools = Objects.requireNonNull(
             registry, "registry: null; expected a PoolRegistry (PoolRegistry.global() is the default)");
         return this;
     }
 
-    /**
-     * @param handler receives handler and lifecycle errors; a {@link LoggingErrorHandler} by default.
-     * @return this builder.
-     */
+    /** @return this builder, with the receiver of errors; a {@link LoggingErrorHandler} by default. */
     public MongooseServerBuilder errorHandler(final DispatchErrorHandler handler)
     {
         this.errorHandler = handler;
         return this;
     }
 
-    /**
-     * @param feed one more feed.
-     * @return this builder.
-     */
+    /** @return this builder, with one more feed. */
     public MongooseServerBuilder feed(final FeedConfig feed)
     {
         feeds.add(feed);
         return this;
     }
 
-    /**
-     * @param group one more agent group.
-     * @return this builder.
-     */
+    /** @return this builder, with one more agent group. */
     public MongooseServerBuilder agentGroup(final AgentGroupConfig group)
     {
         agentGroups.add(group);
         return this;
     }
 
-    /**
-     * @param service one more service; services start in the order added, before the agents, and stop in reverse
-     *                order after them.
-     * @return this builder.
-     */
+    /** @return this builder, with one more service, started after the others and stopped before them. */
     public MongooseServerBuilder service(final ServiceConfig service)
     {
         services.add(service);
         return this;
     }
 
-    /**
-     * @param timeout how long start() waits for processors to start: {@link ServerConfig#START_TIMEOUT_RANGE}.
-     * @return this builder.
-     * @throws IllegalArgumentException naming the value and the range.
-     * @throws NullPointerException     if {@code timeout} is null.
-     */
+    /** @return this builder; a timeout out of {@link ServerConfig#START_TIMEOUT_RANGE} throws, naming it. */
     public MongooseServerBuilder startTimeout(final Duration timeout)
     {
         this.startTimeout = ServerConfig.START_TIMEOUT_RANGE.require("server", timeout);
         return this;
     }
 
-    /**
-     * @param timeout how long stop() waits for queues to drain: {@link ServerConfig#SHUTDOWN_TIMEOUT_RANGE}.
-     * @return this builder.
-     * @throws IllegalArgumentException naming the value and the range.
-     * @throws NullPointerException     if {@code timeout} is null.
-     */
+    /** @return this builder; a timeout out of {@link ServerConfig#SHUTDOWN_TIMEOUT_RANGE} throws, naming it. */
     public MongooseServerBuilder shutdownTimeout(final Duration timeout)
     {
         this.shutdownTimeout = ServerConfig.SHUTDOWN_TIMEOUT_RANGE.require("server", timeout);
         return this;
     }
 
-    /**
-     * @param on whether every processor records its publish-to-handler latency unless its own
-     *           {@link ProcessorConfig#latencyMonitoring(boolean)} says otherwise; off by default.
-     * @return this builder.
-     */
+    /** @return this builder, with the processors' latency monitoring default (off unless set). */
     public MongooseServerBuilder latencyMonitoring(final boolean on)
     {
         this.latencyMonitoring = on;
         return this;
     }
 
-    /**
-     * @param countersConfig the live counters file: on in the default directory unless changed, e.g.
-     *                       {@code CountersConfig.disabled()} or {@code CountersConfig.defaults().dir(path)}.
-     * @return this builder.
-     */
+    /** @return this builder, with this counters file setting ({@link CountersConfig#defaults()} unless set). */
     public MongooseServerBuilder counters(final CountersConfig countersConfig)
     {
         this.counters = countersConfig;
         return this;
     }
 
-    /**
-     * @param thresholds the thresholds of {@link MongooseServer#health()}; {@link HealthConfig#defaults()} unless
-     *                   changed.
-     * @return this builder.
-     */
+    /** @return this builder, with these health thresholds ({@link HealthConfig#defaults()} unless set). */
     public MongooseServerBuilder health(final HealthConfig thresholds)
     {
         this.health = thresholds;
         return this;
     }
 
-    /**
-     * @return the configuration model this builder describes (not yet validated).
-     */
+    /** @return the configuration model this builder describes (not yet validated). */
     public ServerConfig toConfig()
     {
         return ServerConfig.named(name).feeds(feeds).agentGroups(agentGroups).startTimeout(startTimeout)
@@ -171,10 +122,7 @@ public final class MongooseServerBuilder
             .counters(counters).health(health);
     }
 
-    /**
-     * @return a validated server in state {@link ServerState#NEW}.
-     * @throws MongooseConfigException listing every problem.
-     */
+    /** @return a validated server in state {@link ServerState#NEW}, or throws {@link MongooseConfigException}. */
     public MongooseServer build()
     {
         return MongooseServer.create(

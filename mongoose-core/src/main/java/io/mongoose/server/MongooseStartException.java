@@ -1,17 +1,11 @@
 package io.mongoose.server;
 
-/**
- * A server failed to start: a processor's {@code onInit} or {@code onStart} threw, or an agent did not start in time.
- * By the time this is thrown the server has stopped every agent it started and joined their threads.
- */
+/** A server failed to start, and has stopped what it started: a service, processor or agent failed or was late. */
 public final class MongooseStartException extends RuntimeException
 {
     private static final long serialVersionUID = 1L;
 
-    /**
-     * @param message what failed.
-     * @param cause   the first failure; further ones are attached as suppressed.
-     */
+    /** @param cause the first failure; later ones are suppressed in it. */
     public MongooseStartException(final String message, final Throwable cause)
     {
         super(message, cause);

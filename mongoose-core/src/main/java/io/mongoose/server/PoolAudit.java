@@ -13,12 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/**
- * A server's account of its pool registry: the server's leak and in-flight counts are the registry's, so a started
- * server holds its registry exclusively; at stop, the messages still out of its pools are leaks, and releases without
- * a matching reference since start are invalid releases. Claim and release run on the thread that starts or stops the
- * server; {@link #suspects} on any thread.
- */
+/** A server's account of the pool registry it holds exclusively while started: leaks and invalid releases. */
 final class PoolAudit
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
@@ -36,11 +31,7 @@ final class PoolAudit
         this.pools = pools;
     }
 
-    /**
-     * Claim the registry for this server and note each pool's invalid releases so far.
-     *
-     * @throws IllegalStateException if another started server holds the registry.
-     */
+    /** Claim the registry, unless another started server holds it, and note each pool's invalid releases so far. */
     void claim()
     {
         synchronized (REGISTRIES_IN_USE)
@@ -60,10 +51,7 @@ final class PoolAudit
         }
     }
 
-    /**
-     * The shutdown report, with every message still out of the pools as a leak: a WARNING per pool that has any and,
-     * with leak detection on, one per acquisition site. Frees the registry for another server.
-     */
+    /** The shutdown report, each message out of its pool logged as a leak; frees the registry for another server. */
     ShutdownReport report(
         final boolean drained, final Map<String, Long> undelivered, final long errors, final long unhandled,
         final Map<String, String> notEnded)

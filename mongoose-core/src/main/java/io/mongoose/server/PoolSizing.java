@@ -26,12 +26,10 @@ import java.util.stream.Collectors;
 /**
  * Pools that cover their queues, worked out at build for every message type a {@link MessageSource} publishes.
  *
- * <p>A <em>pipe stage</em> is an agent group with a processor that receives the type's messages (from a source, or
- * through earlier stages) and publishes a feed, so it may acquire from the same pool; while it waits for a message it
- * drains nothing. The pool therefore holds, per queue of such a feed into a pipe stage, the queue's capacity and the
- * stage's drain limit (handled, not yet released), one message per such feed (its producer's), and the capacity of
- * every ring feed of the type. A missing pool is registered by the sources that size; a smaller one the application
- * registered is a configuration error. A {@link ExhaustionPolicy#GROW} pool is exempt: it allocates instead.
+ * <p>A <em>pipe stage</em> is an agent group with a processor that receives the type's messages and publishes a feed,
+ * so it may acquire from the same pool, draining nothing while it waits. The pool holds, per queue of such a feed into
+ * a pipe stage, its capacity and the stage's drain limit, one message per such feed (its producer's), and every ring
+ * of the type. A missing pool is registered so; a smaller one is an error, unless {@link ExhaustionPolicy#GROW}.
  */
 final class PoolSizing
 {
@@ -51,13 +49,7 @@ final class PoolSizing
         processors = config.agentGroups().stream().flatMap(group -> group.processors().stream()).toList();
     }
 
-    /**
-     * Register the pools the sources need and the registry lacks, sized by the rule; check the others.
-     *
-     * @param config a validated configuration.
-     * @param pools  the server's registry.
-     * @throws MongooseConfigException listing every pool too small for the queues in front of its pipe stages.
-     */
+    /** Register the pools the sources need and lack; a {@link MongooseConfigException} lists those too small. */
     static void apply(final ServerConfig config, final PoolRegistry pools)
     {
         final PoolSizing sizing = new PoolSizing(config, pools);
@@ -119,7 +111,7 @@ final class PoolSizing
             final int partsBefore = parts.size();
             for (final AgentGroupConfig group : config.agentGroups())
             {
-                if (carrying.contains(feed.name()) && stages.contains(group.name()) && receives(group, feed))
+                if (carrying.contains(feed.name()) && stages.contains(group.name()) && group.receives(feed))
                 {
                     queued += feed.queueCapacity();
                     headroom += group.drainLimit();
@@ -181,7 +173,7 @@ final class PoolSizing
             final FeedConfig feed = feeds.get(todo.poll());
             for (final ProcessorConfig processor : processors)
             {
-                if (FeedWiring.receives(processor, feed))
+                if (processor.receives(feed))
                 {
                     for (final String out : processor.publishes())
                     {
@@ -202,7 +194,7 @@ final class PoolSizing
     {
         return config.agentGroups().stream().filter(group -> group.processors().stream().anyMatch(processor ->
             !processor.publishes().isEmpty() &&
-                carrying.stream().anyMatch(feed -> FeedWiring.receives(processor, feeds.get(feed)))))
+                carrying.stream().anyMatch(feed -> processor.receives(feeds.get(feed)))))
             .map(AgentGroupConfig::name).collect(Collectors.toSet());
     }
 
@@ -233,11 +225,6 @@ final class PoolSizing
     private ObjectPool<?> find(final Class<? extends PooledMessage> type)
     {
         return pools.pools().stream().filter(pool -> pool.type() == type).findFirst().orElse(null);
-    }
-
-    private static boolean receives(final AgentGroupConfig group, final FeedConfig feed)
-    {
-        return group.processors().stream().anyMatch(processor -> FeedWiring.receives(processor, feed));
     }
 
     private static String show(final String name)

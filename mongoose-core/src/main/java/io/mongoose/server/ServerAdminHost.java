@@ -6,10 +6,7 @@ import io.mongoose.status.ServerState;
 
 import java.util.concurrent.atomic.AtomicReference;
 
-/**
- * A server as its {@link io.mongoose.admin.Admin} sees it: its name and state, read on any thread, and the error
- * handler that failures of commands go to.
- */
+/** A server as its {@link io.mongoose.admin.Admin} sees it: name, state (any thread) and error handler. */
 record ServerAdminHost(String name, AtomicReference<ServerState> serverState, DispatchErrorHandler errors)
     implements AdminHost
 {

@@ -15,7 +15,6 @@ import io.mongoose.config.ProcessorConfig;
 import io.mongoose.config.ServerConfig;
 import io.mongoose.config.ServiceConfig;
 import io.mongoose.dispatch.DispatchErrorHandler;
-import io.mongoose.dispatch.DispatchTable;
 import io.mongoose.dispatch.HandlerRegistry;
 import io.mongoose.dispatch.ProcessorContext;
 import io.mongoose.feed.FeedPublisher;
@@ -31,12 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * Builds a server's data path from its validated configuration, on the building thread: per processor its slot with
- * handlers, scheduler and context; the feeds ({@link FeedWiring}); per agent group its timer wheel and dispatch agent
- * over the queues its processors receive. Every problem found is reported at once, and a build that fails gives its
- * rings' messages back to their pools.
- */
+/** Builds the processor slots, feeds and agent groups of a validated configuration, reporting all problems. */
 final class ServerAssembly
 {
     /** Longest exception text a build or start problem repeats. */
@@ -55,10 +49,7 @@ final class ServerAssembly
     /** Per agent group, the queues and rings it drains. */
     final Map<String, List<Inbound>> inboundByGroup;
 
-    /**
-     * @throws MongooseConfigException listing every problem: handlers that failed to register, rings their pools
-     *                                 cannot fill.
-     */
+    /** @throws MongooseConfigException listing handlers that failed to register and rings their pools cannot fill. */
     ServerAssembly(
         final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errors, final Admin admin,
         final ServiceHost services)
@@ -119,27 +110,22 @@ final class ServerAssembly
                     "; expected it to register handlers and return");
                 continue;
             }
-            final DispatchTable table = handlers.build();
             final ProcessorScheduler scheduler = new ProcessorScheduler(timers, pc.name());
-            final LatencyMonitor latency =
-                pc.monitorsLatency(config.latencyMonitoring()) ? new LatencyMonitor(pc.name()) : null;
             final Map<String, FeedPublisher> declared = new LinkedHashMap<>();
             processorPublishers.put(pc.name(), declared);
+            // Commands a processor registers run on its agent thread, through the agent's command queue.
+            final CommandRegistrar commands = admin.registrarOn("processor '" + pc.name() + "' on agent '" +
+                group.name() + "'", task -> groups.get(group.name()).agent.commands.execute(task));
+            final LatencyMonitor latency =
+                pc.monitorsLatency(config.latencyMonitoring()) ? new LatencyMonitor(pc.name()) : null;
             final ProcessorSlot slot = new ProcessorSlot(new ProcessorContext(pc.name(), group.name(), config.name(),
-                processorCommands(pc.name(), group.name()), scheduler, services.directory(),
-                Collections.unmodifiableMap(declared)), pc.processor(), table, latency);
+                commands, scheduler, services.directory, Collections.unmodifiableMap(declared)), pc.processor(),
+                handlers.build(), latency);
             scheduler.bind(slot);
             slots.add(slot);
             processors.put(pc.name(), slot);
         }
         return slots.toArray(new ProcessorSlot[0]);
-    }
-
-    /** Commands a processor registers run on its agent thread, through the agent's command queue. */
-    private CommandRegistrar processorCommands(final String processorName, final String agentName)
-    {
-        return admin.registrarOn("processor '" + processorName + "' on agent '" + agentName + "'",
-            task -> groups.get(agentName).agent.commands.execute(task));
     }
 
     /** Hands each service and processor the publishers of the feeds it declared, and records who produces what. */

@@ -15,14 +15,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 
-/**
- * Every counter of one server, by type and entity name, and the counters file they move into when the server starts
- * with counters enabled.
- *
- * <p>Threading: {@link #register} and {@link #publish} are called by the building and starting thread, later
- * {@link #register} only by the sampler thread (pools that appear while the server runs); both are serialised by this
- * object's monitor. {@link #snapshot()} reads from any thread without locking.
- */
+/** Every counter of one server by type and entity, and the file they move into at start; snapshots from any thread. */
 final class ServerCounters
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
@@ -95,10 +88,7 @@ final class ServerCounters
         return null == f ? null : f.path();
     }
 
-    /**
-     * Remove the file if the configuration says so (then {@link #file()} is null). The mapping stays until the GC
-     * collects it, so late writers and readers still find memory there.
-     */
+    /** Remove the file if configured to; the mapping stays for late writers and readers until collected. */
     synchronized void close()
     {
         final CountersFile f = file;

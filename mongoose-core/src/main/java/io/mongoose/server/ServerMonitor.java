@@ -13,7 +13,6 @@ import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.status.CounterType;
 import io.mongoose.status.CountersFile;
-import io.mongoose.status.CountersSnapshot;
 import io.mongoose.status.HealthReport;
 import io.mongoose.status.HealthStatus;
 import io.mongoose.status.ServerState;
@@ -34,15 +33,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-/**
- * A server's counters and health: registers every counter with {@link ServerCounters}, publishes them in the counters
- * file at start, and runs the sampler thread that refreshes gauges (queue depths, pools), the heartbeat, agent
- * liveness, the error-rate window and the health counter.
- *
- * <p>Threading: one daemon sampler thread per running server, {@code mongoose-sampler-<server>}, waking every
- * {@link CountersConfig#sampleInterval()}; a sample allocates nothing in steady state. {@link #health()} and the final
- * sample at stop run on the caller's thread. This object's monitor serialises samples, so each gauge has one writer.
- */
+/** A server's counters and health, refreshed allocation-free by a daemon sampler thread under this object's lock. */
 final class ServerMonitor
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
@@ -54,7 +45,7 @@ final class ServerMonitor
     private final CountersConfig countersConfig;
     private final HealthConfig health;
     private final AtomicReference<ServerState> state;
-    private final ServerCounters counters;
+    final ServerCounters counters;
     private final PoolRegistry pools;
     private final SingleWriterCounter stateCounter;
     private final SingleWriterCounter healthCounter;
@@ -150,12 +141,7 @@ final class ServerMonitor
         errorWindow = new ErrorRate(health.errorRateWindow(), countersConfig.sampleInterval(), now);
     }
 
-    /**
-     * Create the counters file (when enabled), move every counter into it and count the server as starting. Before
-     * any agent thread starts.
-     *
-     * @throws MongooseStartException if the file cannot be created.
-     */
+    /** Before any agent starts: create the counters file, if enabled, or throw a {@link MongooseStartException}. */
     void publish()
     {
         final Path dir = null == countersConfig.dir() ? CountersFile.defaultDirectory() : countersConfig.dir();
@@ -164,13 +150,10 @@ final class ServerMonitor
             if (countersConfig.enabled())
             {
                 counters.publish(dir);
-            }
-            onState(ServerState.STARTING);
-            if (null != file())
-            {
-                LOG.log(System.Logger.Level.INFO, "server '" + serverName + "': live counters in " + file() +
+                LOG.log(System.Logger.Level.INFO, "server '" + serverName + "': live counters in " + counters.file() +
                     " (scripts/mongoose-stat.sh --server=" + serverName + ")");
             }
+            onState(ServerState.STARTING);
         }
         catch (final IOException | RuntimeException ex)
         {
@@ -230,16 +213,6 @@ final class ServerMonitor
         counters.close();
     }
 
-    CountersSnapshot snapshot()
-    {
-        return counters.snapshot();
-    }
-
-    Path file()
-    {
-        return counters.file();
-    }
-
     /** @return the health now: a fresh sample, evaluated against the thresholds. */
     synchronized HealthReport health()
     {
@@ -250,12 +223,10 @@ final class ServerMonitor
         final HealthStatus status = evaluate(now, current, reasons);
         final List<HealthReport.AgentHealth> agentHealth = IntStream.range(0, agents.length)
             .mapToObj(a -> new HealthReport.AgentHealth(agents[a].config.name(), agentVerdict(a, now, current),
-                Duration.ofNanos(Math.max(0, now - lastMovedNanos[a])), lastCycles[a], agents[a].dispatching()))
-            .toList();
+                Duration.ofNanos(Math.max(0, now - lastMovedNanos[a])), lastCycles[a], agents[a].dispatching())).toList();
         final List<HealthReport.FeedHealth> feedHealth = IntStream.range(0, feeds.length)
             .mapToObj(f -> new HealthReport.FeedHealth(feeds[f].feedName(), feedVerdict(f), fullestDepth[f],
-                feedCapacity[f], saturation(f)))
-            .toList();
+                feedCapacity[f], saturation(f))).toList();
         return new HealthReport(status, reasons, current, Instant.ofEpochMilli(sampledAtMillis), agentHealth,
             feedHealth, errors, errorRate);
     }

@@ -11,14 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 
-/**
- * The stop sequence of a server, on the stopping thread, and the account it gives: every message published is
- * handled, released as undelivered (counted per feed), or still out of its pool (counted as a leak).
- *
- * <p>The order: service agents are joined (nothing publishes into their feeds any more), the entry feeds close,
- * paused feeds resume, the pipes close once every agent is quiet, queues drain within the shutdown timeout, agent
- * groups stop and are joined, services stop, and what the queues still hold is released as undelivered.
- */
+/** The stop sequence of a server, on the stopping thread: each message published is handled, undelivered or leaked. */
 final class ServerShutdown
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
@@ -65,19 +58,13 @@ final class ServerShutdown
         }
     }
 
-    /**
-     * Stop everything that started. The drain is bounded by the shutdown timeout, and threads that do not end by then
-     * get {@link RunnerClose#INTERRUPT_GRACE_NANOS} more once interrupted: those are left running and named in the
-     * report, and their queues left alone.
-     *
-     * @param drain whether to wait for the queues to drain (not after a failed start).
-     */
+    /** Stop what started, draining if {@code drain}; threads not ended by the deadline and a grace are reported. */
     ShutdownReport run(final boolean drain)
     {
         final long drainDeadline = System.nanoTime() + config.shutdownTimeout().toNanos();
         final long graceDeadline = drainDeadline + RunnerClose.INTERRUPT_GRACE_NANOS;
         final Map<String, String> notEnded = new TreeMap<>(services.stopAgents(drainDeadline, graceDeadline));
-        path.closeEntryFeeds();
+        path.feeds.values().stream().filter(feed -> !path.pipeFeeds.contains(feed.feedName())).forEach(Feed::close);
         feedPauses.resumeAllForStop(); // a paused feed would never drain, and its agents would never be quiet
         final boolean pipesQuiet = !drain || awaitPipesQuiet(drainDeadline);
         path.closeFeeds();
@@ -123,10 +110,8 @@ final class ServerShutdown
     }
 
     /**
-     * Wait until no queue holds a message and no handler is running, so no processor publishes into a pipe any more;
-     * bounded by {@code deadline}. The agents' counters (messages offered, messages whose handlers returned) only
-     * grow, so two passes that read the same balanced values show one instant at which everything was quiet: with
-     * the entry feeds closed and the service agents joined, nothing can start work again.
+     * Wait, by {@code deadline}, until no queue holds a message and no handler runs: the agents' counters only grow,
+     * so two passes that read the same balanced values saw one instant at which all was quiet, and stays so.
      */
     private boolean awaitPipesQuiet(final long deadline)
     {
@@ -163,11 +148,7 @@ final class ServerShutdown
         }
     }
 
-    /**
-     * Wait until the queues of every dispatching group are empty, bounded by {@code deadline}; whether all are. A group
-     * that stopped dispatching on its own (interrupted) never empties its queues: what it holds is released as
-     * undelivered rather than waited for.
-     */
+    /** Wait until dispatching groups' queues are empty, by {@code deadline}; whether all groups' queues are. */
     private boolean awaitDrained(final long deadline)
     {
         while (!path.groups.values().stream().filter(AgentGroup::dispatching).allMatch(g -> g.agent.inboundEmpty()))

@@ -7,12 +7,7 @@ import io.mongoose.internal.SingleWriterCounter;
 import io.mongoose.service.AgentService;
 import org.agrona.concurrent.Agent;
 
-/**
- * The duty cycle of one {@link AgentService} on its own Agrona agent thread. An exception from {@code doWork()} is
- * counted and reported to the server's error handler, and the next duty cycle runs: a service never dies quietly.
- *
- * <p>Threading: every method runs on the service's agent thread, except the counters, which other threads read.
- */
+/** The duty cycle of one {@link AgentService} on its own thread; one that throws is counted, reported, run again. */
 final class ServiceAgent implements Agent
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
@@ -25,7 +20,7 @@ final class ServiceAgent implements Agent
     final SingleWriterCounter work = new SingleWriterCounter();
     private final SingleWriterCounter errors;
     private CorePinning pinning;
-    private volatile String pinningOutcome = "not started";
+    volatile String pinningOutcome = "not started";
 
     ServiceAgent(
         final String name, final AgentService service, final Pinning pinningRequest,
@@ -90,10 +85,5 @@ final class ServiceAgent implements Agent
     {
         errors.increment();
         ServerAdminHost.report(errorHandler, source, error);
-    }
-
-    String pinningOutcome()
-    {
-        return pinningOutcome;
     }
 }

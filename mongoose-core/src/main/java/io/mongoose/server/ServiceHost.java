@@ -22,17 +22,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 
-/**
- * The services of one server at run time: their lifecycle in registration order (reverse at stop) and the agent
- * threads of the {@link AgentService}s. Lifecycle methods run on the thread starting or stopping the server.
- */
+/** The services of one server at run time: their lifecycle, in order (reverse at stop), and their agent threads. */
 final class ServiceHost
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
 
     private final String serverName;
     private final List<ServiceConfig> configs;
-    private final ServiceDirectory directory;
+    final ServiceDirectory directory;
     private final DispatchErrorHandler errorHandler;
     private final Context[] contexts;
     private final SingleWriterCounter[] errors;
@@ -67,11 +64,6 @@ final class ServiceHost
         }
     }
 
-    ServiceDirectory directory()
-    {
-        return directory;
-    }
-
     /** After the feeds are wired: each service's context gets the publishers of the feeds it declared. */
     void bindPublishers(final Map<String, ? extends FeedPublisher> publishers)
     {
@@ -84,12 +76,7 @@ final class ServiceHost
         }
     }
 
-    /**
-     * Run every service's onStart in registration order. On the first failure, stop the ones already started (reverse
-     * order) and return the failure naming the service.
-     *
-     * @return null if every service started.
-     */
+    /** Run each onStart in order; at the first failure, stop those started and return it (else null). */
     MongooseStartException start()
     {
         for (int i = 0; i < configs.size(); i++)
@@ -129,14 +116,7 @@ final class ServiceHost
         }
     }
 
-    /**
-     * Before the feeds close: end every duty cycle and join its thread, so nothing is published after that; within a
-     * bound (see {@link RunnerClose}).
-     *
-     * @param joinDeadline  {@link System#nanoTime()} until which each thread may end by itself.
-     * @param graceDeadline until which it may end once interrupted.
-     * @return per service whose thread did not end, why.
-     */
+    /** Before the feeds close: end and join every service agent ({@link RunnerClose}); why each that did not end. */
     Map<String, String> stopAgents(final long joinDeadline, final long graceDeadline)
     {
         final Map<String, String> notEnded = new TreeMap<>();
@@ -151,10 +131,7 @@ final class ServiceHost
         return notEnded;
     }
 
-    /**
-     * Run onStop of every started service, in reverse order; each failure is reported and counted, and the others
-     * still stop. Calling it again does nothing.
-     */
+    /** Run onStop of every started service, in reverse order, reporting and counting failures; once. */
     void stop()
     {
         for (int i = started - 1; i >= 0; i--)
@@ -205,7 +182,7 @@ final class ServiceHost
                 ? "the registered services (none are registered)" : String.join(", ", directory.serviceNames()))));
         final ServiceAgent agent = agents[i];
         return new ServiceStats(name, null != agent, null == agent ? 0 : agent.work.get(), errors[i].get(),
-            null == agent ? "no agent" : agent.pinningOutcome());
+            null == agent ? "no agent" : agent.pinningOutcome);
     }
 
     private static Thread newAgentThread(final Runnable runnable)

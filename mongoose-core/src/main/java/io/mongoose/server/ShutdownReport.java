@@ -9,20 +9,13 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * What {@link MongooseServer#stop()} found.
+ * What {@link MongooseServer#stop()} found; the counts of errors, unhandled deliveries and invalid releases are over
+ * the server's life.
  *
- * @param drained           whether every queue emptied within the shutdown timeout.
  * @param undeliveredByFeed per feed, messages still queued after the timeout; released without being handled.
- * @param leaksByType       per pool (named after its message type), messages out of the pool when stop looked: kept
- *                          by a handler and never released, or in a producer's hand.
- * @param handlerErrors     handler and lifecycle errors over the server's life.
- * @param unhandled         deliveries over the server's life that found no handler for their message's type.
- * @param invalidReleases   releases of messages without a matching reference, in the server's pools over its life.
- * @param unstoppedAgents   per agent group whose thread did not end within the shutdown timeout: why, and the
- *                          thread's name and state. That thread is left interrupted; its processors were not stopped,
- *                          and what its queues held is among the leaks.
- * @param leakSites         with {@link LeakDetection} on, the leaked messages grouped by where they were acquired, most
- *                          messages first; always empty when it is off (the counts are still in {@code leaksByType}).
+ * @param leaksByType       per pool (named after its message type), messages out of the pool when stop looked.
+ * @param unstoppedAgents   per agent group whose thread did not end in time, why; its queues' messages are leaks.
+ * @param leakSites         leaked messages by acquisition site, most first; empty unless {@link LeakDetection} is on.
  */
 public record ShutdownReport(
     boolean drained, Map<String, Long> undeliveredByFeed, Map<String, Long> leaksByType, long handlerErrors,
@@ -37,21 +30,14 @@ public record ShutdownReport(
         leakSites = List.copyOf(leakSites);
     }
 
-    /**
-     * @return whether every message was handled by every subscriber and every pooled message came home: drained,
-     *         nothing undelivered, nothing leaked, no handler error, nothing unhandled, no invalid release, and every
-     *         agent thread ended.
-     */
+    /** @return whether every message was handled and came home, and every agent thread ended: no figure is amiss. */
     public boolean clean()
     {
         return drained && undeliveredByFeed.isEmpty() && leaksByType.isEmpty() && 0 == handlerErrors &&
             0 == unhandled && 0 == invalidReleases && unstoppedAgents.isEmpty() && leakSites.isEmpty();
     }
 
-    /**
-     * One line naming every figure that makes the report unclean, or saying it is clean; leak sites are counted (their
-     * stacks are logged and in {@link #leakSites()}), so a log line stays a line.
-     */
+    /** One line naming every figure that makes the report unclean; leak sites only counted, so it stays a line. */
     @Override
     public String toString()
     {
