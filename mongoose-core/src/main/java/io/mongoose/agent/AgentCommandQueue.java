@@ -7,18 +7,13 @@ import org.jctools.queues.MpscArrayQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
-/**
- * Admin tasks for one agent: {@link #execute(Runnable)} from any thread, run on the agent thread a few per duty cycle
- * before it drains its feeds. Bounded, so a blocked agent refuses work instead of piling it up.
- */
+/** Admin tasks for one agent from any thread, run a few per duty cycle before its drains; bounded, refusing more. */
 public final class AgentCommandQueue implements Executor, MessagePassingQueue.Consumer<Runnable>
 {
     /** Tasks that may wait for one agent. */
     public static final int CAPACITY = 64;
     /** Tasks run per duty cycle, so a burst of commands delays the agent's messages by a bounded amount. */
     static final int PER_DUTY_CYCLE = 4;
-
-    private static final System.Logger LOG = System.getLogger("io.mongoose.server");
 
     private final String agentName;
     private final String source;
@@ -65,16 +60,7 @@ public final class AgentCommandQueue implements Executor, MessagePassingQueue.Co
         catch (final Throwable t)
         {
             // Admin's tasks catch their command's failures; this guards against any other task.
-            try
-            {
-                errorHandler.onError(source, null, t);
-            }
-            catch (final Throwable handlerFailure)
-            {
-                handlerFailure.addSuppressed(t);
-                LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting an error from " + source,
-                    handlerFailure);
-            }
+            DispatchAgent.report(errorHandler, source, null, t, "an error");
         }
     }
 }

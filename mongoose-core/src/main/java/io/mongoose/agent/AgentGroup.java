@@ -22,16 +22,11 @@ public final class AgentGroup
         this.config = config;
         this.agent = agent;
         this.processors = processors;
-        if (config.threadMode() == ThreadMode.INVOKER)
-        {
-            runner = null;
-            invoker = new GroupInvoker(config.name(), new AgentInvoker(agent::onRunnerError, null, agent), agent);
-        }
-        else
-        {
-            runner = new AgentRunner(config.idleStrategy().newIdleStrategy(), agent::onRunnerError, null, agent);
-            invoker = null;
-        }
+        final boolean invoked = config.threadMode() == ThreadMode.INVOKER;
+        this.runner = invoked ? null :
+            new AgentRunner(config.idleStrategy().newIdleStrategy(), agent::onRunnerError, null, agent);
+        this.invoker = invoked ?
+            new GroupInvoker(config.name(), new AgentInvoker(agent::onRunnerError, null, agent), agent) : null;
     }
 
     public void start()
@@ -86,11 +81,7 @@ public final class AgentGroup
 
     public Thread thread()
     {
-        if (null == runner)
-        {
-            return null;
-        }
-        final Thread thread = runner.thread();
+        final Thread thread = null == runner ? null : runner.thread();
         return thread == AgentRunner.TOMBSTONE ? null : thread;
     }
 

@@ -13,21 +13,16 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The timers of one agent group: an Agrona {@link DeadlineTimerWheel} polled once per duty cycle, plus what each timer
- * runs. Confined to the agent thread (the one that runs {@link #start}) after construction.
- *
- * <p>A timer lives in a slot of parallel arrays; its id is {@code generation << 32 | slot}, the generation moving on
- * each time the slot is freed, so a stale id never reaches a newer timer in the slot. (The wheel's own ids are reused
- * at once, so they are never handed out.) A poll collects the due timers, then sorts them by deadline and schedule
- * order, which the wheel does not keep within a tick, then runs them. The arrays grow, by doubling, only when more
- * timers are live at once than ever before.
+ * The timers of one agent group, confined to its agent thread: an Agrona {@link DeadlineTimerWheel} polled once per
+ * duty cycle. A timer lives in a slot of parallel arrays, which double when full; its id is
+ * {@code generation << 32 | slot}, the generation moving on as the slot is freed, so a stale id never reaches a newer
+ * timer. A poll sorts the due timers by deadline and schedule order, which the wheel does not keep within a tick.
  */
 public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
 {
     /** Longest delay or period accepted; keeps {@code now + delay} far from overflow. */
     static final long MAX_DELAY_NANOS = TimeUnit.DAYS.toNanos(365L * 100);
     static final String MAX_DELAY_TEXT = "100 years";
-    private static final System.Logger LOG = System.getLogger("io.mongoose.server");
     private static final int INITIAL_TIMERS = 64;
     private static final long NO_SLOT = -1;
     private static final int FIRST_GENERATION = 1;
@@ -87,8 +82,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
     /** @return the wheel's tick: {@code resolution} in nanoseconds rounded up to a power of two. */
     public static long tickNanos(final Duration resolution)
     {
-        final long nanos = resolution.toNanos();
-        return 1L << (64 - Long.numberOfLeadingZeros(nanos - 1));
+        return 1L << (64 - Long.numberOfLeadingZeros(resolution.toNanos() - 1));
     }
 
     /** On the agent thread, before any processor's onInit: from here on this thread owns the timers. */
@@ -110,10 +104,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
         final long now = clock.nanoTime();
         collectDue(now);
         final int count = dueCount;
-        if (count > 1)
-        {
-            sortDue(count);
-        }
+        sortDue(count);
         int ran = 0;
         for (int i = 0; i < count; i++)
         {
@@ -123,10 +114,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
         return ran;
     }
 
-    /**
-     * Visit the current spoke and, while a visit ends its tick, the next, at most once round the wheel. A wheel more
-     * than a turn behind has then been searched completely for this clock reading, so it jumps to now.
-     */
+    /** Visit spokes while a visit ends its tick, at most once round; a wheel further behind then jumps to now. */
     private void collectDue(final long now)
     {
         final int ticksPerWheel = wheel.ticksPerWheel();
@@ -197,11 +185,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
     public static long nextDeadline(final long deadline, final long period, final long now)
     {
         final long next = deadline + period;
-        if (next - now > 0)
-        {
-            return next;
-        }
-        return deadline + ((now - deadline) / period + 1) * period;
+        return next - now > 0 ? next : deadline + ((now - deadline) / period + 1) * period;
     }
 
     long schedule(
@@ -271,16 +255,10 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
 
     private int liveSlot(final long timerId)
     {
-        if (timerId <= 0)
-        {
-            return -1;
-        }
         final int slot = (int)timerId;
-        if (slot < 0 || slot >= states.length || generations[slot] != (int)(timerId >>> 32) || FREE == states[slot])
-        {
-            return -1;
-        }
-        return slot;
+        final boolean live = timerId > 0 && slot >= 0 && slot < states.length &&
+            generations[slot] == (int)(timerId >>> 32) && FREE != states[slot];
+        return live ? slot : -1;
     }
 
     private void insert(final int slot)
@@ -338,7 +316,7 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
         }
     }
 
-    /** Heapsort of the collected ids by (deadline, schedule order): in place, no allocation, O(n log n). */
+    /** Heapsort of the collected ids by (deadline, schedule order): in place, allocation-free, a no-op below 2. */
     private void sortDue(final int count)
     {
         for (int i = count / 2 - 1; i >= 0; i--)
@@ -413,16 +391,6 @@ public final class AgentTimerWheel implements DeadlineTimerWheel.TimerHandler
     private void report(final ProcessorScheduler scheduledBy, final Throwable error)
     {
         scheduledBy.countError();
-        try
-        {
-            errorHandler.onError(scheduledBy.processorName(), null, error);
-        }
-        catch (final Throwable handlerFailure)
-        {
-            // Never lose either error.
-            handlerFailure.addSuppressed(error);
-            LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting a timer error from " +
-                scheduledBy.processorName(), handlerFailure);
-        }
+        DispatchAgent.report(errorHandler, scheduledBy.processorName(), null, error, "a timer error");
     }
 }

@@ -4,16 +4,12 @@ import io.mongoose.config.Pinning;
 import net.openhft.affinity.AffinityLock;
 
 /**
- * Best-effort CPU pinning of the calling thread through OpenHFT Affinity, an optional dependency: only the nested
- * class that pins refers to it, loaded only when pinning is requested and Affinity is present. Never throws: the
- * outcome, logged, says what happened.
+ * Best-effort CPU pinning through the optional OpenHFT Affinity, referred to only by a nested class loaded when it is
+ * present and pinning is requested. Never throws: the outcome, logged, says what happened.
  */
 public final class CorePinning
 {
     private static final System.Logger LOG = System.getLogger("io.mongoose.server");
-
-    static final String AFFINITY_ABSENT = "not pinned: pinning requested but net.openhft.affinity is not on the " +
-        "classpath";
 
     /** The AffinityLock held, or null; typed Object so that loading this class never loads Affinity. */
     private final Object lock;
@@ -36,13 +32,12 @@ public final class CorePinning
     /** Undo the pinning, if any. Never throws. */
     public String release()
     {
-        if (null == lock)
-        {
-            return null;
-        }
         try
         {
-            AffinityPinning.release(lock);
+            if (null != lock)
+            {
+                AffinityPinning.release(lock);
+            }
             return null;
         }
         catch (final Throwable t)
@@ -53,13 +48,11 @@ public final class CorePinning
 
     private static CorePinning attempt(final Pinning request)
     {
-        if (request.mode() == Pinning.Mode.NONE)
+        final boolean none = request.mode() == Pinning.Mode.NONE;
+        if (none || !AffinityPresence.PRESENT)
         {
-            return new CorePinning(null, "not pinned: none requested");
-        }
-        if (!AffinityPresence.PRESENT)
-        {
-            return new CorePinning(null, AFFINITY_ABSENT);
+            return new CorePinning(null, "not pinned: " + (none ? "none requested" :
+                "pinning requested but net.openhft.affinity is not on the classpath"));
         }
         return AffinityPinning.attempt(request);
     }

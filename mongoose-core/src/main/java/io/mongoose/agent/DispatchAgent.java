@@ -11,6 +11,7 @@ import io.mongoose.pool.PooledMessage;
 import io.mongoose.status.LatencyMonitor;
 import org.agrona.concurrent.Agent;
 
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -66,8 +67,7 @@ public final class DispatchAgent implements Agent
         this.errorHandler = errorHandler;
         this.timers = timers;
         // One drain's worth, so a drain does not flush half-way unless its limit is huge.
-        this.releases =
-            MessageAccess.<PooledMessage>get().newReleaseBatch(Math.min(drainLimit, MAX_RELEASE_BATCH));
+        this.releases = MessageAccess.<PooledMessage>get().newReleaseBatch(Math.min(drainLimit, MAX_RELEASE_BATCH));
         this.commands = new AgentCommandQueue(roleName, errorHandler);
     }
 
@@ -163,9 +163,8 @@ public final class DispatchAgent implements Agent
     }
 
     /**
-     * Published messages from {@code from}, below {@code limit}, to {@code handler}, with one error boundary re-entered
-     * after a message that threw, as the Disruptor's batch processor does; only a sole subscriber's handler throws
-     * here, so a throw is {@code slot}'s. Returns one past the last message dispatched.
+     * @return one past the last published message from {@code from}, below {@code limit}, given to {@code handler} in
+     *         one error boundary re-entered after a throw, which only a sole subscriber's ({@code slot}) handler does.
      */
     long walk(
         final MessageRing<PooledMessage> ring, final long from, final long limit, final ProcessorSlot slot,
@@ -333,15 +332,7 @@ public final class DispatchAgent implements Agent
             if (slot.started)
             {
                 slot.started = false;
-                try
-                {
-                    slot.processor.onStop();
-                }
-                catch (final Throwable t)
-                {
-                    slot.errors.increment();
-                    report(slot.name, null, t);
-                }
+                callReporting(slot, slot.processor::onStop);
             }
         }
         for (final ProcessorSlot slot : processors)
@@ -349,15 +340,7 @@ public final class DispatchAgent implements Agent
             if (slot.initialised)
             {
                 slot.initialised = false;
-                try
-                {
-                    slot.processor.onTearDown();
-                }
-                catch (final Throwable t)
-                {
-                    slot.errors.increment();
-                    report(slot.name, null, t);
-                }
+                callReporting(slot, slot.processor::onTearDown);
             }
         }
         if (null != pinning)
@@ -385,8 +368,7 @@ public final class DispatchAgent implements Agent
             return;
         }
         stopReported = true;
-        agentErrors.increment();
-        report(agentSource, null, new IllegalStateException("agent '" + roleName + "' stopped before the server " +
+        onRunnerError(new IllegalStateException("agent '" + roleName + "' stopped before the server " +
             "stopped it" + (Thread.currentThread().isInterrupted() ? " (its thread was interrupted)" : "") + "; " +
             state + " and its queues are no longer drained: messages published to them are released as " +
             "undelivered at stop()"));
@@ -402,14 +384,7 @@ public final class DispatchAgent implements Agent
     /** Read by the stopping thread while it waits for the drain. */
     public boolean inboundEmpty()
     {
-        for (final Inbound in : inbound)
-        {
-            if (!in.isEmpty())
-            {
-                return false;
-            }
-        }
-        return true;
+        return Arrays.stream(inbound).allMatch(Inbound::isEmpty);
     }
 
     /** For stop's wait on pipes: the sum of {@link Inbound#progressIfBalanced()}, or -1 if one is unbalanced. */
@@ -446,7 +421,27 @@ public final class DispatchAgent implements Agent
             "processor '" + slot.name + "' on agent '" + roleName + "' failed in " + phase + ": " + t, t);
     }
 
+    private void callReporting(final ProcessorSlot slot, final Runnable callback)
+    {
+        try
+        {
+            callback.run();
+        }
+        catch (final Throwable t)
+        {
+            slot.errors.increment();
+            report(slot.name, null, t);
+        }
+    }
+
     private void report(final String source, final PooledMessage message, final Throwable error)
+    {
+        report(errorHandler, source, message, error, "an error");
+    }
+
+    /** To {@code errorHandler}; if that throws too, both are logged, {@code what} naming the first. */
+    static void report(final DispatchErrorHandler errorHandler, final String source, final PooledMessage message,
+        final Throwable error, final String what)
     {
         try
         {
@@ -454,9 +449,8 @@ public final class DispatchAgent implements Agent
         }
         catch (final Throwable handlerFailure)
         {
-            // Never lose either error.
             handlerFailure.addSuppressed(error);
-            LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting an error from " + source,
+            LOG.log(System.Logger.Level.ERROR, "error handler failed while reporting " + what + " from " + source,
                 handlerFailure);
         }
     }

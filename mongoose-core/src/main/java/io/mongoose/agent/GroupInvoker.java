@@ -2,10 +2,7 @@ package io.mongoose.agent;
 
 import org.agrona.concurrent.AgentInvoker;
 
-/**
- * Runs duty cycles of an {@code INVOKER} agent group on the thread that called {@code MongooseServer.start()}, for
- * applications that own their threads; handed out behind {@code io.mongoose.server.AgentGroupInvoker}.
- */
+/** Runs duty cycles of an {@code INVOKER} agent group on the thread that called {@code MongooseServer.start()}. */
 public final class GroupInvoker
 {
     private final String agentName;
@@ -20,10 +17,7 @@ public final class GroupInvoker
         this.agent = agent;
     }
 
-    /**
-     * @return messages dispatched by one duty cycle (0 when idle or not running).
-     * @throws IllegalStateException if called from a thread other than the one that started the server.
-     */
+    /** @return the work of one duty cycle; only the thread that started the server may call it. */
     public int invoke()
     {
         if (Thread.currentThread() != owner)

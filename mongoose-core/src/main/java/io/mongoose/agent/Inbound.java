@@ -1,9 +1,6 @@
 package io.mongoose.agent;
 
-/**
- * One feed's way into one agent group, by queue or ring: the group's processors that receive it, whether it is paused
- * there, and the drain the agent runs on it. Threading: {@link #drain} on the agent's thread; the rest anywhere.
- */
+/** One feed's way into one agent group, by queue or ring: its subscribers, its pause flag and the agent's drain. */
 public abstract class Inbound
 {
     public final String feedName;

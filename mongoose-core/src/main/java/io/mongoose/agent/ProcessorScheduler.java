@@ -5,10 +5,7 @@ import io.mongoose.dispatch.TimerCallback;
 
 import java.util.concurrent.TimeUnit;
 
-/**
- * A processor's view of its agent group's {@link AgentTimerWheel}: checks arguments and marks each timer with its
- * processor, whose errors its callback's are. Confined to the agent thread.
- */
+/** A processor's view of its group's {@link AgentTimerWheel}: checks arguments and marks each timer as its own. */
 public final class ProcessorScheduler implements Scheduler
 {
     private final AgentTimerWheel wheel;
@@ -37,9 +34,8 @@ public final class ProcessorScheduler implements Scheduler
     public long schedulePeriodic(
         final long initialDelay, final long period, final TimeUnit unit, final TimerCallback callback)
     {
-        final long initialNanos = nanos("initialDelay", initialDelay, unit, 0);
-        final long periodNanos = nanos("period", period, unit, 1);
-        return wheel.schedule(this, initialNanos, periodNanos, checked(callback));
+        return wheel.schedule(
+            this, nanos("initialDelay", initialDelay, unit, 0), nanos("period", period, unit, 1), checked(callback));
     }
 
     @Override

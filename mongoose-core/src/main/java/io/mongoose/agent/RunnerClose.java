@@ -4,10 +4,7 @@ import org.agrona.concurrent.AgentRunner;
 
 import java.util.concurrent.TimeUnit;
 
-/**
- * Closes an Agrona {@link AgentRunner} within a bound, where Agrona's own close retries for ever on a thread that does
- * not end: waits until a deadline, interrupts the thread, waits a grace period more, then gives up and says why.
- */
+/** Closes an {@link AgentRunner} within a bound, interrupting a thread that does not end, where Agrona's retries. */
 public final class RunnerClose
 {
     /** How long an interrupted agent thread gets to end: a handler blocked interruptibly ends well within it. */
@@ -18,11 +15,7 @@ public final class RunnerClose
     {
     }
 
-    /**
-     * @param joinDeadline  {@link System#nanoTime()} until which the thread may end by itself once asked to.
-     * @param graceDeadline {@link System#nanoTime()} until which it may end once interrupted.
-     * @return {@code null} if the thread ended or never started; else its name, state and where it is.
-     */
+    /** @return {@code null} if the thread ended by the {@code nanoTime()} deadlines, else its name, state and stack. */
     public static String close(final AgentRunner runner, final long joinDeadline, final long graceDeadline)
     {
         try
@@ -30,7 +23,14 @@ public final class RunnerClose
             runner.close((int)Math.min(Integer.MAX_VALUE, millisUntil(joinDeadline)), thread ->
             {
                 thread.interrupt();
-                join(thread, graceDeadline);
+                try
+                {
+                    thread.join(millisUntil(graceDeadline));
+                }
+                catch (final InterruptedException e)
+                {
+                    Thread.currentThread().interrupt();
+                }
                 if (thread.isAlive())
                 {
                     throw new NotEnded(describe(thread));
@@ -41,18 +41,6 @@ public final class RunnerClose
         catch (final NotEnded e)
         {
             return e.getMessage();
-        }
-    }
-
-    private static void join(final Thread thread, final long deadline)
-    {
-        try
-        {
-            thread.join(millisUntil(deadline));
-        }
-        catch (final InterruptedException e)
-        {
-            Thread.currentThread().interrupt();
         }
     }
 

@@ -11,9 +11,7 @@ public interface DispatchErrorHandler
 {
     /**
      * @param source  the processor name, or {@code agent:<name>} for errors outside any processor.
-     * @param message the message being handled, valid only during this call; {@code null} for lifecycle errors and
-     *                errors ending a ring feed's drain.
-     * @param error   what was thrown.
+     * @param message the message being handled, valid only during this call; {@code null} outside a handler.
      */
     void onError(String source, PooledMessage message, Throwable error);
 }

@@ -8,9 +8,8 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * One processor's handlers indexed by the message class's type id, so a lookup is one array read. A type without a
- * handler of its own is resolved once through its superclasses and the answer cached. Confined to the processor's
- * agent thread after start.
+ * One processor's handlers by type id, one array read a lookup; a type without its own handler is resolved through its
+ * superclasses once and cached. Confined to the processor's agent thread after start.
  */
 public final class DispatchTable
 {
@@ -25,17 +24,9 @@ public final class DispatchTable
     DispatchTable(final HandlerRegistry registry)
     {
         registered = Map.copyOf(registry.handlers());
-        int maxId = MessageTypes.count();
-        for (final Class<? extends PooledMessage> type : registered.keySet())
-        {
-            maxId = Math.max(maxId, MessageTypes.idOf(type) + 1);
-        }
-        byTypeId = newTable(maxId);
-        for (final Map.Entry<Class<? extends PooledMessage>, EventHandler<? extends PooledMessage>> e :
-            registered.entrySet())
-        {
-            byTypeId[MessageTypes.idOf(e.getKey())] = erase(e.getValue());
-        }
+        byTypeId = newTable(registered.keySet().stream().mapToInt(type -> MessageTypes.idOf(type) + 1)
+            .reduce(MessageTypes.count(), Math::max));
+        registered.forEach((type, handler) -> byTypeId[MessageTypes.idOf(type)] = erase(handler));
     }
 
     /** @return {@code false} if no handler covers {@code message}'s type; else it was called. */

@@ -1,10 +1,8 @@
 package io.mongoose.dispatch;
 
 /**
- * User logic hosted by an agent group: every method runs on the group's agent thread, except
- * {@link #registerHandlers(HandlerRegistry)}, which runs while the server is built. Lifecycle:
- * {@code onInit → onStart → (events) → onStop → onTearDown}; an {@code onInit} or {@code onStart} that throws fails the
- * server's start, and every processor initialised is torn down.
+ * User logic on its agent group's thread, but {@link #registerHandlers(HandlerRegistry)} at build: {@code onInit →
+ * onStart → (events) → onStop → onTearDown}; a throwing {@code onInit} or {@code onStart} fails the server's start.
  */
 public interface EventProcessor
 {

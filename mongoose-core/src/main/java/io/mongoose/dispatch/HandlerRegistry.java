@@ -19,12 +19,7 @@ public final class HandlerRegistry
         this.processorName = Objects.requireNonNull(processorName, "processorName: null; expected a name");
     }
 
-    /**
-     * Route messages of {@code type}, and of its subclasses without a handler of their own, to {@code handler}.
-     *
-     * @return this registry.
-     * @throws IllegalArgumentException if {@code type} already has a handler.
-     */
+    /** Route messages of {@code type}, and its subclasses without their own, to {@code handler}, once per type. */
     public <T extends PooledMessage> HandlerRegistry on(final Class<T> type, final EventHandler<? super T> handler)
     {
         Objects.requireNonNull(type, () -> "processor '" + processorName + "': type null; expected a message class");

@@ -7,8 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The default error handler: counts every error and logs each distinct one (source, message type, exception type and
- * throwing location) once, at WARNING, so a handler failing on every message does not flood the log. Thread-safe.
+ * The default, thread-safe error handler: counts every error and logs each distinct one (source, message type,
+ * exception type and throwing location) once, at WARNING, so a handler failing on every message does not flood the log.
  */
 public final class LoggingErrorHandler implements DispatchErrorHandler
 {
@@ -26,7 +26,9 @@ public final class LoggingErrorHandler implements DispatchErrorHandler
             throw new NullPointerException("error: null; expected the Throwable to report (from " + source + ")");
         }
         errors.incrementAndGet();
-        final String key = keyOf(source, message, error);
+        final StackTraceElement[] trace = error.getStackTrace();
+        final String key = source + '|' + (null == message ? "-" : message.getClass().getName()) + '|' +
+            error.getClass().getName() + '|' + (trace.length == 0 ? "?" : trace[0].toString());
         final AtomicLong count = countsByKey.computeIfAbsent(key, k -> new AtomicLong());
         if (count.getAndIncrement() == 0)
         {
@@ -46,12 +48,5 @@ public final class LoggingErrorHandler implements DispatchErrorHandler
     public int distinctErrorCount()
     {
         return countsByKey.size();
-    }
-
-    private static String keyOf(final String source, final PooledMessage message, final Throwable error)
-    {
-        final StackTraceElement[] trace = error.getStackTrace();
-        return source + '|' + (null == message ? "-" : message.getClass().getName()) + '|' +
-            error.getClass().getName() + '|' + (trace.length == 0 ? "?" : trace[0].toString());
     }
 }

@@ -4,46 +4,24 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One-shot and periodic timers on the processor's agent thread, between drains. Use it only on that thread, from
- * {@link EventProcessor#onInit} until {@link EventProcessor#onStop}; with {@code -Dmongoose.checks=true} a call from
- * another thread throws, without it the call corrupts the timers.
- *
- * <p>A timer runs at the first duty cycle (on an {@code INVOKER} group, within {@code invoke()}) whose clock reading is
- * at or past its deadline; timers due at one poll run in deadline order, then schedule order, and one scheduled from a
- * callback runs at a later poll. A periodic timer's deadlines are {@code first + k * period}: runs missed during a
- * pause are skipped, not replayed. A callback that throws is reported as an error of its processor; a periodic timer
- * keeps running. Every timer is cancelled before {@code onStop}. Allocation-free in steady state.
+ * Allocation-free one-shot and periodic timers on the processor's agent thread, between drains, for use on that thread
+ * only (checked with {@code -Dmongoose.checks=true}) from {@link EventProcessor#onInit} until
+ * {@link EventProcessor#onStop}, before which every timer is cancelled. Timers due at one duty cycle run in deadline,
+ * then schedule order; a periodic timer's deadlines are {@code first + k * period}, skipping runs missed during a
+ * pause. A callback's exception is reported as its processor's error; a periodic timer keeps running.
  */
 public interface Scheduler
 {
     /**
-     * Run {@code callback} once, {@code delay} after this call.
-     *
-     * @return the timer's id, greater than 0.
-     * @throws IllegalArgumentException naming the argument, if {@code delay} is negative or beyond 100 years, or
-     *                                  {@code unit} or {@code callback} is null.
-     * @throws IllegalStateException    if the agent has stopped, or (with checks on) off the agent thread.
+     * @return the id, above 0, of a timer running {@code callback} once, {@code delay} (0 to 100 years) from now.
+     * @throws IllegalStateException if the agent has stopped, or (with checks on) off the agent thread.
      */
     long schedule(long delay, TimeUnit unit, TimerCallback callback);
 
-    /**
-     * Run {@code callback} {@code initialDelay} after this call, then every {@code period} after that deadline.
-     *
-     * @return the timer's id, greater than 0, the same for every run.
-     * @throws IllegalArgumentException naming the argument, if {@code initialDelay} is negative, {@code period} is
-     *                                  not positive, either is beyond 100 years, or {@code unit} or {@code callback}
-     *                                  is null.
-     * @throws IllegalStateException    if the agent has stopped, or (with checks on) off the agent thread.
-     */
+    /** @return the id of a timer running {@code callback} after {@code initialDelay}, then every {@code period}. */
     long schedulePeriodic(long initialDelay, long period, TimeUnit unit, TimerCallback callback);
 
-    /**
-     * Cancel one of this processor's timers; from a periodic timer's own callback, that run finishes.
-     *
-     * @return {@code true} if the timer was live and will not run again; {@code false} if it already ran (one-shot),
-     *         was cancelled, belongs to another processor, or never existed.
-     * @throws IllegalStateException with checks on, off the agent thread.
-     */
+    /** @return whether this processor's live timer {@code timerId} was cancelled; a running callback finishes. */
     boolean cancel(long timerId);
 
     /** @return whether the timer {@code timerId} will still run. */

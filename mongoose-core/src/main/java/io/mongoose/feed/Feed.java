@@ -5,12 +5,13 @@ import io.mongoose.internal.MessageAccess;
 import io.mongoose.internal.SingleWriterCounter;
 import io.mongoose.pool.PooledMessage;
 
+import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * What queue and ring feeds share: names, policy, counters, the lifecycle (new, open, closed) and the final sweep at
- * stop, which settles with a producer still publishing when the feed closed (docs/architecture.md, "Shutdown").
+ * stop, which settles with a late producer (docs/architecture.md, "Shutdown").
  */
 public abstract sealed class Feed implements FeedPublisher permits QueueFeed, RingFeed
 {
@@ -18,11 +19,7 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
     static final int STATE_NEW = 0;
     static final int STATE_OPEN = 1;
     static final int STATE_CLOSED = 2;
-    /**
-     * How long after {@link #close()} the final sweep waits at least: long enough for every offer made before its
-     * producer last read the feed open to leave that core's store buffer, so the sweep sees it. A producer that reads
-     * the feed closed settles with the sweep under {@link #sweepLock}.
-     */
+    /** The final sweep's least wait after {@link #close()}: offers made while the feed was open are visible by then. */
     static final long SETTLE_NANOS = 1_000_000;
 
     static
@@ -49,10 +46,7 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
     private volatile Thread owner;
     private volatile long undeliveredAtStop;
     private volatile long closedAtNanos;
-    /**
-     * Guards {@link #swept} and a subclass's sweep state between the final sweep and a producer that finds the feed
-     * closed after it offered or published; a publish on an open feed never takes it.
-     */
+    /** Guards the sweep state against a producer that finds the feed closed after it published; not taken if open. */
     final Object sweepLock = new Object();
     /** Whether the final sweep ran: after it, nothing drains the queues or the ring but a late producer. */
     boolean swept;
@@ -121,11 +115,8 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
     }
 
     /**
-     * The final sweep, once every consumer thread has ended (their join makes this thread the consumer): waits until
-     * {@link #SETTLE_NANOS} after the close, then releases what is left in the queues, or closes the ring, and counts
-     * it undelivered. A producer still publishing then takes its late offers back and is refused.
-     *
-     * @return messages released.
+     * The final sweep, once every consumer thread has ended: {@link #SETTLE_NANOS} after the close, releases what is
+     * left in the queues, or closes the ring, and returns that count, as undelivered; a late producer is refused.
      */
     public long releaseUndelivered()
     {
@@ -193,10 +184,7 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
 
     IllegalStateException notOpen(final PooledMessage[] messages, final int offset, final int count)
     {
-        for (int i = offset, end = offset + count; i < end; i++)
-        {
-            releaseIfHeld(messages[i]);
-        }
+        Arrays.stream(messages, offset, offset + count).forEach(Feed::releaseIfHeld);
         return notOpen("all " + count + " messages of the batch released");
     }
 

@@ -3,65 +3,36 @@ package io.mongoose.feed;
 import io.mongoose.pool.PooledMessage;
 
 /**
- * The single producer's way into one feed: one thread publishes through it (with {@code -Dmongoose.checks=true} a
- * second is detected). A publish takes over the caller's reference. A ring feed
- * ({@link io.mongoose.config.FeedConfig#ring(Class)}) carries messages in its own ring: the producer
- * {@link #claim(Class)}s the next one, fills it and publishes it. Every message ends as one of: handled; dropped or
- * rejected under the feed's policy; undelivered at stop; or refused to the caller with an exception, also when a
- * publish races {@link io.mongoose.server.MongooseServer#stop()}.
+ * The single producer's way into one feed (with {@code -Dmongoose.checks=true} a second thread is detected); a publish
+ * takes over the caller's reference. Every message ends handled, dropped or rejected under the feed's policy,
+ * undelivered at stop, or refused to the caller with an exception, also when a publish races
+ * {@link io.mongoose.server.MongooseServer#stop()}.
  */
 public interface FeedPublisher
 {
     /**
-     * Claim the next message of this ring feed, reset, to publish in claim order, singly or as a batch. On a full ring,
-     * {@link FullQueuePolicy#BACKOFF} waits up to the publish timeout; DROP and FAIL return {@code null} and count.
-     *
-     * @param type the ring's message type.
-     * @param <T>  the message type.
-     * @return the message, or {@code null} under DROP or FAIL when the ring is full.
-     * @throws IllegalStateException           if this is not a ring feed, or the server is not running.
-     * @throws IllegalArgumentException        if {@code type} is not the ring's message type.
-     * @throws PublishTimeoutException         if a lossless claim waited longer than the feed's publish timeout.
-     * @throws io.mongoose.pool.PoolExhaustedException if a handler kept the slot's message and its pool has none to
-     *                                         refill the slot with.
+     * Claim the next message of this ring feed, reset, to fill and publish in claim order; on a full ring
+     * {@link FullQueuePolicy#BACKOFF} waits up to the publish timeout, DROP and FAIL count and return {@code null}.
+     * Throws {@link IllegalStateException} on a queue feed or a server not running, {@link IllegalArgumentException} if
+     * {@code type} is not the ring's, {@link PublishTimeoutException}, and
+     * {@link io.mongoose.pool.PoolExhaustedException} if a handler kept the slot's message and its pool has no other.
      */
     <T extends PooledMessage> T claim(Class<T> type);
 
     /**
-     * Publish a message to every subscriber of this feed.
-     *
-     * @param message a message acquired from its pool, holding the caller's reference.
-     * @return {@code true} when the framework took the message (under {@link FullQueuePolicy#DROP}, full queues count
-     *         a drop); {@code false} only under {@link FullQueuePolicy#FAIL} when a subscriber queue was full: nothing
-     *         was delivered and the caller keeps its reference.
-     * @throws NullPointerException     if {@code message} is null.
-     * @throws IllegalArgumentException if the caller holds no reference to the message (a handler forwarding a message
-     *                                  must {@link PooledMessage#retain()} it first), or, on a ring feed, it is not the
-     *                                  oldest unpublished claim. Nothing is delivered.
-     * @throws IllegalStateException    if the server is not running; the message has been released (on a ring feed,
-     *                                  returned to its pool when the ring closed).
-     * @throws PublishTimeoutException  if a lossless publish waited longer than the feed's publish timeout; the
-     *                                  references not delivered have been released.
+     * Publish a message holding the caller's reference to every subscriber; {@code false} only under
+     * {@link FullQueuePolicy#FAIL} when a subscriber queue is full, nothing delivered and the reference still the
+     * caller's. Throws {@link IllegalArgumentException}, delivering nothing, if the caller holds no reference (a
+     * handler forwarding a message must {@link PooledMessage#retain()} it) or it is not a ring's oldest unpublished
+     * claim; {@link IllegalStateException}, the message released, if the server is not running; and
+     * {@link PublishTimeoutException}, the undelivered references released, if a lossless publish timed out.
      */
     boolean publish(PooledMessage message);
 
     /**
-     * Publish {@code messages[offset, offset + count)} as that many {@link #publish(PooledMessage)} calls would, except
-     * that under {@link FullQueuePolicy#FAIL} the batch reaches every subscriber or nobody. Checked whole first: a bad
-     * argument leaves every reference the caller's. The array is only read.
-     *
-     * @param messages the messages, each holding the caller's reference.
-     * @param offset   index of the first message to publish.
-     * @param count    how many to publish; 0 publishes nothing.
-     * @return messages the framework took: {@code count}, or 0 under FAIL when the batch does not fit whole into every
-     *         subscriber queue (counted as {@code count} rejections; every reference is still the caller's).
-     * @throws NullPointerException      if {@code messages} or one of the batch's elements is null.
-     * @throws IndexOutOfBoundsException if {@code offset} and {@code count} do not name a range of {@code messages}.
-     * @throws IllegalArgumentException  if the caller holds no reference to a message of the batch (in the batch twice
-     *                                   counts); nothing is published.
-     * @throws IllegalStateException     if the server is not running; every message of the batch has been released.
-     * @throws PublishTimeoutException   if a lossless publish timed out on one message: the messages before it were
-     *                                   delivered, the references not delivered released; the exception says which.
+     * Publish {@code messages[offset, offset + count)}, checked whole first, as that many single publishes would,
+     * except that under {@link FullQueuePolicy#FAIL} the batch reaches every subscriber or, returning 0 and counting
+     * {@code count} rejections, nobody. A timeout says which messages were delivered before it.
      */
     int publish(PooledMessage[] messages, int offset, int count);
 

@@ -2,10 +2,7 @@ package io.mongoose.pool;
 
 import java.util.Arrays;
 
-/**
- * Copy-on-write arrays for sets that change rarely and are read where no lock or allocation may be: a change builds a
- * new array and swaps it in whole with {@code AtomicReference.updateAndGet}.
- */
+/** Copy-on-write arrays for rarely changed sets read without lock or allocation, swapped whole by updateAndGet. */
 final class CopyOnWriteArrays
 {
     private CopyOnWriteArrays()
@@ -23,20 +20,15 @@ final class CopyOnWriteArrays
     /** @return a copy of {@code current} without {@code removed} (by identity), or {@code current} if it lacks it. */
     static <E> E[] without(final E[] current, final E removed)
     {
-        int at = -1;
-        for (int i = 0; i < current.length && at < 0; i++)
+        for (int at = 0; at < current.length; at++)
         {
-            if (current[i] == removed)
+            if (current[at] == removed)
             {
-                at = i;
+                final E[] fewer = Arrays.copyOf(current, current.length - 1);
+                System.arraycopy(current, at + 1, fewer, at, current.length - at - 1);
+                return fewer;
             }
         }
-        if (at < 0)
-        {
-            return current;
-        }
-        final E[] fewer = Arrays.copyOf(current, current.length - 1);
-        System.arraycopy(current, at + 1, fewer, at, current.length - at - 1);
-        return fewer;
+        return current;
     }
 }

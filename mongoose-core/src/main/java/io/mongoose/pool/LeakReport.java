@@ -5,15 +5,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A pooled message found in flight by {@link ObjectPool#inFlightOlderThan(Duration)}.
- *
- * @param pool             the pool's name.
- * @param type             the message's class name.
- * @param age              how long ago it was acquired, as of the scan.
- * @param refCount         its reference count at the scan, above 0.
- * @param acquiringThread  the thread that acquired it.
- * @param acquisitionStack the acquiring thread's stack at acquire, innermost frame first, starting at the caller of
- *                         {@code acquire()} (the pool's own frames are left out).
+ * A pooled message found in flight by {@link ObjectPool#inFlightOlderThan(Duration)}: its age and reference count
+ * (above 0) at the scan, and the acquiring thread's name and stack from the caller of {@code acquire()} on.
  */
 public record LeakReport(
     String pool, String type, Duration age, int refCount, String acquiringThread,

@@ -1,23 +1,16 @@
 package io.mongoose.pool;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import java.util.function.BinaryOperator;
+import java.util.stream.Collectors;
 
 /**
- * Leaked messages grouped by where they were acquired: one site per (pool, type, acquisition stack), so a loop that
- * leaks thousands of messages from one line reads as one problem.
- *
- * @param pool             the pool's name.
- * @param type             the messages' class name.
- * @param count            how many in-flight messages were acquired at this site.
- * @param oldest           the age of the oldest of them.
- * @param acquisitionStack the shared acquisition stack, innermost frame first, starting at the caller of
- *                         {@code acquire()}.
+ * Leaked messages grouped by pool, type and acquisition stack (innermost frame first, from the caller of
+ * {@code acquire()}), so a loop leaking thousands from one line reads as one problem: how many, and the oldest's age.
  */
 public record LeakSite(String pool, String type, int count, Duration oldest, List<StackTraceElement> acquisitionStack)
 {
@@ -34,48 +27,27 @@ public record LeakSite(String pool, String type, int count, Duration oldest, Lis
         acquisitionStack = List.copyOf(acquisitionStack);
     }
 
-    /**
-     * @param reports in-flight messages, e.g. from {@link ObjectPool#inFlightOlderThan(Duration)}.
-     * @return one site per pool, type and acquisition stack, whatever the thread; most messages first, then oldest.
-     */
+    /** @return the reports by pool, type and acquisition stack, whatever the thread; largest, then oldest first. */
     public static List<LeakSite> group(final List<LeakReport> reports)
     {
-        final Map<List<Object>, List<LeakReport>> bySite = new LinkedHashMap<>();
-        for (final LeakReport report : reports)
-        {
-            bySite.computeIfAbsent(List.of(report.pool(), report.type(), report.acquisitionStack()),
-                k -> new ArrayList<>()).add(report);
-        }
-        final List<LeakSite> sites = new ArrayList<>(bySite.size());
-        for (final List<LeakReport> same : bySite.values())
-        {
-            Duration oldest = Duration.ZERO;
-            for (final LeakReport report : same)
-            {
-                if (report.age().compareTo(oldest) > 0)
-                {
-                    oldest = report.age();
-                }
-            }
-            final LeakReport first = same.get(0);
-            sites.add(new LeakSite(first.pool(), first.type(), same.size(), oldest, first.acquisitionStack()));
-        }
-        sites.sort(Comparator.comparingInt(LeakSite::count).reversed()
-            .thenComparing(LeakSite::oldest, Comparator.reverseOrder()));
-        return List.copyOf(sites);
+        return reports.stream()
+            .collect(Collectors.groupingBy(report -> List.of(report.pool(), report.type(), report.acquisitionStack()),
+                LinkedHashMap::new, Collectors.toList()))
+            .values().stream()
+            .map(same -> new LeakSite(same.get(0).pool(), same.get(0).type(), same.size(),
+                same.stream().map(LeakReport::age)
+                    .reduce(Duration.ZERO, BinaryOperator.maxBy(Comparator.naturalOrder())),
+                same.get(0).acquisitionStack()))
+            .sorted(Comparator.comparingInt(LeakSite::count).reversed()
+                .thenComparing(LeakSite::oldest, Comparator.reverseOrder()))
+            .toList();
     }
 
     /** @return count, pool, type and oldest age, then the stack, one {@code at} frame a line. */
     public String describe()
     {
-        final StringBuilder text = new StringBuilder()
-            .append(count).append(count == 1 ? " message" : " messages").append(" of pool '").append(pool)
-            .append("' (").append(type).append(") in flight, oldest acquired ").append(oldest.toMillis())
-            .append(" ms ago, acquired at:");
-        for (final StackTraceElement frame : acquisitionStack)
-        {
-            text.append("\n\tat ").append(frame);
-        }
-        return text.toString();
+        return acquisitionStack.stream().map(frame -> "\n\tat " + frame).collect(Collectors.joining("",
+            count + (count == 1 ? " message" : " messages") + " of pool '" + pool + "' (" + type +
+            ") in flight, oldest acquired " + oldest.toMillis() + " ms ago, acquired at:", ""));
     }
 }

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,11 +15,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
- * A fixed-capacity pool of one message type, every instance created up front. Any thread may acquire and release (the
- * free list is a JCTools MPMC queue). On an empty free list {@link #acquire()} follows the pool's
- * {@link ExhaustionPolicy} and {@link #tryAcquire()} returns {@code null}.
- *
- * @param <T> the message type.
+ * A fixed-capacity pool of one message type, every instance created up front, shared by all threads through an MPMC
+ * free list; when it is empty {@link #acquire()} follows the {@link ExhaustionPolicy}.
  */
 public final class ObjectPool<T extends PooledMessage>
 {
@@ -42,16 +38,10 @@ public final class ObjectPool<T extends PooledMessage>
     // Copy-on-write: stats read it without allocating or locking.
     private final AtomicReference<SingleThreadPoolCache<?>[]> caches =
         new AtomicReference<>(new SingleThreadPoolCache<?>[0]);
-    // With leak detection on (else null), every message out and its acquisition site: a side table, so a scan visits
-    // only what is out.
+    // With leak detection on (else null), every message out and its acquisition site, so a scan visits only those.
     private final ConcurrentHashMap<Identity, AcquisitionSite> outstanding;
 
-    /**
-     * Creates the pool and all {@code config.capacity()} instances.
-     *
-     * @param factory makes one new instance of {@code type}; called up front and, under {@link ExhaustionPolicy#GROW},
-     *                on exhaustion.
-     */
+    /** Creates the pool and its instances with {@code factory}, which {@link ExhaustionPolicy#GROW} calls again. */
     public ObjectPool(
         final String name, final Class<T> type, final Supplier<? extends T> factory, final PoolConfig config)
     {
@@ -70,12 +60,7 @@ public final class ObjectPool<T extends PooledMessage>
         }
     }
 
-    /**
-     * Hand out a message holding one reference, owned by the caller; allocation-free unless the pool grows.
-     *
-     * @return a reset message with {@code refCount() == 1}.
-     * @throws PoolExhaustedException if the pool is empty and the policy is FAIL, or WAIT timed out.
-     */
+    /** @return a reset message holding the caller's one reference; allocation-free unless the pool grows. */
     public T acquire()
     {
         T message = freeList.poll();
@@ -104,11 +89,7 @@ public final class ObjectPool<T extends PooledMessage>
         return message;
     }
 
-    /**
-     * @param batch the most messages one refill takes: 1 to the pool's capacity.
-     * @return a {@link SingleThreadPoolCache} owned by the calling thread, to close when the thread is done.
-     * @throws IllegalArgumentException if {@code batch} is out of range.
-     */
+    /** @return a cache for the calling thread refilling up to {@code batch} (1 to capacity) messages at a time. */
     public SingleThreadPoolCache<T> newThreadCache(final int batch)
     {
         if (batch < 1 || batch > config.capacity())
@@ -121,12 +102,7 @@ public final class ObjectPool<T extends PooledMessage>
         return cache;
     }
 
-    /**
-     * A ring of {@code size} (a power of two up to the capacity) messages taken from the free list now: in flight until
-     * it closes, not recorded for leak detection.
-     *
-     * @throws IllegalStateException if fewer than {@code size} messages are free now; none is taken then.
-     */
+    /** A ring of {@code size} (a power of two) messages off the free list, in flight until it closes; all or none. */
     SpscMessageRing<T> newSpscRing(final int size)
     {
         if (size < 1 || size > config.capacity() || Integer.bitCount(size) != 1)
@@ -140,10 +116,7 @@ public final class ObjectPool<T extends PooledMessage>
             final T message = freeList.poll();
             if (null == message)
             {
-                for (int j = 0; j < i; j++)
-                {
-                    returnUnused(slots[j]);
-                }
+                Arrays.stream(slots, 0, i).forEach(this::returnUnused);
                 throw new IllegalStateException("pool '" + name + "': only " + i + " free messages for an SPSC ring " +
                     "of " + size + "; expected a ring no larger than the free messages (" + free() + " now, " +
                     "capacity " + config.capacity() + ")");
@@ -206,22 +179,13 @@ public final class ObjectPool<T extends PooledMessage>
             invalidReleases.get());
     }
 
-    /**
-     * The messages in flight acquired at least {@code age} ago ({@link Duration#ZERO}: all), with where; one acquired
-     * or released during the scan may or may not be listed. Allocates: for monitoring and shutdown.
-     *
-     * @return the messages found, oldest first; empty unless {@link LeakDetection#ENABLED}.
-     * @throws IllegalArgumentException if {@code age} is negative.
-     */
+    /** @return the messages in flight acquired at least {@code age} ago, oldest first; empty without leak detection. */
     public List<LeakReport> inFlightOlderThan(final Duration age)
     {
         return inFlightOlderThan(age, System.nanoTime());
     }
 
-    /**
-     * As {@link #inFlightOlderThan(Duration)}, with ages measured up to {@code nowNanos} (a {@link System#nanoTime()}
-     * reading), so a scan of several pools measures every age against one instant.
-     */
+    /** As {@link #inFlightOlderThan(Duration)}, with ages up to {@code nowNanos}, one instant for several pools. */
     public List<LeakReport> inFlightOlderThan(final Duration age, final long nowNanos)
     {
         Objects.requireNonNull(age, "age: null; expected a non-negative duration");
@@ -235,21 +199,17 @@ public final class ObjectPool<T extends PooledMessage>
         }
         final long minAgeNanos = age.toNanos();
         final List<LeakReport> found = new ArrayList<>();
-        for (final Map.Entry<Identity, AcquisitionSite> entry : outstanding.entrySet())
+        outstanding.forEach((key, site) ->
         {
-            final int refCount = entry.getKey().message.refCount();
-            final AcquisitionSite site = entry.getValue();
-            if (refCount <= 0)
+            final int refCount = key.message().refCount();
+            final long ageNanos = nowNanos - site.acquiredNanos;
+            // A count of 0: its last release is removing it right now.
+            if (refCount > 0 && ageNanos >= minAgeNanos)
             {
-                continue; // its last release is removing it right now
+                found.add(new LeakReport(name, key.message().getClass().getName(), Duration.ofNanos(ageNanos), refCount,
+                    site.threadName, callerFrames(site)));
             }
-            final long ageNanos = nowNanos - site.acquiredNanos();
-            if (ageNanos >= minAgeNanos)
-            {
-                found.add(new LeakReport(name, entry.getKey().message.getClass().getName(),
-                    Duration.ofNanos(ageNanos), refCount, site.threadName(), callerFrames(site)));
-            }
-        }
+        });
         found.sort((a, b) -> b.age().compareTo(a.age()));
         return found;
     }
@@ -376,11 +336,7 @@ public final class ObjectPool<T extends PooledMessage>
         return created.get() - retired.get() > config.capacity();
     }
 
-    /**
-     * The queue rounds its capacity up to a power of two, so its {@code offer} does not stop at {@code capacity}. Only
-     * a grown pool can fill it, so the usual case reads two counters, not the queue; two releases racing for a grown
-     * pool's last slot may both find room.
-     */
+    /** The queue's power-of-two size lets an offer pass {@code capacity}, which only a grown pool (racily) reaches. */
     private boolean freeListFull()
     {
         return grown() && free() >= config.capacity();
@@ -460,8 +416,7 @@ public final class ObjectPool<T extends PooledMessage>
     /** Before {@code setFirstReference}, so a scan that sees the count above 0 also finds the entry. */
     private void recordAcquisition(final PooledMessage message)
     {
-        final AcquisitionSite site = new AcquisitionSite(Thread.currentThread().getName(), System.nanoTime());
-        outstanding.put(new Identity(message), site);
+        outstanding.put(new Identity(message), new AcquisitionSite());
     }
 
     /** The acquisition stack without the pool's own frames: the first frame is the code that called acquire. */
@@ -484,19 +439,12 @@ public final class ObjectPool<T extends PooledMessage>
     }
 
     /** A message as a map key by identity: user message classes may define {@code equals}. */
-    private static final class Identity
+    private record Identity(PooledMessage message)
     {
-        final PooledMessage message;
-
-        Identity(final PooledMessage message)
-        {
-            this.message = message;
-        }
-
         @Override
         public boolean equals(final Object other)
         {
-            return other instanceof Identity && ((Identity)other).message == message;
+            return other instanceof Identity that && that.message == message;
         }
 
         @Override

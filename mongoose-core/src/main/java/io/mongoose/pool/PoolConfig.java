@@ -3,10 +3,7 @@ package io.mongoose.pool;
 import java.time.Duration;
 import java.util.Objects;
 
-/**
- * Sizing and exhaustion behaviour of one {@link ObjectPool}: a value made by {@link #of(int)} or {@link #defaults()},
- * changed by withers that return a copy, e.g. {@code PoolConfig.of(1024).failOnExhaustion()}. Each checks its value.
- */
+/** Sizing and exhaustion behaviour of one {@link ObjectPool}: {@link #of(int)}, then checked withers that copy it. */
 public final class PoolConfig
 {
     /** Default capacity: enough for a deep queue per subscriber without growing. */

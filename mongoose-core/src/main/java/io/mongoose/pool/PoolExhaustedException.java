@@ -1,9 +1,6 @@
 package io.mongoose.pool;
 
-/**
- * Thrown by {@link ObjectPool#acquire()} on an empty pool under {@link ExhaustionPolicy#FAIL}, or under
- * {@link ExhaustionPolicy#WAIT} when no message came back in time.
- */
+/** {@link ObjectPool#acquire()} found the pool empty under {@link ExhaustionPolicy#FAIL}, or waited in vain. */
 public final class PoolExhaustedException extends RuntimeException
 {
     private static final long serialVersionUID = 1L;

@@ -1,16 +1,13 @@
 package io.mongoose.pool;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * The pool of each message type: one process-wide registry ({@link #global()}), or one of its own for a server that
- * wants isolation. A server adds the pools its sources need and refuses a pool too small for its queues; servers
- * running at once on one registry need room for all of their queues. Thread-safe; look a pool up once and keep it.
+ * The pool of each message type: the process-wide {@link #global()} registry, or one of a server's own for isolation.
+ * Thread-safe; look a pool up once and keep it.
  */
 public final class PoolRegistry
 {
@@ -31,12 +28,7 @@ public final class PoolRegistry
         return GLOBAL;
     }
 
-    /**
-     * Create and register the pool for {@code type}, named after its simple name.
-     *
-     * @return the new pool.
-     * @throws IllegalStateException if {@code type} already has a pool here.
-     */
+    /** @return a new pool for {@code type}, named after its simple name; a type with a pool here throws. */
     public <T extends PooledMessage> ObjectPool<T> register(
         final Class<T> type, final Supplier<? extends T> factory, final PoolConfig config)
     {
@@ -57,15 +49,12 @@ public final class PoolRegistry
     public <T extends PooledMessage> ObjectPool<T> poolFor(
         final Class<T> type, final Supplier<? extends T> factory, final PoolConfig config)
     {
-        Objects.requireNonNull(type, "type: null; expected a PooledMessage subclass");
         return (ObjectPool<T>)pools.computeIfAbsent(
-            type, t -> new ObjectPool<>(type.getSimpleName(), type, factory, config));
+            Objects.requireNonNull(type, "type: null; expected a PooledMessage subclass"),
+            t -> new ObjectPool<>(type.getSimpleName(), type, factory, config));
     }
 
-    /**
-     * @return the pool for {@code type}.
-     * @throws IllegalArgumentException if the type has no pool here.
-     */
+    /** @return the pool for {@code type}; a type with no pool here throws {@link IllegalArgumentException}. */
     @SuppressWarnings("unchecked")
     public <T extends PooledMessage> ObjectPool<T> pool(final Class<T> type)
     {
@@ -82,7 +71,7 @@ public final class PoolRegistry
     /** @return every pool here, in no particular order. */
     public List<ObjectPool<?>> pools()
     {
-        return Collections.unmodifiableList(new ArrayList<>(pools.values()));
+        return List.copyOf(pools.values());
     }
 
     /** @return how many pools are registered here; allocation-free, for a monitor that notices new pools. */

@@ -8,14 +8,10 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
- * Base class of every message that travels through Mongoose. {@link ObjectPool#acquire()} hands one out with a
- * reference owned by the caller; a holder that keeps it beyond a call {@link #retain()}s it; publishing hands the
- * caller's reference to the framework; the last {@link #release()} returns it to its pool. References held by user
- * code are counted apart from the framework's, so a publish refuses a message its caller holds none of, and user code
- * never drops a queue's reference (docs/architecture.md, "Ownership").
- *
- * <p>Threading: reference counting is thread-safe; the producer writes the message's fields before publish, handlers
- * read them after.
+ * Base class of every message: {@link ObjectPool#acquire()} hands one out holding the caller's reference, a holder that
+ * keeps it {@link #retain()}s it, a publish hands the reference to the framework, and the last {@link #release()}
+ * returns it to its pool. User code's references are counted apart from the queues' (docs/architecture.md,
+ * "Ownership"). Counting is thread-safe; the producer writes the fields before publish, handlers read them after.
  */
 public abstract class PooledMessage
 {
@@ -46,10 +42,7 @@ public abstract class PooledMessage
     ObjectPool<?> pool;
     @SuppressWarnings("unused") // accessed through REF_COUNT
     private volatile int refCount;
-    /**
-     * The {@link SpscMessageRing} whose slot it lies in, which counts references taken or dropped on it; written
-     * before the publish that shows it to the consumer, and before the ring's reference goes.
-     */
+    /** The {@link SpscMessageRing} whose slot it lies in, set before its publish, cleared before the ring lets go. */
     SpscMessageRing<?> spscRing;
     long publishNanos;
     /** The sequence at which its {@link SpscMessageRing} last published it, so the consumer polls the message. */
@@ -85,32 +78,21 @@ public abstract class PooledMessage
         return pool;
     }
 
-    /**
-     * @return the {@link System#nanoTime()} of the latest publish by a feed that stamps (one reaching a processor that
-     *         monitors latency), 0 if never; not cleared on release.
-     */
+    /** @return the {@link System#nanoTime()} of the latest publish by a stamping feed, 0 if never; kept on release. */
     public final long publishNanos()
     {
         return publishNanos;
     }
 
-    /**
-     * Take one more reference; the caller must already hold one.
-     *
-     * @throws IllegalStateException if the message is free in its pool.
-     */
+    /** Take one more reference; the caller must hold one, and a message free in its pool throws. */
     public final void retain()
     {
         retain(1);
     }
 
     /**
-     * Take {@code count} more references in one atomic operation; the caller holds one, or is a handler of the message.
-     *
-     * @param count references to add, from 1 to 65,535.
-     * @throws IllegalArgumentException if {@code count} is out of range.
-     * @throws IllegalStateException    if the message is free in its pool, or user code would then hold more than
-     *                                  65,535 references to it.
+     * Take {@code count} (1 to 65,535) more references at once, as a holder or a handler of the message; throws if it
+     * is free in its pool or user code would then hold more than 65,535.
      */
     public final void retain(final int count)
     {
@@ -137,13 +119,9 @@ public abstract class PooledMessage
     }
 
     /**
-     * Drop one reference held by user code; the last one returns the message to its pool. The sole holder's last
-     * release is an ordered store, not a CAS, so two threads releasing the same last reference at once are caught only
-     * with {@link DebugChecks} on; a later release of the freed message is always caught.
-     *
-     * @return {@code true} if this call released the last reference.
-     * @throws IllegalStateException if user code holds no reference (a handler that keeps a message must retain it
-     *                               first); counted by the pool, leaving the framework's references untouched.
+     * Drop one reference held by user code, which must hold one (else it throws, counted by the pool); {@code true} if
+     * it was the last, returning the message to its pool. Two threads racing for the sole last reference are caught
+     * only with {@link DebugChecks} on.
      */
     public final boolean release()
     {

@@ -6,12 +6,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * One thread's cache in front of an {@link ObjectPool}: it refills a local stack from the free list a batch at a time,
- * one claim on the shared free list per batch. Cached messages count as free and are this thread's until it takes them
- * or {@link #close()} returns them; released messages go to the pool. Threading: the acquiring thread only, except
+ * One thread's cache in front of an {@link ObjectPool}, refilled from the free list a batch per claim; cached messages
+ * count as free until taken or {@link #close()}d, released ones go to the pool. The owning thread only, but
  * {@link #cached()}.
- *
- * @param <T> the message type.
  */
 public final class SingleThreadPoolCache<T extends PooledMessage> implements AutoCloseable
 {
@@ -43,21 +40,14 @@ public final class SingleThreadPoolCache<T extends PooledMessage> implements Aut
         this.stack = new PooledMessage[batch];
     }
 
-    /**
-     * @return as {@link ObjectPool#acquire()}, from the cache, refilled when empty.
-     * @throws PoolExhaustedException as {@link ObjectPool#acquire()}.
-     * @throws IllegalStateException  if the cache is closed.
-     */
+    /** @return as {@link ObjectPool#acquire()}, from the cache, refilled when empty; a closed cache throws. */
     public T acquire()
     {
         final T message = take();
         return null != message ? message : pool.acquire();
     }
 
-    /**
-     * @return a message holding one reference, or {@code null} (counted as exhaustion), never growing or waiting.
-     * @throws IllegalStateException if the cache is closed.
-     */
+    /** @return as {@link ObjectPool#tryAcquire()}, from the cache; a closed cache throws. */
     public T tryAcquire()
     {
         final T message = take();

@@ -5,19 +5,12 @@ import io.mongoose.internal.ReleaseBatch;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Releases messages on one thread and returns the freed ones to their pools in runs, one free-list claim per run of
- * same-pool messages: a dispatch agent releases through one and flushes once per drain. A message whose last
- * reference goes here is free and reset at once, but reaches its free list at the next {@link #flush()} (its pool
- * counts it in flight until then); a full batch flushes by itself.
- *
- * <p>Threading: one thread only; allocation-free after construction.
+ * A dispatch agent's releases, freed messages reset at once and returned at the next {@link #flush()} (or when full),
+ * one free-list claim per run of same-pool messages; in flight until then. One thread; allocation-free once built.
  */
 final class SingleThreadReleaseBatch extends ReleaseBatch<PooledMessage>
 {
-    /**
-     * The batch bound to each thread, so a pool found empty there takes back what the batch holds first. Copy on
-     * write; not a {@code ThreadLocal}, whose {@code get()} allocates an entry on a thread that has none.
-     */
+    /** Each thread's batch, for a pool found empty there; not a ThreadLocal, whose get() may allocate. */
     private static final AtomicReference<Binding[]> BOUND = new AtomicReference<>(new Binding[0]);
 
     private final PooledMessage[] held;

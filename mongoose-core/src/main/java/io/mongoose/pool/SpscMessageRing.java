@@ -6,14 +6,8 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
- * The {@link MessageRing} of pooled messages, the Disruptor's ring of pre-allocated entries (docs/architecture.md,
- * "Ring feeds"). Each slot holds a queue's reference to its message, lent to the producer by a claim, to the consumer
- * by the publish and back by {@link #consumedUpTo(long)}, without writing the count; a message a handler retained
- * leaves the ring in {@link #afterDrain(long, long)}, and the producer refills its slot at its next claim there.
- * {@link PooledMessage#reset()} runs at the claim, on the producer's thread, which writes the message anyway. A claim
- * or publish after {@link #close()} throws {@link IllegalStateException}.
- *
- * @param <T> the message type.
+ * The {@link MessageRing} of pooled messages (docs/architecture.md, "Ring feeds"): a slot's reference is lent by claim,
+ * publish and {@link #consumedUpTo(long)}; a message a handler kept leaves in {@link #afterDrain(long, long)}.
  */
 final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
 {
@@ -128,10 +122,7 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         return PUBLISHED.get(this);
     }
 
-    /**
-     * Read from the message, which brings its fields in the same transfer. Exact: a message entering a slot is marked
-     * unpublished, and only this ring's producer publishes it there, with growing sequences.
-     */
+    /** Read from the message, whose fields come in the same transfer; exact, as a slot's new message is unpublished. */
     @Override
     public boolean isPublished(final long sequence)
     {
@@ -192,12 +183,7 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
         return typed;
     }
 
-    /**
-     * Reads the counts only if a reference to a message in this ring was taken or dropped since the last call.
-     *
-     * @throws IllegalStateException if a handler released a reference it did not hold; the rest of the range is still
-     *                               dealt with.
-     */
+    /** Reads the counts only if a reference to one of its messages changed hands; a bad release throws after all. */
     @Override
     public int afterDrain(final long from, final long to)
     {
