@@ -5,7 +5,6 @@ import io.mongoose.internal.MessageAccess;
 import io.mongoose.internal.SingleWriterCounter;
 import io.mongoose.pool.PooledMessage;
 
-import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
@@ -184,7 +183,10 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
 
     IllegalStateException notOpen(final PooledMessage[] messages, final int offset, final int count)
     {
-        Arrays.stream(messages, offset, offset + count).forEach(Feed::releaseIfHeld);
+        for (int i = offset; i < offset + count; i++)
+        {
+            releaseIfHeld(messages[i]);
+        }
         return notOpen("all " + count + " messages of the batch released");
     }
 
