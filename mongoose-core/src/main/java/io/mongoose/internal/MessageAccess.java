@@ -1,5 +1,7 @@
 package io.mongoose.internal;
 
+import java.util.concurrent.atomic.AtomicReference;
+
 /**
  * The framework's side of a pooled message, for feeds, agents and dispatch tables: the operations a user must not call
  * (delivery references, type id, publish stamp), and the ring and release batch that need them. The pool package
@@ -10,7 +12,7 @@ package io.mongoose.internal;
 public abstract class MessageAccess<M>
 {
     private static final String MESSAGE_CLASS = "io.mongoose.pool.PooledMessage";
-    private static volatile MessageAccess<?> installed;
+    private static final AtomicReference<MessageAccess<?>> INSTALLED = new AtomicReference<>();
 
     /** For the pool package's one implementation. */
     protected MessageAccess()
@@ -21,7 +23,7 @@ public abstract class MessageAccess<M>
     @SuppressWarnings("unchecked")
     public static <M> MessageAccess<M> get()
     {
-        MessageAccess<?> access = installed;
+        MessageAccess<?> access = INSTALLED.get();
         if (null == access)
         {
             try
@@ -32,22 +34,21 @@ public abstract class MessageAccess<M>
             {
                 throw new IllegalStateException(MESSAGE_CLASS + " is not on the class path", e);
             }
-            access = installed;
+            access = INSTALLED.get();
         }
         return (MessageAccess<M>)access;
     }
 
     /** Called once, by the message class's static initialiser; refuses a second install or one from elsewhere. */
-    public static synchronized void install(final MessageAccess<?> access)
+    public static void install(final MessageAccess<?> access)
     {
         final Class<?> type = access.getClass();
-        if (null != installed || !type.getPackageName().equals("io.mongoose.pool") ||
-            type.getModule() != MessageAccess.class.getModule())
+        if (!type.getPackageName().equals("io.mongoose.pool") || type.getModule() != MessageAccess.class.getModule() ||
+            !INSTALLED.compareAndSet(null, access))
         {
             throw new IllegalStateException("MessageAccess: " + type.getName() + " refused; expected one install by " +
                 MESSAGE_CLASS);
         }
-        installed = access;
     }
 
     /** @return the dense id of the message's class, the index of dispatch tables. */
