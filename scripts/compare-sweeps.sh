@@ -6,7 +6,10 @@
 #   scripts/compare-sweeps.sh --before=DIR --after=DIR [--output=FILE]
 #
 # DIR is a sweep's output directory (scripts/sweep.sh --output, e.g. docs/reports); without --output the comparison
-# goes to stdout. Relative paths are taken from the directory you run it in. --help lists the flags.
+# goes to stdout. The tree keeps one sweep; an earlier one comes out of git history into a scratch directory:
+#   mkdir -p /tmp/before && git archive REV docs/reports | tar -x -C /tmp/before
+#   scripts/compare-sweeps.sh --before=/tmp/before/docs/reports --after=docs/reports
+# (docs/benchmark-method.md, "Comparing two sweeps"). Relative paths are taken from the directory you run it in. --help lists the flags.
 # Exit code: the comparison's own (0 ok, 1 could not write, 2 bad flags or input).
 set -euo pipefail
 caller="$(pwd)"

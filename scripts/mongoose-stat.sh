@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Print a running server's live counters once a second, from another process, like AeronStat:
 #   scripts/mongoose-stat.sh [--dir=DIR | --file=FILE] [--server=NAME] [--pid=PID] [--interval=MS] [--count=N] [--list]
-# Runs io.mongoose.tools.MongooseStat (README.md, "Live counters and mongoose-stat"). It maps the server's counters
+# Runs io.mongoose.tools.MongooseStat (docs/operations.md, "Live counters and mongoose-stat"). It maps the server's counters
 # file read-only; servers write theirs to /dev/shm/mongoose-<user> (else java.io.tmpdir) unless configured otherwise.
 # Exit code: 0 done (--count reached, --list, --help), 1 no such server or it went away, 2 bad arguments or several
 # servers match.

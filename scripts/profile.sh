@@ -3,7 +3,7 @@
 # running Java code each millisecond, then writes what the samples say, per thread, as Markdown (HotPathProfileMain).
 #
 #   scripts/profile.sh [--transport=mongoose] [--rate=max] [--warmupMillis=2000] [--runMillis=5000]
-#                      [--output=docs/reports/profile]
+#                      [--output=mongoose-benchmarks/target/profile]
 #
 # --transport takes a list (--transport=mongoose,disruptor): each transport runs in its own JVM, one after the other.
 # --rate is the point's rate as LatencySweepMain takes it (max, 1M, 100k). Relative --output paths are taken from the
@@ -24,7 +24,7 @@ transports=mongoose
 rate=max
 warmup=2000
 run=5000
-output=docs/reports/profile
+output=mongoose-benchmarks/target/profile
 for arg in "$@"; do
     case "$arg" in
         --transport=?*) transports="${arg#*=}" ;;

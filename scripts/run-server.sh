@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Serve a YAML configuration until SIGTERM or Ctrl-C: scripts/run-server.sh --config=FILE [--check] [--admin]
-# Runs io.mongoose.tools.MongooseMain (README.md, "Configuration in YAML"). Processor types come from the
+# Runs io.mongoose.tools.MongooseMain (docs/configuration.md). Processor types come from the
 # ProcessorTypeProvider implementations on the class path: the built-in connectors (file-source, memory-source,
 # file-sink, memory-sink) and the examples' types (price-sum, price-band, company-names, company-enricher) are on it;
 # add jars with your own through MONGOOSE_CLASSPATH=a.jar:b.jar. A relative --config path, and relative paths inside
@@ -12,7 +12,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 # Same build as scripts/example.sh: -am builds mongoose-core and mongoose-tools from this checkout, and the build writes
 # the JVM flags and the runtime classpath (the examples' types, MongooseMain, the connectors) to examples/target/launch.
-# Without the examples' types, the runnable jar serves a file on its own: README.md, "One command".
+# Without the examples' types, the runnable jar serves a file on its own: docs/configuration.md, "One command".
 mvn -q -B -f "${root}/pom.xml" -DskipTests package -pl examples -am
 
 java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"

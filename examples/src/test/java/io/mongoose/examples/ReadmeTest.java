@@ -17,13 +17,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Keeps the README honest: its commands are the ones CI and the example script run, and its embedding example is the
- * quick-start source that {@link QuickStartExampleTest} compiles and runs.
+ * Keeps the README and the docs it links honest: its commands are the ones CI and the example script run, its embedding
+ * example is the quick-start source that {@link QuickStartExampleTest} compiles and runs, the snippets that moved to
+ * docs/configuration.md and docs/concepts.md are the examples' own code and files, and relative links resolve.
  */
 class ReadmeTest
 {
     private static final Path MODULE_DIR = Paths.get(System.getProperty("basedir", System.getProperty("user.dir")));
     private static final Path REPO_ROOT = MODULE_DIR.toAbsolutePath().getParent();
+    /** Where the YAML reference moved from the README. */
+    private static final String CONFIGURATION = "docs/configuration.md";
+    /** Where the API reference (services and connectors among it) moved from the README. */
+    private static final String CONCEPTS = "docs/concepts.md";
 
     @Test
     void startsWithTitleDescriptionAndExactlyTheTwoCommands() throws IOException
@@ -75,23 +80,23 @@ class ReadmeTest
     }
 
     @Test
-    void yamlSectionShowsTheExampleFile() throws IOException
+    void yamlSectionsShowTheExampleFile() throws IOException
     {
-        final String section = section("## Configuration in YAML");
+        final String yaml = Files.readString(YamlConfigExampleTest.QUOTES_YAML, StandardCharsets.UTF_8);
 
-        assertEquals(Files.readString(YamlConfigExampleTest.QUOTES_YAML, StandardCharsets.UTF_8),
-            block(section, "```yaml\n"));
+        assertEquals(yaml, block(section("## Configuration in brief"), "```yaml\n"));
+        assertEquals(yaml, block(section(CONFIGURATION, "## Configuration in YAML"), "```yaml\n"));
     }
 
     @Test
     void yamlSectionJavaIsTheExamplesCode() throws IOException
     {
-        final List<String> shown = stripped(block(section("## Configuration in YAML"), "```java\n"));
+        final List<String> shown = stripped(block(section(CONFIGURATION, "## Configuration in YAML"), "```java\n"));
         final List<String> source = stripped(Files.readString(
             MODULE_DIR.resolve("src/main/java/io/mongoose/examples/YamlConfigExample.java"), StandardCharsets.UTF_8));
 
         assertTrue(java.util.Collections.indexOfSubList(source, shown) >= 0,
-            "the README's Java is not a piece of YamlConfigExample.java:\n" + String.join("\n", shown));
+            "docs/configuration.md's Java is not a piece of YamlConfigExample.java:\n" + String.join("\n", shown));
     }
 
     @Test
@@ -101,9 +106,9 @@ class ReadmeTest
             .replace("queueCapacity: 4096", "queueCapacity: 1000")
             .replace("idleStrategy: backoff", "idleStrategy: spinn")
             .replace("type: price-band", "type: price-bnad");
-        final String section = section("## Configuration in YAML");
+        final String section = section(CONFIGURATION, "## Configuration in YAML");
         assertTrue(section.contains("With `queueCapacity: 1000`,\n`idleStrategy: spinn` and `type: price-bnad`"),
-            "the README names the three changes this test makes");
+            "docs/configuration.md names the three changes this test makes");
 
         final MongooseConfigException ex = assertThrows(MongooseConfigException.class, () -> YamlConfig.load(
             yaml, "quotes.yaml", YamlConfigExample.types(new ArrayList<>(), new ArrayList<>())));
@@ -114,28 +119,74 @@ class ReadmeTest
     @Test
     void servicesSectionJavaIsTheExamplesCode() throws IOException
     {
-        final List<String> shown = stripped(block(section("## Services"), "```java\n"));
+        final List<String> shown = stripped(block(section(CONCEPTS, "## Services"), "```java\n"));
         final List<String> source = stripped(Files.readString(
             MODULE_DIR.resolve("src/main/java/io/mongoose/examples/ServicesAndConnectorsExample.java"),
             StandardCharsets.UTF_8));
 
         assertTrue(java.util.Collections.indexOfSubList(source, shown) >= 0,
-            "the README's Java is not a piece of ServicesAndConnectorsExample.java:\n" + String.join("\n", shown));
+            "docs/concepts.md's Java is not a piece of ServicesAndConnectorsExample.java:\n"
+                + String.join("\n", shown));
     }
 
     @Test
     void connectorsSectionShowsThePipelineFile() throws IOException
     {
         assertEquals(Files.readString(PipelineYamlTest.PIPELINE_YAML, StandardCharsets.UTF_8),
-            block(section("## Connectors"), "```yaml\n"));
+            block(section(CONCEPTS, "## Connectors"), "```yaml\n"));
+    }
+
+    @Test
+    void readmeIsAGuideOfAtMost300Lines() throws IOException
+    {
+        final List<String> lines = readLines(REPO_ROOT.resolve("README.md"));
+
+        assertTrue(lines.size() <= 300, "README.md has " + lines.size() + " lines; reference material goes in docs/");
+    }
+
+    @Test
+    void relativeLinksInTheReadmeAndDocsResolve() throws IOException
+    {
+        final List<Path> pages = new ArrayList<>();
+        pages.add(REPO_ROOT.resolve("README.md"));
+        try (java.util.stream.Stream<Path> docs = Files.list(REPO_ROOT.resolve("docs")))
+        {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        final java.util.regex.Pattern link = java.util.regex.Pattern.compile("\\]\\(([^)\\s]+)\\)");
+        final List<String> broken = new ArrayList<>();
+        for (final Path page : pages)
+        {
+            final java.util.regex.Matcher m = link.matcher(Files.readString(page, StandardCharsets.UTF_8));
+            while (m.find())
+            {
+                final String target = m.group(1);
+                if (target.startsWith("http") || target.startsWith("#"))
+                {
+                    continue;
+                }
+                final String path = target.contains("#") ? target.substring(0, target.indexOf('#')) : target;
+                if (!Files.exists(page.getParent().resolve(path)))
+                {
+                    broken.add(REPO_ROOT.relativize(page) + ": " + target);
+                }
+            }
+        }
+        assertEquals(List.of(), broken);
     }
 
     /** The README from a heading to the next one. */
     private static String section(final String heading) throws IOException
     {
-        final String readme = Files.readString(REPO_ROOT.resolve("README.md"), StandardCharsets.UTF_8);
+        return section("README.md", heading);
+    }
+
+    /** A Markdown file of the repository from a heading to the next one. */
+    private static String section(final String file, final String heading) throws IOException
+    {
+        final String readme = Files.readString(REPO_ROOT.resolve(file), StandardCharsets.UTF_8);
         final int start = readme.indexOf("\n" + heading + "\n");
-        assertTrue(start >= 0, "README has no section " + heading);
+        assertTrue(start >= 0, file + " has no section " + heading);
         final int end = readme.indexOf("\n## ", start + 1);
         return readme.substring(start, end < 0 ? readme.length() : end);
     }

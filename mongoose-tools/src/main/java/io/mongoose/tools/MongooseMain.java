@@ -63,7 +63,7 @@ public final class MongooseMain
 
     static final String USAGE = String.join("\n",
         "usage: MongooseMain --config=FILE [--check] [--admin]",
-        "  --config=FILE  the server's YAML configuration (README.md, \"Configuration in YAML\")",
+        "  --config=FILE  the server's YAML configuration (docs/configuration.md)",
         "  --check        check the file and exit: 0 if it is valid, 2 with every problem if not",
         "  --admin        read admin commands from stdin while serving ('help' lists them); 'stop', 'quit' or the",
         "                 end of stdin stop the server",

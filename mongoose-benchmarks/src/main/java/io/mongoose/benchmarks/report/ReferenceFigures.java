@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * The figures our report answers, quoted from the "Mongoose Server Benchmarks and Performance" page: the published
- * benchmark page of the product Mongoose re-implements (its documentation, under its own {@code docs/reports}). Only
+ * benchmark page of the product Mongoose re-implements (in that product's own documentation, not this repository). Only
  * figures are kept here, exactly as the page prints them; the report's sentences are our own.
  *
  * <p>What the page says it measured: one in-VM dispatch hop with pooled events and a busy-spin agent, on a macOS host
