@@ -201,11 +201,7 @@ final class YamlConfigReader
         {
             return null;
         }
-        final String name = requiredText(f, path, "name", "a feed name");
-        if (null == name || name.isBlank())
-        {
-            unsure.add(UNKNOWN_FEED);
-        }
+        final String name = referredName(f, path, "a feed name", UNKNOWN_FEED);
         final FeedKind kind = f.containsKey("kind")
             ? choice(f.get("kind"), path + ".kind", FeedKind.class) : missing(path + ".kind", choices(FeedKind.class));
         final int capacity = f.containsKey("queueCapacity")
@@ -372,11 +368,7 @@ final class YamlConfigReader
         {
             return null;
         }
-        final String name = requiredText(f, path, "name", "a service name");
-        if (null == name || name.isBlank())
-        {
-            unsure.add(UNKNOWN_SERVICE);
-        }
+        final String name = referredName(f, path, "a service name", UNKNOWN_SERVICE);
         final List<String> publishes = f.containsKey("publishes")
             ? names(f.get("publishes"), path + ".publishes", "a list of feed names", "a feed name") : List.of();
         final IdleStrategyKind idleStrategy = f.containsKey("idleStrategy")
@@ -843,6 +835,21 @@ final class YamlConfigReader
             unsure.add(unsureOf);
         }
         return f;
+    }
+
+    /**
+     * An entry's name, which other entries refer to; if it is missing or blank, references of kind {@code unsureOf}
+     * are open to doubt.
+     */
+    private String referredName(
+        final Map<String, Node> f, final String path, final String expected, final ConfigProblem.Kind unsureOf)
+    {
+        final String name = requiredText(f, path, "name", expected);
+        if (null == name || name.isBlank())
+        {
+            unsure.add(unsureOf);
+        }
+        return name;
     }
 
     private List<Node> requiredList(final Node node, final String path, final String expected)
