@@ -182,10 +182,14 @@ public final class QueueFeed extends Feed
         {
             consumerAlive[i] = stillRunning.contains(subscriberNames[i]);
         }
-        return sweepQueues();
+        return releaseLeftInEndedQueues();
     }
 
-    private long sweepQueues()
+    /**
+     * Release and count what is left in every queue whose agent's thread has ended ({@link #consumerAlive} false):
+     * the final sweep, and a late producer's take-back after it. Under {@link #sweepLock}.
+     */
+    private long releaseLeftInEndedQueues()
     {
         long count = 0;
         for (int i = 0; i < queues.length; i++)
@@ -228,21 +232,8 @@ public final class QueueFeed extends Feed
             {
                 return 0;
             }
-            int late = 0;
-            for (int i = 0; i < queues.length; i++)
-            {
-                if (consumerAlive[i])
-                {
-                    continue;
-                }
-                PooledMessage left;
-                while (null != (left = queues[i].poll()))
-                {
-                    ACCESS.releaseQueued(left);
-                    late++;
-                }
-            }
-            return late;
+            // Only offers this producer made since the sweep can be left there; its callers count them in an int.
+            return (int)releaseLeftInEndedQueues();
         }
     }
 

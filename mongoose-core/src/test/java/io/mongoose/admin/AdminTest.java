@@ -1,5 +1,6 @@
 package io.mongoose.admin;
 
+import io.mongoose.testing.TestHost;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

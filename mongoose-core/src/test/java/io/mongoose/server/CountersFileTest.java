@@ -3,7 +3,6 @@ package io.mongoose.server;
 import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.CountersConfig;
 import io.mongoose.config.FeedConfig;
-import io.mongoose.config.IdleStrategyKind;
 import io.mongoose.feed.FeedPublisher;
 import io.mongoose.feed.FeedStats;
 import io.mongoose.pool.ObjectPool;
@@ -17,6 +16,7 @@ import io.mongoose.status.CountersFile;
 import io.mongoose.status.CountersSnapshot;
 import io.mongoose.status.ServerState;
 import io.mongoose.testing.Await;
+import io.mongoose.testing.CountersTestServer;
 import io.mongoose.testing.GatedProcessor;
 import io.mongoose.testing.OtherMessage;
 import io.mongoose.testing.SeqMessage;
@@ -26,12 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,22 +59,12 @@ class CountersFileTest
     private MongooseServerBuilder server(
         final String name, final Path dir, final SequenceChecker checker, final PoolRegistry pools)
     {
-        return MongooseServer.builder().name(name).poolRegistry(pools)
-            .counters(CountersConfig.defaults().dir(dir))
-            .feed(FeedConfig.named("prices"))
-            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy(IdleStrategyKind.YIELD)
-                .processor(name + "-checker", checker, "prices"));
+        return CountersTestServer.builder(name, dir, checker, pools);
     }
 
     private void publish(final FeedPublisher feed, final int count)
     {
-        for (int i = 0; i < count; i++)
-        {
-            final SeqMessage m = pool.acquire();
-            m.producer = 0;
-            m.sequence = i;
-            feed.publish(m);
-        }
+        SeqMessage.publishSequence(pool, feed, count);
     }
 
     /** Every counter in the file by label, read through Agrona's reader as another process would. */
@@ -295,7 +281,7 @@ class CountersFileTest
     @Test
     void aFileLeftByADeadProcessIsRecognisedAndRemovedByTheNextServer(@TempDir final Path dir) throws Exception
     {
-        final Path leftover = deadProcessFile(dir, "crashed");
+        final Path leftover = CountersTestServer.deadProcessFile(dir, "crashed");
         assertFalse(CountersFile.Header.read(leftover).ownerAlive());
 
         final MongooseServer server = server("cf-cleaner", dir, new SequenceChecker(1)).build();
@@ -322,24 +308,5 @@ class CountersFileTest
             failure::getMessage);
         assertEquals(ServerState.FAILED, server.state());
         assertTrue(server.stop().clean());
-    }
-
-    /**
-     * A counters file as a crashed server leaves it: complete, but its pid belongs to a process that has exited.
-     */
-    static Path deadProcessFile(final Path dir, final String name) throws Exception
-    {
-        final Process gone = new ProcessBuilder(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
-            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        gone.waitFor();
-        final long deadPid = gone.pid();
-        final Path file = CountersFile.create(dir, name, 4).path();
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE))
-        {
-            final ByteBuffer pid = ByteBuffer.allocate(8).order(ByteOrder.nativeOrder()).putLong(0, deadPid);
-            channel.write(pid, CountersFile.PID_OFFSET);
-        }
-        return file;
     }
 }

@@ -5,7 +5,6 @@ import io.mongoose.config.FeedConfig;
 import io.mongoose.config.IdleStrategyKind;
 import io.mongoose.config.Pinning;
 import io.mongoose.dispatch.LoggingErrorHandler;
-import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
@@ -52,14 +51,7 @@ public final class NoAffinityChild
                 .processor("checker", checker, "ticks"))
             .build();
         server.start();
-        final FeedPublisher ticks = server.publisher("ticks");
-        for (int i = 0; i < count; i++)
-        {
-            final SeqMessage m = pool.acquire();
-            m.producer = 0;
-            m.sequence = i;
-            ticks.publish(m);
-        }
+        SeqMessage.publishSequence(pool, server.publisher("ticks"), count);
         final long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
         while (checker.receivedTotal() < count && System.nanoTime() < deadline)
         {

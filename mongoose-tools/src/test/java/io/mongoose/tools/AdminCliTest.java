@@ -2,6 +2,7 @@ package io.mongoose.tools;
 
 import io.mongoose.admin.Admin;
 import io.mongoose.admin.AdminResult;
+import io.mongoose.testing.TestHost;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -4,7 +4,6 @@ import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.CountersConfig;
 import io.mongoose.config.FeedConfig;
 import io.mongoose.config.IdleStrategyKind;
-import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
@@ -47,14 +46,7 @@ public final class CountersChildServer
                 .processor("child-checker", checker, "ticks"))
             .build();
         server.start();
-        final FeedPublisher ticks = server.publisher("ticks");
-        for (int i = 0; i < count; i++)
-        {
-            final SeqMessage m = pool.acquire();
-            m.producer = 0;
-            m.sequence = i;
-            ticks.publish(m);
-        }
+        SeqMessage.publishSequence(pool, server.publisher("ticks"), count);
         final long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (checker.receivedTotal() < count || server.agentStats("child-agent").dispatched() < count)
         {

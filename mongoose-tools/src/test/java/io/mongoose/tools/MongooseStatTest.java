@@ -1,16 +1,11 @@
 package io.mongoose.tools;
 
-import io.mongoose.config.AgentGroupConfig;
-import io.mongoose.config.CountersConfig;
-import io.mongoose.config.FeedConfig;
-import io.mongoose.config.IdleStrategyKind;
-import io.mongoose.feed.FeedPublisher;
 import io.mongoose.pool.ObjectPool;
 import io.mongoose.pool.PoolConfig;
 import io.mongoose.pool.PoolRegistry;
 import io.mongoose.server.MongooseServer;
-import io.mongoose.status.CountersFile;
 import io.mongoose.testing.Await;
+import io.mongoose.testing.CountersTestServer;
 import io.mongoose.testing.SeqMessage;
 import io.mongoose.testing.SequenceChecker;
 import org.junit.jupiter.api.Test;
@@ -18,12 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -67,12 +58,7 @@ class MongooseStatTest
     private MongooseServer server(
         final String name, final Path dir, final SequenceChecker checker, final PoolRegistry pools)
     {
-        return MongooseServer.builder().name(name).poolRegistry(pools)
-            .counters(CountersConfig.defaults().dir(dir))
-            .feed(FeedConfig.named("prices"))
-            .agentGroup(AgentGroupConfig.named(name + "-agent").idleStrategy(IdleStrategyKind.YIELD)
-                .processor(name + "-p", checker, "prices"))
-            .build();
+        return CountersTestServer.builder(name, dir, checker, pools).build();
     }
 
     /**
@@ -101,14 +87,7 @@ class MongooseStatTest
         server.start();
         try
         {
-            final FeedPublisher feed = server.publisher("prices");
-            for (int i = 0; i < 1234; i++)
-            {
-                final SeqMessage m = pool.acquire();
-                m.producer = 0;
-                m.sequence = i;
-                feed.publish(m);
-            }
+            SeqMessage.publishSequence(pool, server.publisher("prices"), 1234);
             Await.until("dispatched", () -> server.agentStats("stat-one-agent").dispatched() == 1234);
             assertEquals(MongooseStat.EXIT_OK, stat("--dir=" + dir, "--count=2", "--interval=1"), this::err);
             final String text = out();
@@ -116,7 +95,7 @@ class MongooseStatTest
             assertTrue(text.contains("server 'stat-one' pid " + ProcessHandle.current().pid()), text);
             assertEquals(1234, printed(text, "feed prices: published"));
             assertEquals(1234, printed(text, "agent stat-one-agent: dispatched"));
-            assertEquals(1234, printed(text, "processor stat-one-p: handled"));
+            assertEquals(1234, printed(text, "processor stat-one-checker: handled"));
             assertEquals(0, printed(text, "feed prices: dropped"));
             for (final String label : List.of("feed prices: rejected", "feed prices: publish timeouts",
                 "feed prices: queue depth", "agent stat-one-agent: duty cycles", "agent stat-one-agent: errors",
@@ -196,7 +175,7 @@ class MongooseStatTest
     @Test
     void aFileOfADeadProcessIsSkippedAndSaidSo(@TempDir final Path dir) throws Exception
     {
-        final Path leftover = deadProcessFile(dir, "stat-crashed");
+        final Path leftover = CountersTestServer.deadProcessFile(dir, "stat-crashed");
         assertEquals(MongooseStat.EXIT_GONE, stat("--dir=" + dir, "--count=1"));
         assertTrue(err().contains("skipping " + leftover + ": server 'stat-crashed' (pid "), this::err);
         assertTrue(err().contains("is gone"), this::err);
@@ -222,25 +201,5 @@ class MongooseStatTest
 
         assertEquals(MongooseStat.EXIT_OK, stat("--help"));
         assertTrue(out().startsWith("usage: mongoose-stat "), this::out);
-    }
-
-    /**
-     * A counters file as a crashed server leaves it: complete, but its pid belongs to a process that has exited. (The
-     * same as core's CountersFileTest makes.)
-     */
-    private static Path deadProcessFile(final Path dir, final String name) throws Exception
-    {
-        final Process gone = new ProcessBuilder(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-version")
-            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        gone.waitFor();
-        final long deadPid = gone.pid();
-        final Path file = CountersFile.create(dir, name, 4).path();
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE))
-        {
-            final ByteBuffer pid = ByteBuffer.allocate(8).order(ByteOrder.nativeOrder()).putLong(0, deadPid);
-            channel.write(pid, CountersFile.PID_OFFSET);
-        }
-        return file;
     }
 }

@@ -31,6 +31,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,6 +40,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+
+import static io.mongoose.config.ConfigProblem.Kind.UNKNOWN_FEED;
+import static io.mongoose.config.ConfigProblem.Kind.UNKNOWN_SERVICE;
+import static io.mongoose.config.ConfigProblem.Kind.UNSUBSCRIBED_FEED;
 
 /**
  * Turns a composed YAML document into the {@link ServerConfig} the builder would make, collecting every problem of
@@ -89,9 +94,11 @@ final class YamlConfigReader
     private final ProcessorTypes types;
     private final List<ConfigProblem> problems = new ArrayList<>();
     private final Set<String> covered = new HashSet<>();
-    private boolean feedNamesComplete = true;
-    private boolean subscriptionsComplete = true;
-    private boolean serviceNamesComplete = true;
+    /**
+     * The cross-reference problems that may only restate one reported already: some feed name, subscription or service
+     * name could not be read.
+     */
+    private final Set<ConfigProblem.Kind> unsure = EnumSet.noneOf(ConfigProblem.Kind.class);
     private int values;
 
     /**
@@ -179,40 +186,22 @@ final class YamlConfigReader
                 return true;
             }
         }
-        return switch (problem.kind())
-        {
-            case UNKNOWN_FEED -> !feedNamesComplete;
-            case UNSUBSCRIBED_FEED -> !subscriptionsComplete;
-            case UNKNOWN_SERVICE -> !serviceNamesComplete;
-            case VALUE -> false;
-        };
+        return unsure.contains(problem.kind());
     }
 
     private List<FeedConfig> feeds(final Node node)
     {
-        final List<FeedConfig> feeds = entries(node, "feeds", "a list of feeds", this::feed);
-        if (null == feeds)
-        {
-            feedNamesComplete = false;
-            return new ArrayList<>();
-        }
-        return feeds;
+        return section(node, "feeds", "a list of feeds", this::feed, UNKNOWN_FEED);
     }
 
     private FeedConfig feed(final Node node, final String path)
     {
-        final Map<String, Node> f = fields(node, path, FEED_KEYS, "a feed: a map with keys " + String.join(", ",
-            FEED_KEYS));
+        final Map<String, Node> f = entryFields(node, path, FEED_KEYS, "a feed", UNKNOWN_FEED);
         if (null == f)
         {
-            feedNamesComplete = false;
             return null;
         }
-        final String name = requiredText(f, path, "name", "a feed name");
-        if (null == name || name.isBlank())
-        {
-            feedNamesComplete = false;
-        }
+        final String name = referredName(f, path, "a feed name", UNKNOWN_FEED);
         final FeedKind kind = f.containsKey("kind")
             ? choice(f.get("kind"), path + ".kind", FeedKind.class) : missing(path + ".kind", choices(FeedKind.class));
         final int capacity = f.containsKey("queueCapacity")
@@ -262,22 +251,14 @@ final class YamlConfigReader
 
     private List<AgentGroupConfig> agents(final Node node)
     {
-        final List<AgentGroupConfig> agents = entries(node, "agents", "a list of agent groups", this::agent);
-        if (null == agents)
-        {
-            subscriptionsComplete = false;
-            return new ArrayList<>();
-        }
-        return agents;
+        return section(node, "agents", "a list of agent groups", this::agent, UNSUBSCRIBED_FEED);
     }
 
     private AgentGroupConfig agent(final Node node, final String path)
     {
-        final Map<String, Node> f = fields(node, path, AGENT_KEYS, "an agent group: a map with keys " +
-            String.join(", ", AGENT_KEYS));
+        final Map<String, Node> f = entryFields(node, path, AGENT_KEYS, "an agent group", UNSUBSCRIBED_FEED);
         if (null == f)
         {
-            subscriptionsComplete = false;
             return null;
         }
         final String name = requiredText(f, path, "name", "an agent name");
@@ -294,7 +275,7 @@ final class YamlConfigReader
             entries(f.get("processors"), path + ".processors", "a list of processors", this::processor);
         if (null == processors)
         {
-            subscriptionsComplete = false;
+            unsure.add(UNSUBSCRIBED_FEED);
             processors = new ArrayList<>();
         }
         final Duration timerTick = f.containsKey("timerTickResolution")
@@ -350,11 +331,9 @@ final class YamlConfigReader
 
     private ProcessorConfig processor(final Node node, final String path)
     {
-        final Map<String, Node> f = fields(node, path, PROCESSOR_KEYS, "a processor: a map with keys " +
-            String.join(", ", PROCESSOR_KEYS));
+        final Map<String, Node> f = entryFields(node, path, PROCESSOR_KEYS, "a processor", UNSUBSCRIBED_FEED);
         if (null == f)
         {
-            subscriptionsComplete = false;
             return null;
         }
         final String name = requiredText(f, path, "name", "a processor name");
@@ -379,29 +358,17 @@ final class YamlConfigReader
         {
             return new ArrayList<>();
         }
-        final List<ServiceConfig> services = entries(node, "services", "a list of services", this::service);
-        if (null == services)
-        {
-            serviceNamesComplete = false;
-            return new ArrayList<>();
-        }
-        return services;
+        return section(node, "services", "a list of services", this::service, UNKNOWN_SERVICE);
     }
 
     private ServiceConfig service(final Node node, final String path)
     {
-        final Map<String, Node> f = fields(node, path, SERVICE_KEYS, "a service: a map with keys " +
-            String.join(", ", SERVICE_KEYS));
+        final Map<String, Node> f = entryFields(node, path, SERVICE_KEYS, "a service", UNKNOWN_SERVICE);
         if (null == f)
         {
-            serviceNamesComplete = false;
             return null;
         }
-        final String name = requiredText(f, path, "name", "a service name");
-        if (null == name || name.isBlank())
-        {
-            serviceNamesComplete = false;
-        }
+        final String name = referredName(f, path, "a service name", UNKNOWN_SERVICE);
         final List<String> publishes = f.containsKey("publishes")
             ? names(f.get("publishes"), path + ".publishes", "a list of feed names", "a feed name") : List.of();
         final IdleStrategyKind idleStrategy = f.containsKey("idleStrategy")
@@ -444,7 +411,7 @@ final class YamlConfigReader
         final List<String> names = new ArrayList<>();
         if (!(node instanceof SequenceNode))
         {
-            subscriptionsComplete = false;
+            unsure.add(UNSUBSCRIBED_FEED);
             return invalid(path, YamlValues.describe(node), "a list of feed names");
         }
         final List<Node> items = ((SequenceNode)node).getValue();
@@ -458,7 +425,7 @@ final class YamlConfigReader
             }
             else
             {
-                subscriptionsComplete = false;
+                unsure.add(UNSUBSCRIBED_FEED);
                 names.add(invalid(path + "[" + i + "]", YamlValues.describe(item), "a feed name"));
             }
         }
@@ -835,6 +802,54 @@ final class YamlConfigReader
             read.add(entry.apply(items.get(i), path + "[" + i + "]"));
         }
         return read;
+    }
+
+    /**
+     * A top-level section ({@code feeds}, {@code agents}, {@code services}): its entries, or none, with the problem
+     * reported and the cross-references of kind {@code unsureOf} open to doubt, if it could not be read.
+     */
+    private <T> List<T> section(
+        final Node node, final String key, final String expected, final BiFunction<Node, String, T> entry,
+        final ConfigProblem.Kind unsureOf)
+    {
+        final List<T> read = entries(node, key, expected, entry);
+        if (null == read)
+        {
+            unsure.add(unsureOf);
+            return new ArrayList<>();
+        }
+        return read;
+    }
+
+    /**
+     * The keys of one entry, {@code what} ("a feed"); null, with the problem reported and the cross-references of kind
+     * {@code unsureOf} open to doubt, if it is not a map.
+     */
+    private Map<String, Node> entryFields(
+        final Node node, final String path, final List<String> keys, final String what,
+        final ConfigProblem.Kind unsureOf)
+    {
+        final Map<String, Node> f = fields(node, path, keys, what + ": a map with keys " + String.join(", ", keys));
+        if (null == f)
+        {
+            unsure.add(unsureOf);
+        }
+        return f;
+    }
+
+    /**
+     * An entry's name, which other entries refer to; if it is missing or blank, references of kind {@code unsureOf}
+     * are open to doubt.
+     */
+    private String referredName(
+        final Map<String, Node> f, final String path, final String expected, final ConfigProblem.Kind unsureOf)
+    {
+        final String name = requiredText(f, path, "name", expected);
+        if (null == name || name.isBlank())
+        {
+            unsure.add(unsureOf);
+        }
+        return name;
     }
 
     private List<Node> requiredList(final Node node, final String path, final String expected)

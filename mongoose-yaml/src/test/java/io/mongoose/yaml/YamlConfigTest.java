@@ -105,15 +105,7 @@ class YamlConfigTest
     /** MINIMAL with its agent's settings replaced by {@code agentLines} (indented as agent keys). */
     private static String agentWith(final String agentLines)
     {
-        return """
-            feeds:
-              - { name: quotes, kind: named }
-            agents:
-              - name: pricing
-            """ + agentLines.indent(4) + """
-                processors:
-                  - { name: pricer, type: quote-pricer, subscriptions: [quotes] }
-            """;
+        return MINIMAL.replace("  - name: pricing\n", "  - name: pricing\n" + agentLines.indent(4));
     }
 
     /** MINIMAL with its feed replaced by {@code feed}, a flow map. */

@@ -1,15 +1,15 @@
-package io.mongoose.tools;
+package io.mongoose.testing;
 
 import io.mongoose.admin.AdminHost;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** An {@link AdminHost} whose state a test sets, recording what is reported to it. */
-final class TestHost implements AdminHost
+/** An {@link AdminHost} whose state a test sets, recording what is reported to it; for core's and the tools' tests. */
+public final class TestHost implements AdminHost
 {
-    volatile String state = "RUNNING";
-    final List<String> reported = new CopyOnWriteArrayList<>();
+    public volatile String state = "RUNNING";
+    public final List<String> reported = new CopyOnWriteArrayList<>();
 
     @Override
     public String name()
