@@ -12,6 +12,7 @@ import io.mongoose.dispatch.DispatchErrorHandler;
 import io.mongoose.feed.Feed;
 import io.mongoose.feed.FeedPublisher;
 import io.mongoose.feed.FeedStats;
+import io.mongoose.internal.AgronaAccess;
 import io.mongoose.pool.LeakDetection;
 import io.mongoose.pool.LeakReport;
 import io.mongoose.pool.PoolRegistry;
@@ -85,10 +86,15 @@ public final class MongooseServer implements AutoCloseable
         return new MongooseServerBuilder();
     }
 
-    /** @return a NEW server built from {@code config}; a {@link MongooseConfigException} lists every problem first. */
+    /**
+     * @return a NEW server built from {@code config}; a {@link MongooseConfigException} lists every problem first.
+     * @throws IllegalStateException naming the JVM flag to add, if the JVM does not open {@code jdk.internal.misc} to
+     *                               Agrona.
+     */
     public static MongooseServer create(
         final ServerConfig config, final PoolRegistry pools, final DispatchErrorHandler errorHandler)
     {
+        AgronaAccess.require();
         ConfigValidator.validate(config);
         Objects.requireNonNull(pools, "pools: null; expected a PoolRegistry (PoolRegistry.global() by default)");
         Objects.requireNonNull(errorHandler, "errorHandler: null; expected a DispatchErrorHandler");
