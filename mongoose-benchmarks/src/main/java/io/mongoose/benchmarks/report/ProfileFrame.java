@@ -18,8 +18,9 @@ public record ProfileFrame(String className, String methodName, int line)
 
     /**
      * A hidden class's name without what changes from one JVM to the next, so two profiles of the same code name the
-     * same frames: JFR names a lambda's class {@code MongooseHop$1$$Lambda$109+0x00007f0394088c88.168366}, and both
-     * the number and the address differ between runs. This keeps {@code MongooseHop$1$$Lambda}; the lambda's body,
+     * same frames: JFR names a lambda's class {@code MongooseHop$1$$Lambda$109+0x00007f0394088c88.168366} on JDK 17
+     * and {@code MongooseHop$1$$Lambda.0x00000000351223f0} on JDK 21 and later, and the number and the address differ
+     * between runs. This keeps {@code MongooseHop$1$$Lambda}; the lambda's body,
      * a synthetic method of the declaring class ({@code lambda$registerHandlers$0}), is the frame below it.
      *
      * @param className a class's name as the recording gives it.
@@ -31,6 +32,10 @@ public record ProfileFrame(String className, String methodName, int line)
         if (end < 0)
         {
             end = className.indexOf("/0x");
+        }
+        if (end < 0)
+        {
+            end = className.indexOf(".0x");
         }
         final String named = end < 0 ? className : className.substring(0, end);
         return LAMBDA_NUMBER.matcher(named).replaceFirst("\\$\\$Lambda");

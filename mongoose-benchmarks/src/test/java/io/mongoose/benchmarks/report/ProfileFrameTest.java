@@ -30,6 +30,9 @@ class ProfileFrameTest
         // As Class.getName() writes a hidden class.
         assertEquals("io.mongoose.benchmarks.sweep.MongooseHop$$Lambda",
             ProfileFrame.stableClassName("io.mongoose.benchmarks.sweep.MongooseHop$$Lambda$14/0x0000000800c03000"));
+        // JDK 21 and later: the address after a dot, no number.
+        assertEquals("io.mongoose.benchmarks.sweep.MongooseHop$1$$Lambda",
+            ProfileFrame.stableClassName("io.mongoose.benchmarks.sweep.MongooseHop$1$$Lambda.0x00000000351223f0"));
     }
 
     @Test
