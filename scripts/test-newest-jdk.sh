@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the mongoose-core test suite on the newest JDK installed under /usr/lib/jvm (or JDK_ROOT), so that Unsafe
-# deprecations or --add-opens breakage in a newer JDK show up before users see them. Prints which JDK it chose.
+# Builds every module and runs every test (mvn -B verify) on the newest JDK installed under /usr/lib/jvm (or JDK_ROOT),
+# so that Unsafe deprecations, --add-opens breakage or a JFR change in a newer JDK show up before users see them.
+# Prints which JDK it chose.
 # Exit code: Maven's; 2 if no JDK is found.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -23,5 +24,5 @@ if [ -z "${newest}" ]; then
     echo "test-newest-jdk.sh: no JDK with a release file under ${jdk_root}; expected at least one" >&2
     exit 2
 fi
-echo "test-newest-jdk.sh: running the mongoose-core tests on ${newest} (Java ${newest_version})"
-JAVA_HOME="${newest}" mvn -B test -pl mongoose-core
+echo "test-newest-jdk.sh: mvn -B verify on ${newest} (Java ${newest_version})"
+JAVA_HOME="${newest}" mvn -B verify

@@ -2,6 +2,8 @@
  * Mongoose core: pooled messages, feeds, busy-spin dispatch agents and the server that wires them. Exports the API
  * packages only; {@code agent} and {@code internal} are the framework's own.
  */
+// HdrHistogram and Affinity name no module of their own: their file names are their module names.
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.mongoose.core
 {
     // Their types appear in core's API: idle strategies, counters buffers, histograms, the delivery queue.

@@ -27,6 +27,11 @@ public final class LineMessage extends PooledMessage
     private int length;
     private long lineNumber;
 
+    /** An empty line; the pool's factory ({@link #pool(PoolRegistry)} registers {@code LineMessage::new}). */
+    public LineMessage()
+    {
+    }
+
     /**
      * The registry's line pool, registered on first use with {@link #POOL_CAPACITY} lines. A server whose sources
      * publish lines registers it at build, sized from its queues: look it up in {@code onInit} to get that one.

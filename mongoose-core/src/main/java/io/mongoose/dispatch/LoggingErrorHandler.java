@@ -17,6 +17,11 @@ public final class LoggingErrorHandler implements DispatchErrorHandler
     private final AtomicLong errors = new AtomicLong();
     private final Map<String, AtomicLong> countsByKey = new ConcurrentHashMap<>();
 
+    /** A handler with no errors counted yet. */
+    public LoggingErrorHandler()
+    {
+    }
+
     @Override
     public void onError(final String source, final PooledMessage message, final Throwable error)
     {

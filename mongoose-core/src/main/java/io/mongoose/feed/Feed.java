@@ -37,9 +37,15 @@ public abstract sealed class Feed implements FeedPublisher permits QueueFeed, Ri
     /** Whether any processor this feed reaches monitors latency; fixed at build. */
     final boolean stampsPublishTime;
     /** Messages published; a ring feed's come from its ring's sequence (see {@link #publishedCount()}). */
+    // Public for the server package, which maps them into the counters file; SingleWriterCounter is not exported, so
+    // only the framework can use them.
+    @SuppressWarnings("exports")
     public final SingleWriterCounter published = new SingleWriterCounter();
+    @SuppressWarnings("exports")
     public final SingleWriterCounter dropped = new SingleWriterCounter();
+    @SuppressWarnings("exports")
     public final SingleWriterCounter rejected = new SingleWriterCounter();
+    @SuppressWarnings("exports")
     public final SingleWriterCounter timeouts = new SingleWriterCounter();
     volatile int state = STATE_NEW;
     private volatile Thread owner;

@@ -16,6 +16,7 @@ public final class RingFeed extends Feed
     private long publishedAtSweep;
 
     /** A ring feed: its messages live in {@code ring}, which {@code subscriberName}'s agent reads. */
+    @SuppressWarnings("exports") // for the server package: MessageRing is internal, so only the framework calls it
     public RingFeed(
         final String serverName, final FeedSettings settings, final MessageRing<PooledMessage> ring,
         final String subscriberName, final boolean stampsPublishTime)

@@ -39,6 +39,11 @@ public final class ConnectorTypes implements ProcessorTypeProvider
     /** Processor type of {@link InMemorySink#lines}. */
     public static final String MEMORY_SINK = "memory-sink";
 
+    /** For {@link java.util.ServiceLoader}, which finds it as a provider of both kinds of type. */
+    public ConnectorTypes()
+    {
+    }
+
     private static final int DEFAULT_CAPACITY = 1024;
 
     @Override

@@ -33,7 +33,7 @@ public final class ProcessorProperties
     private final List<ConfigProblem> problems = new ArrayList<>();
     private boolean open = true;
 
-    public ProcessorProperties(final String path, final String type, final Map<String, ScalarNode> values)
+    ProcessorProperties(final String path, final String type, final Map<String, ScalarNode> values)
     {
         this.path = path;
         this.type = type;

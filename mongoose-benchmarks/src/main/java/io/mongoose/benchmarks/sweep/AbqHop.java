@@ -7,6 +7,7 @@ import java.util.concurrent.ArrayBlockingQueue;
  * message (the consumer parks when the queue is empty and is signalled by the next offer). The publisher side
  * offers and spins when full, as for every raw hop, so only the queue and its consumer differ.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 final class AbqHop extends RecyclingQueueHop
 {
     private final ArrayBlockingQueue<BenchEvent> queue;

@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 /**
  * Agrona's {@code OneToOneConcurrentArrayQueue}, drained in batches with a pre-built consumer.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 final class AgronaHop extends RecyclingQueueHop
 {
     private final OneToOneConcurrentArrayQueue<BenchEvent> queue;

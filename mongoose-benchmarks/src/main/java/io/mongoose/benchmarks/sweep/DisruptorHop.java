@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
  * {@link BatchEventProcessor} with the drain limit as its maximum batch, and the wait strategy matching the idle
  * strategy (busy-spin by default).
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 final class DisruptorHop implements Hop
 {
     private final SweepOptions options;

@@ -73,9 +73,6 @@ final class DisruptorPolledHop implements PolledHop
     }
 
     /**
-     * @throws IllegalStateException if an event was published that the poller never handled.
-     */
-    /**
      * The class of the events this hop carries, as {@link PeerEvent} chose it: for tests, any time.
      *
      * @return that class.
@@ -85,6 +82,7 @@ final class DisruptorPolledHop implements PolledHop
         return ring.get(0).getClass();
     }
 
+    /** @throws IllegalStateException if an event was published that the poller never handled. */
     @Override
     public void close()
     {

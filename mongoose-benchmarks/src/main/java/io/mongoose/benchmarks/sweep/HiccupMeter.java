@@ -18,6 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Threading: the meter's own thread records; {@link #hiccups()} may be read once {@link #close()} has joined it.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 final class HiccupMeter implements AutoCloseable
 {
     private final long intervalNanos;

@@ -5,6 +5,7 @@ package io.mongoose.benchmarks.sweep;
  * publisher thread; the hop delivers every message, losslessly and in order, to its {@link Receiver} on its single
  * consumer thread. Implementations use their transport's idiomatic zero-allocation form.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 interface Hop extends AutoCloseable
 {
     /**

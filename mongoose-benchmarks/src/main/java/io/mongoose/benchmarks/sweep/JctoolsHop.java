@@ -6,6 +6,7 @@ import org.jctools.queues.SpscArrayQueue;
 /**
  * JCTools' {@code SpscArrayQueue}, drained in batches with a pre-built consumer: the raw hop Mongoose is built on.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 final class JctoolsHop extends RecyclingQueueHop
 {
     private final SpscArrayQueue<BenchEvent> queue;

@@ -72,9 +72,6 @@ final class JctoolsPolledHop implements PolledHop
     }
 
     /**
-     * @throws IllegalStateException if an event is left in the queue.
-     */
-    /**
      * The class of the events this hop carries, as {@link PeerEvent} chose it: for tests, before the first send,
      * while every event is free.
      *
@@ -85,6 +82,7 @@ final class JctoolsPolledHop implements PolledHop
         return free.peek().getClass();
     }
 
+    /** @throws IllegalStateException if an event is left in the queue. */
     @Override
     public void close()
     {

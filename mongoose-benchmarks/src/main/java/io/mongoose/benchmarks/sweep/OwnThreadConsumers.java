@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
  * <p>The consumer threads are not pinned: OpenHFT Affinity hands each CPU to one thread, and here several consumers
  * take turns on the one CPU the publisher leaves; the scheduler runs the one awake there.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 final class OwnThreadConsumers implements PairedConsumers
 {
     private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(30);

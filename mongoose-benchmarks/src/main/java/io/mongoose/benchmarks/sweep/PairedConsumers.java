@@ -7,6 +7,7 @@ package io.mongoose.benchmarks.sweep;
  *
  * <p>Threading: every method on the publisher thread, the thread that created it.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 interface PairedConsumers extends AutoCloseable
 {
     /**

@@ -175,6 +175,7 @@ public final class PairedRunMain
         }
     }
 
+    @SuppressWarnings("try") // PairedConsumers.close() may throw InterruptedException; main is never interrupted
     private static PairedRunData measure(final PairedOptions options) throws Exception
     {
         final int n = options.transports().size();

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * follows every empty poll with one {@link Thread#onSpinWait()}, for every transport alike. The placement is read as a
  * value's round trip through that loop, which echoes every new ping.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 final class PolledConsumers implements PairedConsumers
 {
     private static final long WAIT_NANOS = TimeUnit.SECONDS.toNanos(30);

@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
  * consumer records it and puts it back on the free list. The free list is the same JCTools SPSC queue for every raw
  * peer, so only the forward queue differs between them.
  */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 abstract class RecyclingQueueHop implements Hop
 {
     final SweepOptions options;

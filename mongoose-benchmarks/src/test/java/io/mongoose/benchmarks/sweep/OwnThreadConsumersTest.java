@@ -18,6 +18,7 @@ class OwnThreadConsumersTest
     private static final long WAIT_MILLIS = TimeUnit.SECONDS.toMillis(60);
 
     @Test
+    @SuppressWarnings("try") // close() may throw InterruptedException; the test thread is never interrupted
     void onlyTheConsumerWhoseSliceItIsRuns() throws Exception
     {
         final PairedOptions options = PairedOptions.parse("--rate=20k", "--pin=none", "--queueCapacity=1024",

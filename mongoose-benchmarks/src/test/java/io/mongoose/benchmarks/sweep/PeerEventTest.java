@@ -69,6 +69,7 @@ class PeerEventTest
     }
 
     @Test
+    @SuppressWarnings("try") // Hop.close() may throw InterruptedException; the test thread is never interrupted
     void everyPeerHopCarriesTheEventItsOptionsName() throws Exception
     {
         for (final PeerEvent event : PeerEvent.values())
