@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds every module and runs every test (mvn -B verify) on the newest JDK installed under /usr/lib/jvm (or JDK_ROOT),
 # so that Unsafe deprecations, --add-opens breakage or a JFR change in a newer JDK show up before users see them.
-# Prints which JDK it chose.
+# The newest javac lints the most: any warning it gives our code fails the build. Prints which JDK it chose.
 # Exit code: Maven's; 2 if no JDK is found.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -25,4 +25,4 @@ if [ -z "${newest}" ]; then
     exit 2
 fi
 echo "test-newest-jdk.sh: mvn -B verify on ${newest} (Java ${newest_version})"
-JAVA_HOME="${newest}" mvn -B verify
+JAVA_HOME="${newest}" mvn -B verify -Dmaven.compiler.failOnWarning=true
