@@ -71,6 +71,22 @@ class PublishingTest
     @Test
     void librariesAttachSourcesAndJavadocAndTheRestSkipDeploy() throws Exception
     {
+        // The parent binds the goals that make the jars; a library only names the plugins.
+        final List<String> boundGoals = new ArrayList<>();
+        for (final Element plugin : children(child(child(child(pom("."), "build"), "pluginManagement"), "plugins"),
+            "plugin"))
+        {
+            for (final Element execution : children(child(plugin, "executions"), "execution"))
+            {
+                for (final Element goal : children(child(execution, "goals"), "goal"))
+                {
+                    boundGoals.add(text(child(plugin, "artifactId")) + ":" + text(goal));
+                }
+            }
+        }
+        assertTrue(boundGoals.contains("maven-source-plugin:jar-no-fork") &&
+            boundGoals.contains("maven-javadoc-plugin:jar"), "goals bound in the parent: " + boundGoals);
+
         final List<String> modules = modules(pom("."));
         for (final String library : LIBRARIES)
         {
