@@ -14,6 +14,8 @@ public final class RingFeed extends Feed
     private final Class<?> ringType;
     /** The ring's published sequence when the sweep closed it: messages before it were counted. Under sweepLock. */
     private long publishedAtSweep;
+    /** Messages the ring's sequence counts whose publish was refused because the ring closed first: not published. */
+    private volatile long refusedAtClose;
 
     /** A ring feed: its messages live in {@code ring}, which {@code subscriberName}'s agent reads. */
     @SuppressWarnings("exports") // for the server package: MessageRing is internal, so only the framework calls it
@@ -91,7 +93,7 @@ public final class RingFeed extends Feed
     @Override
     public long publishedCount()
     {
-        return ring.published();
+        return ring.published() - refusedAtClose;
     }
 
     @Override
@@ -174,6 +176,8 @@ public final class RingFeed extends Feed
         }
         if (uncounted > 0)
         {
+            // Producer thread only: the one writer.
+            refusedAtClose = refusedAtClose + uncounted;
             throw notOpen(uncounted + " of the published messages went back to their pool when the feed's ring " +
                 "closed at stop, undelivered");
         }
