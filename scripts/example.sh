@@ -4,15 +4,14 @@
 # (--help lists them). Exit code: the example's own (0 ok, 1 messages lost or leaked, 2 bad flags).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib.sh
 
 # -am builds mongoose-core from this checkout as well, so nothing needs to be installed in ~/.m2 first. The build also
 # writes the example's JVM flags and runtime classpath to examples/target/launch (see examples/pom.xml).
-mvn -q -B -DskipTests package -pl examples -am
+build_if_changed examples
 
 # Launch java directly rather than through Maven, so the example's output and exit code reach the caller untouched.
-# Same JDK as Maven: JAVA_HOME when set, otherwise java on the PATH.
-java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
 launch=examples/target/launch
-exec "${java}" "@${launch}/jvm.argfile" \
+exec "${JAVA_HOME:+${JAVA_HOME}/bin/}java" "@${launch}/jvm.argfile" \
     -classpath "examples/target/classes:$(cat "${launch}/classpath.txt")" \
     io.mongoose.examples.PooledEventsServerExample "$@"

@@ -28,18 +28,14 @@
 #                                     INVOKER mode); each into a directory of its own, since the files are named by
 #                                     rate alone (scripts/sweep.sh writes both to paired/ as paired_10m_q1024_mps.*
 #                                     and paired_10m_q1024_polled_mps.*)
-#   scripts/paired.sh --rates=10M --jvms=3 --cycles=60 --peerEvent=padded --output=/tmp/padded
-#                                     the peers' event padded to the 64 bytes of Mongoose's message: how much of a gap
-#                                     is the bytes each message moves (docs/benchmark-method.md); the report
-#                                     reads such runs only from paired-padded/ (scripts/sweep.sh writes them there)
-#                                     and refuses them in paired/
 #
 # Options: --rates=a,b (default 10k,100k,1M,10M), --output=DIR (default docs/reports/paired); any other flag goes to
 # PairedRunMain as it is and overrides the script's --jvms=5 --cycles=80 --warmupCycles=20 (--consumers,
-# --sliceMillis, --cycles, --warmupCycles, --jvms, --transports, --queueCapacity, --drainLimit, --pin, --peerEvent).
+# --sliceMillis, --cycles, --warmupCycles, --jvms, --transports, --queueCapacity, --drainLimit, --pin).
 # Run it with nothing else running: the publisher and the consumer busy-spin on both CPUs of a 2-core machine.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib.sh
 
 rates=10k,100k,1M,10M
 output=docs/reports/paired
@@ -53,21 +49,17 @@ for arg in "$@"; do
     esac
 done
 
-mvn -q -B -DskipTests package -pl mongoose-benchmarks -am
-
-java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
-launch=mongoose-benchmarks/target/launch
-classpath="mongoose-benchmarks/target/classes:$(cat "${launch}/classpath.txt")"
-# As sweep.sh: let OpenHFT Affinity hand out every CPU, so publisher and consumer can both be pinned.
-affinity_mask=$(printf '%x' $(( (1 << $(nproc)) - 1 )))
+build_if_changed mongoose-benchmarks
+AFFINITY_WARNINGS=$(mktemp)
+trap 'rm -f "${AFFINITY_WARNINGS}"' EXIT
 
 mkdir -p "${output}"
 IFS=',' read -r -a rate_list <<< "${rates}"
 for rate in "${rate_list[@]}"; do
     label=$(echo "${rate}" | tr 'A-Z' 'a-z')
-    "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" -classpath "${classpath}" \
-        io.mongoose.benchmarks.sweep.PairedRunMain --jvms=5 --cycles=80 --warmupCycles=20 --rate="${rate}" \
+    { bench_java io.mongoose.benchmarks.sweep.PairedRunMain --jvms=5 --cycles=80 --warmupCycles=20 --rate="${rate}" \
         --output="${output}/paired_${label}_mps.md" --data="${output}/paired_${label}_mps.properties" \
-        ${pass[@]+"${pass[@]}"}
+        ${pass[@]+"${pass[@]}"} 2>&1 1>&3 | quiet_affinity; } 3>&1
 done
+report_affinity
 echo "paired done: ${output}"

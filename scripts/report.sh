@@ -6,6 +6,7 @@
 set -euo pipefail
 caller="$(pwd)"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib.sh
 
 # The summary quotes the command that produced it; unless the caller passes its own (a sweep script quoting the whole
 # pipeline, say), it is this script's invocation, shell-quoted so it can be pasted back.
@@ -34,21 +35,8 @@ if [[ "${has_command}" == false ]]; then
     args+=("--command=${command}")
 fi
 
-# -am builds mongoose-core from this checkout as well; the build writes the benchmark JVM flags and runtime classpath
-# to mongoose-benchmarks/target/launch (see mongoose-benchmarks/pom.xml). Maven leaves those files alone when their
-# content does not change, so a stamp of our own records the last build: Maven runs only when a source or pom is newer.
-launch=mongoose-benchmarks/target/launch
-stamp="${launch}/report.built"
-if [[ ! -f "${stamp}" || ! -f "${launch}/classpath.txt" || ! -f "${launch}/jvm.argfile" ]] ||
-    [[ -n "$(find pom.xml mongoose-core mongoose-benchmarks -path '*/target' -prune -o -type f -newer "${stamp}" \
-        -print -quit)" ]]; then
-    mvn -q -B -DskipTests package -pl mongoose-benchmarks -am
-    touch "${stamp}"
-fi
-
+build_if_changed mongoose-benchmarks
 # Launch java directly rather than through Maven, so the report's output and exit code reach the caller untouched.
-# Same JDK as Maven: JAVA_HOME when set, otherwise java on the PATH.
-java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
-exec "${java}" "@${launch}/jvm.argfile" \
-    -classpath "mongoose-benchmarks/target/classes:$(cat "${launch}/classpath.txt")" \
+exec "${JAVA_HOME:+${JAVA_HOME}/bin/}java" "@mongoose-benchmarks/target/launch/jvm.argfile" \
+    -classpath "mongoose-benchmarks/target/classes:$(cat mongoose-benchmarks/target/launch/classpath.txt)" \
     io.mongoose.benchmarks.report.ReportMain "${args[@]}"

@@ -211,6 +211,7 @@ public final class RingFeed extends Feed
         }
         catch (final IllegalStateException e)
         {
+            returnStrays();
             final IllegalStateException refused =
                 notOpen("the messages went back to their pool when the feed's ring closed at stop");
             refused.initCause(e);
@@ -235,10 +236,21 @@ public final class RingFeed extends Feed
         }
         catch (final IllegalStateException e)
         {
+            returnStrays();
             final IllegalStateException refused =
                 notOpen("the message went back to its pool when the feed's ring closed at stop");
             refused.initCause(e);
             throw refused;
+        }
+    }
+
+    /** A claim that raced the ring's close may have refilled a slot after it: that message goes back too. */
+    private void returnStrays()
+    {
+        synchronized (sweepLock)
+        {
+            // The sweep closes the ring under this lock, so the close has finished.
+            ring.returnStrays();
         }
     }
 

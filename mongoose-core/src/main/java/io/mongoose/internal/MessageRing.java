@@ -62,4 +62,12 @@ public abstract class MessageRing<M>
 
     /** Return every message to its pool and refuse later claims; returns how many. */
     public abstract int close();
+
+    /**
+     * After {@link #close()}, on the producer thread, under the lock the closer held: a claim that raced the close can
+     * have refilled a slot the close had emptied; give any such message back to its pool.
+     *
+     * @return the messages given back.
+     */
+    public abstract int returnStrays();
 }

@@ -286,6 +286,24 @@ final class SpscMessageRing<T extends PooledMessage> extends SpscRingPadAfter<T>
     }
 
     @Override
+    public int returnStrays()
+    {
+        int returned = 0;
+        for (int i = 0; i < slots.length; i++)
+        {
+            final PooledMessage message = slots[i];
+            if (null != message)
+            {
+                slots[i] = null;
+                message.spscRing = null;
+                message.releaseQueued();
+                returned++;
+            }
+        }
+        return returned;
+    }
+
+    @Override
     public String toString()
     {
         return "SpscMessageRing[pool=" + pool.name() + ", capacity=" + slots.length + ", published=" + published() +

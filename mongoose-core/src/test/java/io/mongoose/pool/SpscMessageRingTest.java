@@ -62,6 +62,27 @@ class SpscMessageRingTest
     }
 
     @Test
+    void aClaimThatRacedTheCloseLeavesItsRefillForReturnStraysWhichGivesItBack()
+    {
+        final ObjectPool<SeqMessage> pool = pool(8);
+        final SpscMessageRing<SeqMessage> ring = pool.newSpscRing(4);
+        assertEquals(4, ring.close());
+        assertEquals(0, ring.returnStrays(), "nothing stray after a close alone");
+        // The race: a claim that passed its closed check just before the close finds the slot the close emptied and
+        // refills it from the pool.
+        ring.closed = false;
+        final SeqMessage stray = ring.tryClaim();
+        ring.closed = true;
+        assertEquals(1, pool.inFlight());
+
+        assertEquals(1, ring.returnStrays());
+        assertEquals(0, pool.inFlight());
+        assertEquals(8, pool.free());
+        assertNull(((PooledMessage)stray).spscRing);
+        assertEquals(0, ring.returnStrays(), "given back once");
+    }
+
+    @Test
     void aRingLargerThanTheFreeMessagesOrNotAPowerOfTwoIsRefusedNamingTheSize()
     {
         final ObjectPool<SeqMessage> pool = pool(8);

@@ -29,33 +29,11 @@ public final class DataFilesSection implements SummarySection
         final List<LoadedRun> listed = new ArrayList<>(runs.latencyRuns());
         runs.transports().forEach(t -> listed.addAll(runs.throughputRuns(t)));
         listed.addAll(runs.supersededLatencyRuns());
-        final List<LoadedRun> drainLimit = runs.drainLimitRuns().map(DrainLimitRuns::all).orElse(List.of());
-        final List<LoadedRun> drainLimitSuperseded =
-            runs.drainLimitRuns().map(DrainLimitRuns::superseded).orElse(List.of());
-        listed.addAll(drainLimit);
-        final Map<LoadedRun, String> repeats = new LinkedHashMap<>();
-        context.runs().repeatRuns().ifPresent(r -> r.points().forEach(p -> p.repeats().forEach((n, run) ->
-            repeats.put(run, RunLabels.rate(p.rate()) + ", repeat " + n +
-                (n == p.selectedRepeat() ? " (selected)" : "")))));
-        listed.addAll(repeats.keySet());
         for (final LoadedRun run : listed)
         {
             final RunResult result = run.result();
-            final String kind;
-            if (repeats.containsKey(run))
-            {
-                kind = repeats.get(run);
-            }
-            else if (drainLimit.contains(run))
-            {
-                kind = "drain limit " + result.drainLimit() + ", " + RunLabels.rate(result.targetRate()) +
-                    (drainLimitSuperseded.contains(run) ? " (superseded)" : "");
-            }
-            else
-            {
-                kind = result.mode() == RunResult.Mode.THROUGHPUT ? "throughput" : RunLabels.rate(result.targetRate()) +
-                    (runs.supersededLatencyRuns().contains(run) ? " (superseded)" : "");
-            }
+            final String kind = result.mode() == RunResult.Mode.THROUGHPUT ? "throughput" :
+                RunLabels.rate(result.targetRate()) + (runs.supersededLatencyRuns().contains(run) ? " (superseded)" : "");
             table.row(List.of(Transports.displayName(result.transport()), kind,
                 link(context, run.latencyHgrm()), link(context, run.serviceHgrm()),
                 link(context, run.properties())));

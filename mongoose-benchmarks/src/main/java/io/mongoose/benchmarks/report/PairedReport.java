@@ -8,13 +8,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
 
 /**
  * A paired run's result ({@code io.mongoose.benchmarks.sweep.PairedRunMain}) as Markdown: each transport's latency
- * over all measured slices, Mongoose's ratio to each peer cycle by cycle ({@link PairedRatios}), and the same ratios
- * split by each cycle's placement reading with the sweep's rule ({@link PlacementClasses}). Latencies, counts, ratios
- * and transport names are written as the sweep's report writes them.
+ * over all measured slices, and Mongoose's ratio to each peer cycle by cycle ({@link PairedRatios}), over all cycles and
+ * per JVM. Latencies, counts, ratios and transport names are written as the sweep's report writes them.
  */
 public final class PairedReport
 {
@@ -30,20 +28,14 @@ public final class PairedReport
      * @param totals          each transport's latency over all measured slices, in {@code transports} order.
      * @param p50             each transport's p50 per measured cycle, in the same order.
      * @param p90             each transport's p90 per measured cycle.
-     * @param p99             each transport's p99 per measured cycle; empty arrays where it was not recorded, and
-     *                        the p99 ratios then read "not recorded".
-     * @param roundTrips      each measured cycle's placement reading, nanoseconds: the highest of its slices'.
-     * @param tripsPerReading round trips behind each slice's reading (their median is the reading).
-     * @param placementMethod what was timed before each slice, e.g. "round trips of a value through the consumer's
-     *                        loop".
+     * @param p99             each transport's p99 per measured cycle.
      * @param cyclesPerJvm    the measured cycles of each JVM the cycles come from, in order; with more than one, a
      *                        table gives each JVM's ratios on their own.
      * @return the Markdown.
      * @throws IllegalArgumentException if Mongoose is not among {@code transports}.
      */
     public static String markdown(final String heading, final List<String> transports, final Histogram[] totals,
-        final long[][] p50, final long[][] p90, final long[][] p99, final long[] roundTrips,
-        final int tripsPerReading, final String placementMethod, final int[] cyclesPerJvm)
+        final long[][] p50, final long[][] p90, final long[][] p99, final int[] cyclesPerJvm)
     {
         final int mongoose = transports.indexOf(Transports.MONGOOSE);
         if (mongoose < 0)
@@ -68,7 +60,6 @@ public final class PairedReport
         out.append("\nMongoose / peer, cycle by cycle: each cycle's Mongoose slice divided by the same cycle's ")
             .append("peer slice, then the median and quartiles over the cycles. Below 1.00× Mongoose was ")
             .append("faster.\n\n");
-        final boolean tails = PairedRunData.everyCycle(p99, roundTrips.length);
         final MarkdownTable ratios = MarkdownTable.numeric(List.of("Peer", "Cycles", "p50 ratio: median (quartiles)",
             "p90 ratio: median (quartiles)", "p99 ratio: median (quartiles)",
             "Cycles with Mongoose's p50 at or below the peer's"), 1);
@@ -79,48 +70,39 @@ public final class PairedReport
                 final PairedRatios r50 = new PairedRatios(p50[mongoose], p50[i]);
                 final PairedRatios r90 = new PairedRatios(p90[mongoose], p90[i]);
                 ratios.row(List.of(Transports.displayName(transports.get(i)), Integer.toString(r50.cycles()),
-                    summary(r50), summary(r90), tails ? summary(new PairedRatios(p99[mongoose], p99[i])) :
-                        TailSourceSection.NOT_RECORDED, r50.mongooseAtOrBelow() + " of " + r50.cycles()));
+                    summary(r50), summary(r90), summary(new PairedRatios(p99[mongoose], p99[i])),
+                    r50.mongooseAtOrBelow() + " of " + r50.cycles()));
             }
         }
         ratios.appendTo(out);
-        appendPlacement(out, transports, mongoose, p50, roundTrips, tripsPerReading, placementMethod);
         if (cyclesPerJvm.length > 1)
         {
             out.append("\nPer JVM: Mongoose's p50 over each peer's, cycle by cycle within each JVM alone. The JIT's ")
                 .append("choices and the heap's layout are fixed for a JVM's life, so a JVM can sit in a mode of its ")
                 .append("own that only other JVMs average out; the last row is the median of the JVMs' medians.\n\n");
             appendPerJvm(out, transports, mongoose, p50, cyclesPerJvm, "p50 ratio", false);
-            if (tails)
-            {
-                out.append("\nThe tail the same way: Mongoose's p99 over each peer's, cycle by cycle within each ")
-                    .append("JVM.\n\n");
-                appendPerJvm(out, transports, mongoose, p99, cyclesPerJvm, "p99 ratio", false);
-            }
+            out.append("\nThe tail the same way: Mongoose's p99 over each peer's, cycle by cycle within each JVM.\n\n");
+            appendPerJvm(out, transports, mongoose, p99, cyclesPerJvm, "p99 ratio", false);
         }
         return out.toString();
     }
 
     /**
      * An unpaced paired run ({@code --rate=max}): each transport's throughput, and Mongoose's throughput over each
-     * peer's cycle by cycle, over all cycles, by placement and per JVM. A cycle's ratio is the peer's time per message
+     * peer's cycle by cycle, over all cycles and per JVM. A cycle's ratio is the peer's time per message
      * over Mongoose's, so above 1.00× Mongoose moved more messages per second.
      *
      * @param heading         the report's title and method paragraph, Markdown, ending in a blank line.
      * @param transports      transport names as the run files spell them, Mongoose among them.
      * @param picosPerMessage each transport's time per message in each measured cycle, picoseconds, in
      *                        {@code transports} order.
-     * @param roundTrips      each measured cycle's placement reading, nanoseconds.
-     * @param tripsPerReading round trips behind each slice's reading.
-     * @param placementMethod what was timed before each slice.
      * @param cyclesPerJvm    the measured cycles of each JVM, in order.
      * @return the Markdown.
      * @throws IllegalArgumentException if Mongoose is not among {@code transports}, or a time per message is missing
      *                                  or not positive.
      */
     public static String throughputMarkdown(final String heading, final List<String> transports,
-        final long[][] picosPerMessage, final long[] roundTrips, final int tripsPerReading,
-        final String placementMethod, final int[] cyclesPerJvm)
+        final long[][] picosPerMessage, final int[] cyclesPerJvm)
     {
         final int mongoose = transports.indexOf(Transports.MONGOOSE);
         if (mongoose < 0)
@@ -132,7 +114,7 @@ public final class PairedReport
             "Throughput, msg/s: median (quartiles) of the slices"), 1);
         for (int i = 0; i < transports.size(); i++)
         {
-            final double[] perSecond = perSecond(transports.get(i), picosPerMessage[i], roundTrips.length);
+            final double[] perSecond = perSecond(transports.get(i), picosPerMessage[i]);
             rates.row(List.of(Transports.displayName(transports.get(i)), Integer.toString(perSecond.length),
                 Formats.rate(quantile(perSecond, 0.5)) + " (" + Formats.rate(quantile(perSecond, 0.25)) + "–" +
                     Formats.rate(quantile(perSecond, 0.75)) + ")"));
@@ -141,10 +123,8 @@ public final class PairedReport
         out.append("\nMongoose / peer throughput, cycle by cycle: the peer's time per message in a cycle divided by ")
             .append("Mongoose's in the same cycle, then the median and quartiles over the cycles. Above 1.00× ")
             .append("Mongoose moved more messages per second.\n\n");
-        final long nearLimit = nearLimit(roundTrips);
         final MarkdownTable ratios = MarkdownTable.numeric(List.of("Peer", "Cycles",
-            "Throughput ratio: median (quartiles)", "Near cycles", "Far cycles",
-            "Cycles with Mongoose's throughput at or above the peer's"), 1);
+            "Throughput ratio: median (quartiles)", "Cycles with Mongoose's throughput at or above the peer's"), 1);
         for (int i = 0; i < transports.size(); i++)
         {
             if (i != mongoose)
@@ -152,15 +132,10 @@ public final class PairedReport
                 final long[] m = picosPerMessage[mongoose];
                 final long[] p = picosPerMessage[i];
                 ratios.row(List.of(Transports.displayName(transports.get(i)), Integer.toString(m.length),
-                    summary(new PairedRatios(p, m)), ofClass(p, m, roundTrips, nearLimit, true),
-                    ofClass(p, m, roundTrips, nearLimit, false),
-                    new PairedRatios(m, p).mongooseAtOrBelow() + " of " + m.length));
+                    summary(new PairedRatios(p, m)), new PairedRatios(m, p).mongooseAtOrBelow() + " of " + m.length));
             }
         }
         ratios.appendTo(out);
-        out.append("\nPlacement: before each slice the publisher timed ").append(tripsPerReading).append(' ')
-            .append(placementMethod).append("; a cycle is near or far by the rule of the latency runs (")
-            .append(Formats.latency(nearLimit)).append(" or less is near).\n");
         if (cyclesPerJvm.length > 1)
         {
             out.append("\nPer JVM: Mongoose's throughput over each peer's, cycle by cycle within each JVM alone; the ")
@@ -181,13 +156,8 @@ public final class PairedReport
         return medianOfJvms(peer, mongoose, cyclesPerJvm);
     }
 
-    private static double[] perSecond(final String transport, final long[] picos, final int cycles)
+    private static double[] perSecond(final String transport, final long[] picos)
     {
-        if (picos.length != cycles)
-        {
-            throw new IllegalArgumentException(transport + ": time per message for " + picos.length + " of " + cycles +
-                " cycles; expected every cycle's (data written before it was recorded has none)");
-        }
         final double[] perSecond = new double[picos.length];
         for (int c = 0; c < picos.length; c++)
         {
@@ -207,66 +177,6 @@ public final class PairedReport
     {
         final int rank = (int)Math.ceil(q * sorted.length);
         return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
-    }
-
-    /** The p50 ratios split by where the host had the two CPUs in each cycle, by the sweep's rule for its runs. */
-    private static void appendPlacement(final StringBuilder out, final List<String> transports, final int mongoose,
-        final long[][] p50, final long[] roundTrips, final int tripsPerReading, final String placementMethod)
-    {
-        final long nearLimit = nearLimit(roundTrips);
-        final long reference = nearLimit / PlacementClasses.FAR_FACTOR;
-        int near = 0;
-        for (final long trip : roundTrips)
-        {
-            near += trip <= nearLimit ? 1 : 0;
-        }
-        out.append("\nPlacement: before each slice the publisher timed ").append(tripsPerReading).append(' ')
-            .append(placementMethod).append(" (the median is the slice's reading; a cycle's reading is the highest ")
-            .append("of its slices'). ")
-            .append("Reference: the ").append(PlacementClasses.REFERENCE_PERCENTILE)
-            .append("th percentile of the cycles' readings, ").append(Formats.latency(reference))
-            .append("; a cycle is near when its reading was at most ").append(PlacementClasses.FAR_FACTOR)
-            .append("× that (").append(Formats.latency(nearLimit)).append("), far otherwise. Median reading ")
-            .append(Formats.latency(lowerMedian(roundTrips))).append(", highest ")
-            .append(Formats.latency(Arrays.stream(roundTrips).max().orElseThrow())).append(". Cycles: ").append(near).append(" near, ")
-            .append(roundTrips.length - near).append(" far.\n\n");
-        final MarkdownTable table = MarkdownTable.numeric(List.of("Peer", "p50 ratio, near cycles",
-            "p50 ratio, far cycles"), 1);
-        for (int i = 0; i < transports.size(); i++)
-        {
-            if (i != mongoose)
-            {
-                table.row(List.of(Transports.displayName(transports.get(i)),
-                    ofClass(p50[mongoose], p50[i], roundTrips, nearLimit, true),
-                    ofClass(p50[mongoose], p50[i], roundTrips, nearLimit, false)));
-            }
-        }
-        table.appendTo(out);
-    }
-
-    /**
-     * @param readings every cycle's placement reading.
-     * @return the highest reading of a near cycle, by the sweep's rule: {@link PlacementClasses#FAR_FACTOR} times the
-     *         {@link PlacementClasses#REFERENCE_PERCENTILE}th percentile of the readings.
-     */
-    static long nearLimit(final long[] readings)
-    {
-        final long[] sorted = readings.clone();
-        Arrays.sort(sorted);
-        return PlacementClasses.FAR_FACTOR * sorted[(sorted.length - 1) * PlacementClasses.REFERENCE_PERCENTILE / 100];
-    }
-
-    /**
-     * @param values   a lane's value per cycle.
-     * @param readings every cycle's placement reading.
-     * @param near     whether the near cycles are wanted, or the far ones ({@link #nearLimit}).
-     * @return the lane's values in those cycles, in cycle order.
-     */
-    static long[] ofPlacement(final long[] values, final long[] readings, final boolean near)
-    {
-        final long limit = nearLimit(readings);
-        return IntStream.range(0, values.length).filter(c -> (readings[c] <= limit) == near)
-            .mapToLong(c -> values[c]).toArray();
     }
 
     /**
@@ -373,31 +283,6 @@ public final class PairedReport
         }
         table.row(last);
         table.appendTo(out);
-    }
-
-    static String ofClass(final long[] mongoose, final long[] peer, final long[] roundTrips,
-        final long nearLimit, final boolean near)
-    {
-        int count = 0;
-        for (final long trip : roundTrips)
-        {
-            count += (trip <= nearLimit) == near ? 1 : 0;
-        }
-        if (0 == count)
-        {
-            return Formats.NO_RUN;
-        }
-        final long[] m = new long[count];
-        final long[] p = new long[count];
-        for (int c = 0, j = 0; c < roundTrips.length; c++)
-        {
-            if ((roundTrips[c] <= nearLimit) == near)
-            {
-                m[j] = mongoose[c];
-                p[j++] = peer[c];
-            }
-        }
-        return summary(new PairedRatios(m, p)) + ", " + count + (1 == count ? " cycle" : " cycles");
     }
 
     static String summary(final PairedRatios ratios)

@@ -44,8 +44,7 @@ public final class PairedSection implements SummarySection
             .append("rotating each cycle), so a Mongoose slice and a peer slice of one cycle run under the same ")
             .append("placement of the two CPUs; each rate's JVMs (the table says how many) run one after another and ")
             .append("their cycles are pooled, so no JVM's own mode decides a ratio. Each cell divides Mongoose's slice by the peer's slice of ")
-            .append("the same cycle. Near and far cycles are split by a placement reading taken before every slice, ")
-            .append("with the sweep's rule. Below 1.00× Mongoose was faster. `docs/benchmark-method.md` (Paired ")
+            .append("the same cycle. Below 1.00× Mongoose was faster. `docs/benchmark-method.md` (Paired ")
             .append("runs) describes the method, and each rate's full result is the Markdown file of the same name ")
             .append("beside its data. The standard configuration, which the sweep runs at every rate and the targets ")
             .append("are judged on, gives each transport its own consumer thread and a queue or ring of ")
@@ -71,13 +70,11 @@ public final class PairedSection implements SummarySection
         }
         final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Peer", "Consumers", "Capacity",
             "JVMs, cycles", "p50 ratio: median of the JVMs", "p50 ratio, all cycles: median (quartiles)",
-            "p90 ratio, all cycles: median (quartiles)", "p50 ratio, near cycles", "p50 ratio, far cycles",
-            "Measured"), 2);
+            "p90 ratio, all cycles: median (quartiles)", "Measured"), 2);
         for (final PairedRunData run : runs)
         {
             // RunCatalog refuses a paired file without Mongoose.
             final int mongoose = run.transports().indexOf(Transports.MONGOOSE);
-            final long nearLimit = PairedReport.nearLimit(run.readings());
             for (int i = 0; i < run.transports().size(); i++)
             {
                 if (i == mongoose)
@@ -88,12 +85,10 @@ public final class PairedSection implements SummarySection
                 final long[] p50 = run.p50()[i];
                 table.row(List.of(RunLabels.rate(run.rate()), Transports.displayName(run.transports().get(i)),
                     run.consumerMode(), Formats.count(run.queueCapacity()),
-                    run.cyclesPerJvm().length + ", " + run.readings().length,
+                    run.cyclesPerJvm().length + ", " + run.cycles(),
                     PairedReport.times(PairedReport.medianOfJvms(m50, p50, run.cyclesPerJvm())),
                     PairedReport.summary(new PairedRatios(m50, p50)),
                     PairedReport.summary(new PairedRatios(run.p90()[mongoose], run.p90()[i])),
-                    PairedReport.ofClass(m50, p50, run.readings(), nearLimit, true),
-                    PairedReport.ofClass(m50, p50, run.readings(), nearLimit, false),
                     run.measuredAt() + ", Java " + run.javaVersion()));
             }
         }
@@ -115,13 +110,11 @@ public final class PairedSection implements SummarySection
             .append("Mongoose's throughput over the peer's in the same cycle (the peer's time per message over ")
             .append("Mongoose's). Above 1.00× Mongoose moved more messages per second.\n\n");
         final MarkdownTable table = MarkdownTable.numeric(List.of("Peer", "Consumers", "Capacity", "JVMs, cycles",
-            "Throughput ratio: median of the JVMs", "All cycles: median (quartiles)", "Near cycles", "Far cycles",
-            "Measured"), 2);
+            "Throughput ratio: median of the JVMs", "All cycles: median (quartiles)", "Measured"), 2);
         for (final PairedRunData run : runs)
         {
             // RunCatalog refuses an unpaced run without every slice's time per message.
             final int mongoose = run.transports().indexOf(Transports.MONGOOSE);
-            final long nearLimit = PairedReport.nearLimit(run.readings());
             final long[] m = run.picosPerMessage()[mongoose];
             for (int i = 0; i < run.transports().size(); i++)
             {
@@ -131,11 +124,9 @@ public final class PairedSection implements SummarySection
                 }
                 final long[] p = run.picosPerMessage()[i];
                 table.row(List.of(Transports.displayName(run.transports().get(i)), run.consumerMode(),
-                    Formats.count(run.queueCapacity()), run.cyclesPerJvm().length + ", " + run.readings().length,
+                    Formats.count(run.queueCapacity()), run.cyclesPerJvm().length + ", " + run.cycles(),
                     PairedReport.times(PairedReport.throughputRatio(m, p, run.cyclesPerJvm())),
                     PairedReport.summary(new PairedRatios(p, m)),
-                    PairedReport.ofClass(p, m, run.readings(), nearLimit, true),
-                    PairedReport.ofClass(p, m, run.readings(), nearLimit, false),
                     run.measuredAt() + ", Java " + run.javaVersion()));
             }
         }

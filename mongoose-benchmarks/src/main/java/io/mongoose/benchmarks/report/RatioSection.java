@@ -20,8 +20,8 @@ public final class RatioSection implements SummarySection
     {
         out.append(HEADING).append("\n\n");
         out.append("Each cell is Mongoose's latency divided by the peer's at the same percentile and rate: below " +
-            "1.00× Mongoose was faster, above it slower. ").append(RepeatsSection.basis(context.runs()))
-            .append(" The runs behind each point are in the next section.\n\n");
+            "1.00× Mongoose was faster, above it slower. Each point is one run in a JVM of its own, on whatever " +
+            "placement of the two CPUs it landed on; the paired runs compare transports under one placement.\n\n");
         final List<String> header = new ArrayList<>(List.of("Peer", "Rate"));
         for (final Percentile percentile : Percentile.values())
         {

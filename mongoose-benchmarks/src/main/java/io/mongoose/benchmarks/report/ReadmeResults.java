@@ -83,7 +83,8 @@ public final class ReadmeResults
         {
             out.append("Latency at ").append(RunLabels.rate(HEADLINE_RATE))
                 .append(", from the intended send time of an open-loop schedule (coordinated-omission free). ")
-                .append(RepeatsSection.basis(runs)).append("\n\n");
+                .append("One run per transport, each in a JVM of its own; on this host a run's placement of the two ")
+                .append("CPUs can move its figures several-fold, so compare transports by the paired ratios below.\n\n");
             final List<String> header = new ArrayList<>();
             header.add("Transport");
             for (final Percentile percentile : Percentile.values())
@@ -91,11 +92,6 @@ public final class ReadmeResults
                 header.add(percentile.label());
             }
             header.add("Achieved / target");
-            final Optional<PlacementClasses> classes = PlacementClasses.of(runs.all());
-            if (classes.isPresent())
-            {
-                header.add("Placement");
-            }
             final MarkdownTable table = MarkdownTable.numeric(header, 1);
             for (final String transport : runs.transports())
             {
@@ -106,27 +102,11 @@ public final class ReadmeResults
                     row.add(Transports.displayName(transport));
                     row.addAll(LatencyCells.percentiles(run.get().result().latency()));
                     row.add(RunLabels.achieved(run.get().result()));
-                    if (classes.isPresent())
-                    {
-                        row.add(classes.get().classOf(run.get().result()).orElse(Formats.NO_RUN));
-                    }
                     table.row(row);
                 }
             }
             table.appendTo(out);
             out.append('\n');
-            if (classes.isPresent())
-            {
-                out.append("Placement: where the host had put the run's two CPUs, read from the round trip of a cache ")
-                    .append("line between them just before and just after the run, and from the run's median ")
-                    .append("latency in each part of its window: moved when one part's median was more than ")
-                    .append(PlacementClasses.FAR_FACTOR).append("× another's, else the placement read just after ")
-                    .append("the window (both readings, near or far, moved when they differ, for a run without ")
-                    .append("medians or one that fell behind its rate). A far placement slows every transport alike, ")
-                    .append("so compare rows of ")
-                    .append("the same placement; the summary's Repeats section gives each transport's median per ")
-                    .append("placement and Mongoose's ratio to each peer on runs of one placement, near and far.\n\n");
-            }
         }
 
         final List<String> medians = new ArrayList<>();
@@ -141,6 +121,10 @@ public final class ReadmeResults
         }
         for (final PairedRunData run : runs.pairedRuns())
         {
+            if (HEADLINE_RATE == run.rate())
+            {
+                appendPairedLatency(out, run);
+            }
             if (0 != run.rate())
             {
                 continue;
@@ -157,12 +141,34 @@ public final class ReadmeResults
                 }
             }
             out.append("Mongoose's throughput over each peer's in paired unpaced slices (median of the JVMs' ")
-                .append("per-cycle ratios, ").append(run.readings().length).append(" cycles in ")
+                .append("per-cycle ratios, ").append(run.cycles()).append(" cycles in ")
                 .append(run.cyclesPerJvm().length).append(1 == run.cyclesPerJvm().length ? " JVM" : " JVMs")
                 .append("; above 1.00× Mongoose moved more): ")
                 .append(String.join("; ", ratios)).append(".\n");
         }
         return out.toString();
+    }
+
+    /** Mongoose's p50 and p90 over each peer's in the paired run at the headline rate. */
+    private static void appendPairedLatency(final StringBuilder out, final PairedRunData run)
+    {
+        final int mongoose = run.transports().indexOf(Transports.MONGOOSE);
+        final List<String> ratios = new ArrayList<>();
+        for (int i = 0; i < run.transports().size(); i++)
+        {
+            if (i != mongoose)
+            {
+                ratios.add(Transports.displayName(run.transports().get(i)) + " " +
+                    PairedReport.times(PairedReport.medianOfJvms(run.p50()[mongoose], run.p50()[i],
+                        run.cyclesPerJvm())) + " / " +
+                    PairedReport.times(PairedReport.medianOfJvms(run.p90()[mongoose], run.p90()[i],
+                        run.cyclesPerJvm())));
+            }
+        }
+        out.append("Mongoose's p50 / p90 over each peer's in paired slices at ").append(RunLabels.rate(run.rate()))
+            .append(" (median of the JVMs' per-cycle ratios, ").append(run.cycles()).append(" cycles in ")
+            .append(run.cyclesPerJvm().length).append(1 == run.cyclesPerJvm().length ? " JVM" : " JVMs")
+            .append("; below 1.00× Mongoose waited less): ").append(String.join("; ", ratios)).append(".\n");
     }
 
     private static String link(final Path readme, final Path summary)

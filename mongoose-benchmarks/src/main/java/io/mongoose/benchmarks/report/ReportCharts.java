@@ -31,8 +31,7 @@ public final class ReportCharts
             new LatencyByRateChart(),
             new AllTransportsChart(COMPARISON_RATE),
             new PeerComparisonCharts(COMPARISON_RATE),
-            new ThroughputChart(),
-            new DrainLimitChart());
+            new ThroughputChart());
     }
 
     /**

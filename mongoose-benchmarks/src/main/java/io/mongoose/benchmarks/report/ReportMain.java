@@ -81,15 +81,15 @@ public final class ReportMain
             final Path summary = options.output().resolve(SummaryReport.FILE_NAME);
             Files.writeString(summary, SummaryReport.render(SummaryReport.standardSections(), context),
                 StandardCharsets.UTF_8);
-            out.println(PREFIX + "read " + runs.all().size() + " runs" + runs.drainLimitRuns()
-                .map(d -> " and " + d.all().size() + " drain-limit runs").orElse("") + runs.repeatRuns()
-                .map(r -> " and " + r.all().size() + " repeated runs").orElse("") + " from " + options.input() +
-                "; wrote " + summary + " and " + charts.size() + " charts");
+            out.println(PREFIX + "read " + runs.all().size() + " runs and " + runs.pairedRuns().size() +
+                " paired runs from " + options.input() + "; wrote " + summary + " and " + charts.size() + " charts");
             if (options.readme().isPresent())
             {
                 ReadmeResults.update(options.readme().get(), summary, context);
                 out.println(PREFIX + "updated the results block in " + options.readme().get());
             }
+            out.println();
+            out.print(ReadmeResults.render(context, summary.toString()));
             return EXIT_OK;
         }
         catch (final ReportInputException ex)

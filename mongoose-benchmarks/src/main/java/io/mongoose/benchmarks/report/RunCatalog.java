@@ -1,7 +1,6 @@
 package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.sweep.PairedRunData;
-import io.mongoose.benchmarks.sweep.PeerEvent;
 import io.mongoose.benchmarks.sweep.RunResult;
 import io.mongoose.benchmarks.sweep.RunResultFiles;
 
@@ -28,14 +27,7 @@ import java.util.stream.Stream;
  *
  * <p>A latency point is one transport at one target rate. If a directory holds more than one run for a point (a
  * re-run), the newest file is the one reported and the others are listed by {@link #supersededLatencyRuns()}, so
- * nothing is dropped silently.
- *
- * <p>The exceptions to "never by file name" are two subdirectories of the sweep's output. The drain-limit phase's runs
- * are Mongoose latency runs at rates the main sweep also covers, so they live in {@value DrainLimitRuns#DIRECTORY}/,
- * are kept out of every other table, and are read separately into {@link #drainLimitRuns()}. The repeated runs of
- * each latency point live in {@value RepeatRuns#DIRECTORY}/: the sweep copies each point's median run to the point's
- * usual name, so the tables read that copy, and the repeats themselves are read separately into
- * {@link #repeatRuns()}.
+ * nothing is dropped silently. The paired runs are read from {@value PairedSection#DIRECTORY}/.
  */
 public final class RunCatalog
 {
@@ -46,24 +38,15 @@ public final class RunCatalog
     private final List<LoadedRun> runs;
     private final List<PairedRunData> pairedRuns;
     private final List<PairedRunData> otherPairedRuns;
-    private final List<PairedRunData> paddedPairedRuns;
     private final Map<String, TreeMap<Long, LoadedRun>> latency;
     private final Map<String, List<LoadedRun>> throughput;
     private final List<LoadedRun> superseded;
-    private final Optional<DrainLimitRuns> drainLimitRuns;
-    private final Optional<RepeatRuns> repeatRuns;
 
-    private RunCatalog(
-        final List<LoadedRun> runs, final Optional<DrainLimitRuns> drainLimitRuns,
-        final Optional<RepeatRuns> repeatRuns, final List<PairedRunData> pairedRuns,
-        final List<PairedRunData> paddedPairedRuns)
+    private RunCatalog(final List<LoadedRun> runs, final List<PairedRunData> pairedRuns)
     {
         this.runs = List.copyOf(runs);
         this.pairedRuns = pairedRuns.stream().filter(PairedRunData::standardConfiguration).toList();
         this.otherPairedRuns = pairedRuns.stream().filter(r -> !r.standardConfiguration()).toList();
-        this.paddedPairedRuns = List.copyOf(paddedPairedRuns);
-        this.drainLimitRuns = drainLimitRuns;
-        this.repeatRuns = repeatRuns;
         final Map<String, TreeMap<Long, LoadedRun>> byPoint = new HashMap<>();
         final Map<String, List<LoadedRun>> byTransport = new HashMap<>();
         final List<LoadedRun> replaced = new ArrayList<>();
@@ -97,14 +80,12 @@ public final class RunCatalog
     }
 
     /**
-     * Read every {@code *.run.properties} file under a directory, at any depth, the drain-limit phase's runs from
-     * its {@value DrainLimitRuns#DIRECTORY} subdirectory and the repeated runs from its {@value RepeatRuns#DIRECTORY}
-     * subdirectory, if there are.
+     * Read every {@code *.run.properties} file under a directory, at any depth, and the paired runs.
      *
      * @param input the directory the sweep wrote to.
      * @return the runs found.
-     * @throws ReportInputException if the directory holds no run, a run file cannot be read or parsed, or a repeat is
-     *                              ambiguous (the message names the file).
+     * @throws ReportInputException if the directory holds no run, or a run file cannot be read or parsed (the message
+     *                              names the file).
      */
     public static RunCatalog load(final Path input) throws ReportInputException
     {
@@ -122,31 +103,19 @@ public final class RunCatalog
      */
     public static RunCatalog load(final Path input, final String flag) throws ReportInputException
     {
-        final Path drainLimitDirectory = input.resolve(DrainLimitRuns.DIRECTORY);
-        final Path repeatDirectory = input.resolve(RepeatRuns.DIRECTORY);
-        final List<Path> files = list(input, List.of(drainLimitDirectory, repeatDirectory), flag);
+        final List<Path> files = list(input, flag);
         if (files.isEmpty())
         {
             throw new ReportInputException(flag + ": no run found under '" + input + "'; expected at least one *" +
                 RunResultFiles.PROPERTIES_SUFFIX + " file written by the sweep (scripts/sweep.sh)");
         }
-        final Optional<DrainLimitRuns> drainLimits = Files.isDirectory(drainLimitDirectory) ?
-            DrainLimitRuns.of(drainLimitDirectory, read(list(drainLimitDirectory, List.of(), flag), flag), flag) :
-            Optional.empty();
-        final Optional<RepeatRuns> repeats = Files.isDirectory(repeatDirectory) ?
-            RepeatRuns.of(repeatDirectory, read(list(repeatDirectory, List.of(), flag), flag), flag) :
-            Optional.empty();
-        return new RunCatalog(read(files, flag), drainLimits, repeats, readPaired(input.resolve(PairedSection.DIRECTORY),
-            PeerEvent.RAW, flag), readPaired(input.resolve(LinePerMessageSection.DIRECTORY), PeerEvent.PADDED, flag));
+        return new RunCatalog(read(files, flag), readPaired(input.resolve(PairedSection.DIRECTORY), flag));
     }
 
     /**
-     * Every paired run's data file in {@code dir} ({@code scripts/paired.sh}), by rate; none if there is no dir. Each
-     * must have carried {@code event} on the peers: the targets are judged on the peers' own events, in
-     * {@value PairedSection#DIRECTORY}/, and only {@value LinePerMessageSection#DIRECTORY}/ holds the padded ones, so a
-     * file in the wrong one can never be judged as the other.
+     * Every paired run's data file in {@code dir} ({@code scripts/paired.sh}), by rate; none if there is no dir.
      */
-    private static List<PairedRunData> readPaired(final Path dir, final PeerEvent event, final String flag)
+    private static List<PairedRunData> readPaired(final Path dir, final String flag)
         throws ReportInputException
     {
         if (!Files.isDirectory(dir))
@@ -166,20 +135,6 @@ public final class RunCatalog
                         throw new ReportInputException(flag + ": " + file + ": transports " + run.transports() +
                             "; expected mongoose among them, every paired ratio is Mongoose's against a peer's");
                     }
-                    if (event != run.peerEvent())
-                    {
-                        throw new ReportInputException(flag + ": " + file + ": peer events " +
-                            run.peerEvent().flagName() + "; expected " + event.flagName() + " in " +
-                            dir.getFileName() + "/ (" + (PeerEvent.RAW == event ? "the peers' own events, which " +
-                            "the targets are set against; runs with --peerEvent=padded belong in " +
-                            LinePerMessageSection.DIRECTORY + "/" : "PairedRunMain --peerEvent=padded; runs with the " +
-                            "peers' own events belong in " + PairedSection.DIRECTORY + "/") + ")");
-                    }
-                    if (0 == run.rate() && !run.hasPicosPerMessage())
-                    {
-                        throw new ReportInputException(flag + ": " + file + ": an unpaced run (rate max) without " +
-                            "every slice's time per message; expected a file written by PairedRunMain --rate=max");
-                    }
                     paired.add(run);
                 }
             }
@@ -195,17 +150,15 @@ public final class RunCatalog
 
     /**
      * @param directory where to look, at any depth.
-     * @param skipped   subdirectories to leave out.
      * @param flag      the flag that named the directory, for errors.
      * @return every run properties file found, sorted by path.
      */
-    static List<Path> list(final Path directory, final List<Path> skipped, final String flag)
+    static List<Path> list(final Path directory, final String flag)
         throws ReportInputException
     {
         try (Stream<Path> walk = Files.walk(directory))
         {
             return walk
-                .filter(p -> skipped.stream().noneMatch(p::startsWith))
                 .filter(p -> p.getFileName().toString().endsWith(RunResultFiles.PROPERTIES_SUFFIX))
                 .filter(Files::isRegularFile)
                 .sorted()
@@ -245,8 +198,7 @@ public final class RunCatalog
     }
 
     /**
-     * @return every run read, ordered by file path; the drain-limit phase's runs are in {@link #drainLimitRuns()}
-     * only, the repeats in {@link #repeatRuns()} only.
+     * @return every run read, ordered by file path.
      */
     public List<LoadedRun> all()
     {
@@ -343,24 +295,6 @@ public final class RunCatalog
     }
 
     /**
-     * @return the drain-limit phase's runs, if the input has a {@value DrainLimitRuns#DIRECTORY} subdirectory holding
-     * any.
-     */
-    public Optional<DrainLimitRuns> drainLimitRuns()
-    {
-        return drainLimitRuns;
-    }
-
-    /**
-     * @return the repeated runs of the latency points, if the input has a {@value RepeatRuns#DIRECTORY} subdirectory
-     * holding any.
-     */
-    public Optional<RepeatRuns> repeatRuns()
-    {
-        return repeatRuns;
-    }
-
-    /**
      * @return the paired runs' data ({@code scripts/paired.sh}) under the input's {@value PairedSection#DIRECTORY}/
      *         in the standard configuration ({@link PairedRunData#standardConfiguration()}), by rate; empty if there
      *         are none. Every section that looks a paired run up by its rate, the targets' included, reads these.
@@ -381,24 +315,10 @@ public final class RunCatalog
     }
 
     /**
-     * @return the paired runs whose peers carried events padded to Mongoose's message size
-     *         ({@code PairedRunMain --peerEvent=padded}) under the input's {@value LinePerMessageSection#DIRECTORY}/,
-     *         by rate; empty if there are none. Never judged against a target: {@link LinePerMessageSection} sets
-     *         them beside {@link #pairedRuns()} to show what the written lines per message account for.
-     */
-    public List<PairedRunData> paddedPairedRuns()
-    {
-        return paddedPairedRuns;
-    }
-
-    /**
-     * @return the last-modified time of the newest run file, drain-limit runs and repeats included.
+     * @return the last-modified time of the newest run file.
      */
     public Instant newest()
     {
-        final List<LoadedRun> every = new ArrayList<>(runs);
-        drainLimitRuns.ifPresent(d -> every.addAll(d.all()));
-        repeatRuns.ifPresent(r -> every.addAll(r.all()));
-        return every.stream().map(LoadedRun::modified).max(Comparator.naturalOrder()).orElseThrow();
+        return runs.stream().map(LoadedRun::modified).max(Comparator.naturalOrder()).orElseThrow();
     }
 }

@@ -11,10 +11,8 @@ import java.util.Optional;
 
 /**
  * The performance targets Mongoose holds itself to, each with the figure this report's runs give and whether it is
- * met, so no verdict is typed by hand. The ratio targets are judged twice: on the sweep's separate runs and on the
- * paired runs. Separate runs each land on a placement of the two CPUs of their own, which can decide a ratio by itself,
- * so their verdict compares runs of one placement at a time ({@link SamePlacement}); a paired cycle gives both sides the
- * same placement by construction.
+ * met, so no verdict is typed by hand. Ratio targets are judged on the paired runs, where both sides of a ratio share
+ * each cycle's placement of the two CPUs; the separate runs' ratios are shown beside them.
  */
 public final class TargetsSection implements SummarySection
 {
@@ -31,32 +29,17 @@ public final class TargetsSection implements SummarySection
     static final double THROUGHPUT_FLOOR = 20_000_000;
     static final String MET = "met";
     static final String NOT_MET = "**not met**";
-    /** The separate runs' verdict when Mongoose and the peer had no run on a common placement. */
-    static final String NO_COMMON_PLACEMENT = "no common placement";
 
     @Override
     public void appendTo(final StringBuilder out, final ReportContext context)
     {
         out.append(HEADING).append("\n\n");
-        out.append("Each target with what this report's runs measured and whether that meets it; the figures come ")
-            .append("from the tables below. A ratio is Mongoose's figure over the peer's (at most 1.00× to meet a ")
-            .append("target, as printed). Sweep p50 and p90: the separate runs of Table 3, each point the median of ")
-            .append("its repeats, whatever the placement of the two CPUs each run landed on. A far placement slows ")
-            .append("every transport's hop several-fold (see Repeats), so those two can set a far Mongoose run against ")
-            .append("a near peer run or the reverse, and the separate runs' verdict is taken on the same placement ")
-            .append("instead: each side's median near run when both had near runs, and each side's median far run when ")
-            .append("both had far runs (both must meet the target), and no verdict when the two had no placement in ")
-            .append("common (runs without placement readings are judged on the medians). Paired: the paired runs in ")
-            .append("the standard configuration (see Paired runs), the median of the JVMs' per-cycle ratios, p99 ")
-            .append("included (a paired run recorded before its ")
-            .append("per-cycle p99 gives the pooled cycles' histograms' p99 ratio, marked pooled, and no tail ")
-            .append("verdict); a paired cycle gives both sides the same placement. A ratio target is met when the ")
-            .append("paired runs meet it and so do the separate runs wherever they have a same-placement comparison. ")
-            .append("The tail is judged on the paired runs alone, cycle by cycle: a stall of the host (tens of ")
-            .append("microseconds to milliseconds) delays every message behind it in whichever slice it falls in, so ")
-            .append("the p99 of a pooled histogram or of one separate run mostly counts which transport the longest ")
-            .append("stalls happened to hit, where the median cycle compares the two under the same conditions. A ")
-            .append("dash: the input has no such run.\n\n");
+        out.append("Each target with what this report's runs measured and whether that meets it. A ratio is ")
+            .append("Mongoose's figure over the peer's, at most 1.00× (as printed) to meet a target. Ratio targets ")
+            .append("are judged on the paired runs (see Paired runs): the median over the JVMs of each JVM's median ")
+            .append("per-cycle ratio, where a cycle gives both sides the same placement of the two CPUs. The sweep's ")
+            .append("separate runs (Table 3) are shown beside them and not judged: each lands on a placement of its ")
+            .append("own, which alone can move a ratio several-fold. A dash: the input has no such run.\n\n");
         appendRatios(out, context.runs());
         appendAbsolutes(out, context.runs());
     }
@@ -66,10 +49,7 @@ public final class TargetsSection implements SummarySection
         out.append("Mongoose's p50 and p90 at most the Disruptor's and the raw JCTools hop's at 10k, 100k and 1M ")
             .append("msg/s; p99 is the tail, where Mongoose must be no worse than the peers in the same run.\n\n");
         final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Peer", "Sweep p50", "Sweep p90",
-            "Sweep, same placement: p50 / p90", "Sweep: p50 and p90", "Paired p50", "Paired p90",
-            "Paired: p50 and p90", "Sweep p99", "Paired p99", "Paired: p99 (tail)"), 2);
-        final Optional<SamePlacement> samePlacement = SamePlacement.of(runs);
-        final List<String> tailMisses = new ArrayList<>();
+            "Sweep p99", "Paired p50", "Paired p90", "Paired: p50 and p90", "Paired p99", "Paired: p99 (tail)"), 2);
         for (final long rate : RATIO_RATES)
         {
             final Optional<LoadedRun> mongoose = runs.latency(Transports.MONGOOSE, rate);
@@ -78,19 +58,11 @@ public final class TargetsSection implements SummarySection
             {
                 final Optional<LoadedRun> other = runs.latency(peer, rate);
                 final List<String> row = new ArrayList<>(List.of(RunLabels.rate(rate), Transports.displayName(peer)));
-                if (mongoose.isPresent() && other.isPresent())
+                for (final double percentile : new double[] {50, 90, 99})
                 {
-                    final Histogram m = mongoose.get().result().latency();
-                    final Histogram p = other.get().result().latency();
-                    final double p50 = ratio(m.getValueAtPercentile(50), p.getValueAtPercentile(50));
-                    final double p90 = ratio(m.getValueAtPercentile(90), p.getValueAtPercentile(90));
-                    row.addAll(List.of(times(p50), times(p90)));
-                    row.addAll(samePlacement.map(same -> samePlacementCells(same, peer, rate))
-                        .orElse(List.of(Formats.NO_RUN, verdict(p50, p90))));
-                }
-                else
-                {
-                    row.addAll(List.of(Formats.NO_RUN, Formats.NO_RUN, Formats.NO_RUN, Formats.NO_RUN));
+                    row.add(mongoose.isPresent() && other.isPresent() ? times(ratio(
+                        mongoose.get().result().latency().getValueAtPercentile(percentile),
+                        other.get().result().latency().getValueAtPercentile(percentile))) : Formats.NO_RUN);
                 }
                 final Optional<double[]> pairedRatios = paired.flatMap(run -> pairedRatios(run, peer));
                 if (pairedRatios.isPresent())
@@ -102,61 +74,12 @@ public final class TargetsSection implements SummarySection
                 {
                     row.addAll(List.of(Formats.NO_RUN, Formats.NO_RUN, Formats.NO_RUN));
                 }
-                row.add(mongoose.isPresent() && other.isPresent() ? times(ratio(
-                    mongoose.get().result().latency().getValueAtPercentile(99),
-                    other.get().result().latency().getValueAtPercentile(99))) : Formats.NO_RUN);
-                final List<String> tail = tailCells(paired, peer);
-                row.addAll(tail);
+                row.addAll(tailCells(paired, peer));
                 table.row(row);
-                if (NOT_MET.equals(tail.get(1)))
-                {
-                    paddedP99(runs, rate, peer).ifPresent(padded -> tailMisses.add(RunLabels.rate(rate) +
-                        " against " + Transports.displayName(peer) + ", " + tail.get(0) + " with the peer's own " +
-                        "event and " + times(padded) + " padded"));
-                }
             }
         }
         table.appendTo(out);
         out.append('\n');
-        if (!tailMisses.isEmpty())
-        {
-            out.append("Each tail miss beside the same ratio from the paired run that followed it with the peers' ")
-                .append("event padded to the size of Mongoose's message (not judged; see \"")
-                .append(LinePerMessageSection.HEADING.substring(3)).append("\"): ")
-                .append(String.join("; ", tailMisses)).append(".\n\n");
-        }
-        TailSpread.appendTo(out, runs, RATIO_RATES, RATIO_PEERS);
-    }
-
-    /** The paired p99 ratio against {@code peer} with padded peer events at {@code rate}, if that run has it. */
-    private static Optional<Double> paddedP99(final RunCatalog runs, final long rate, final String peer)
-    {
-        return runs.paddedPairedRuns().stream()
-            .filter(r -> r.rate() == rate && r.hasP99() && r.transports().contains(peer) &&
-                r.transports().contains(Transports.MONGOOSE))
-            .findFirst()
-            .map(r -> LinePerMessageSection.p99Ratio(r, peer));
-    }
-
-    /**
-     * The same-placement ratios with their basis, one per placement both sides had runs of, and the verdict on them
-     * all: met only if every placement's ratios meet the target. {@link #NO_COMMON_PLACEMENT} without any.
-     */
-    private static List<String> samePlacementCells(final SamePlacement same, final String peer, final long rate)
-    {
-        final List<SamePlacement.Comparison> comparisons = same.compare(Transports.MONGOOSE, peer, rate);
-        if (comparisons.isEmpty())
-        {
-            return List.of(Formats.NO_RUN, NO_COMMON_PLACEMENT);
-        }
-        final List<String> cells = new ArrayList<>();
-        boolean met = true;
-        for (final SamePlacement.Comparison c : comparisons)
-        {
-            cells.add(times(c.p50Ratio()) + " / " + times(c.p90Ratio()) + ", " + c.basis());
-            met &= MET.equals(verdict(c.p50Ratio(), c.p90Ratio()));
-        }
-        return List.of(String.join("; ", cells), met ? MET : NOT_MET);
     }
 
     private static void appendAbsolutes(final StringBuilder out, final RunCatalog runs)
@@ -174,21 +97,18 @@ public final class TargetsSection implements SummarySection
         {
             table.row(List.of("10M msg/s achieved, p50 under 1 µs (sweep)", Formats.NO_RUN, Formats.NO_RUN));
         }
-        final Optional<PairedRunData> highPaired = paired(runs, HIGH_RATE);
-        for (final boolean near : new boolean[] {true, false})
+        final String highTarget = "10M msg/s, p50 under 1 µs (paired: the median of Mongoose's per-cycle p50)";
+        final Optional<long[]> highCycles = paired(runs, HIGH_RATE)
+            .map(run -> run.p50()[run.transports().indexOf(Transports.MONGOOSE)]).filter(c -> c.length > 0);
+        if (highCycles.isPresent())
         {
-            final String target = "10M msg/s, p50 under 1 µs (paired, " + (near ? "near" : "far") + " cycles: " +
-                "the median of Mongoose's per-cycle p50)";
-            final Optional<long[]> cycles = highPaired.map(run -> PairedReport.ofPlacement(
-                run.p50()[run.transports().indexOf(Transports.MONGOOSE)], run.readings(), near));
-            if (cycles.isEmpty() || 0 == cycles.get().length)
-            {
-                table.row(List.of(target, Formats.NO_RUN, Formats.NO_RUN));
-                continue;
-            }
-            final long median = PairedReport.lowerMedian(cycles.get());
-            table.row(List.of(target, Formats.latency(median) + " over " + cycles.get().length + " cycles",
+            final long median = PairedReport.lowerMedian(highCycles.get());
+            table.row(List.of(highTarget, Formats.latency(median) + " over " + highCycles.get().length + " cycles",
                 median < HIGH_RATE_P50_LIMIT_NANOS ? MET : NOT_MET));
+        }
+        else
+        {
+            table.row(List.of(highTarget, Formats.NO_RUN, Formats.NO_RUN));
         }
         final Optional<Double> mongooseMax = runs.medianThroughput(Transports.MONGOOSE);
         final Optional<Double> disruptorMax = runs.medianThroughput("disruptor");
@@ -222,9 +142,8 @@ public final class TargetsSection implements SummarySection
         table.row(List.of("Under 1 byte allocated per message in every window", windows.isEmpty() ? Formats.NO_RUN :
             "at most " + Formats.bytesPerMessage(mostBytes) + " B/msg in " + count,
             windows.isEmpty() ? Formats.NO_RUN : mostBytes < 1 ? MET : NOT_MET));
-        out.append("The absolute targets, over every Mongoose window of this report (latency points, their repeats, ")
-            .append("the drain-limit phase and the throughput runs). Near and far cycles are split as in the paired ")
-            .append("runs' section.\n\n");
+        out.append("The absolute targets, over every Mongoose window of this report's separate runs (latency ")
+            .append("points and throughput runs).\n\n");
         table.appendTo(out);
         out.append('\n');
     }
@@ -249,7 +168,7 @@ public final class TargetsSection implements SummarySection
         final PairedRunData run = unpaced.get();
         final double ratio = PairedReport.throughputRatio(run.picosPerMessage()[m], run.picosPerMessage()[d],
             run.cyclesPerJvm());
-        table.row(List.of(target, String.format(Locale.US, "%.3f×", ratio) + " over " + run.readings().length +
+        table.row(List.of(target, String.format(Locale.US, "%.3f×", ratio) + " over " + run.cycles() +
             " cycles in " + run.cyclesPerJvm().length + (1 == run.cyclesPerJvm().length ? " JVM" : " JVMs"),
             ratio >= 1 ? MET : NOT_MET));
     }
@@ -258,18 +177,7 @@ public final class TargetsSection implements SummarySection
     private static List<RunResult> mongooseWindows(final RunCatalog runs)
     {
         final List<RunResult> windows = new ArrayList<>();
-        final boolean repeated = runs.repeatRuns().isPresent();
-        if (repeated)
-        {
-            // The reported point is a copy of one of its repeats: count the repeats, not the copy again.
-            runs.repeatRuns().get().all().stream().map(LoadedRun::result)
-                .filter(r -> Transports.MONGOOSE.equals(r.transport())).forEach(windows::add);
-        }
-        else
-        {
-            runs.latencyRuns(Transports.MONGOOSE).stream().map(LoadedRun::result).forEach(windows::add);
-        }
-        runs.drainLimitRuns().ifPresent(d -> d.all().stream().map(LoadedRun::result).forEach(windows::add));
+        runs.latencyRuns(Transports.MONGOOSE).stream().map(LoadedRun::result).forEach(windows::add);
         runs.throughputRuns(Transports.MONGOOSE).stream().map(LoadedRun::result).forEach(windows::add);
         return windows;
     }
@@ -296,8 +204,7 @@ public final class TargetsSection implements SummarySection
 
     /**
      * The paired p99 ratio and the tail's verdict: the median of the JVMs' per-cycle ratios, judged as the other
-     * ratios are; for a run recorded before its per-cycle p99, the pooled histograms' ratio, marked pooled, and no
-     * verdict.
+     * ratios are.
      */
     private static List<String> tailCells(final Optional<PairedRunData> paired, final String peer)
     {
@@ -311,11 +218,6 @@ public final class TargetsSection implements SummarySection
         if (m < 0 || p < 0)
         {
             return List.of(Formats.NO_RUN, Formats.NO_RUN);
-        }
-        if (!run.hasP99())
-        {
-            return List.of(times(ratio(run.totals()[m].getValueAtPercentile(99),
-                run.totals()[p].getValueAtPercentile(99))) + " pooled", TailSourceSection.NOT_RECORDED);
         }
         final double p99 = PairedReport.medianOfJvms(run.p99()[m], run.p99()[p], run.cyclesPerJvm());
         return List.of(times(p99), atMostOne(p99) ? MET : NOT_MET);

@@ -1,8 +1,7 @@
 package io.mongoose.benchmarks.sweep;
 
 /**
- * The event the peers carry: pre-allocated and recycled, never created per message. {@link PaddedBenchEvent} pads it to
- * the size of Mongoose's message, for {@code PairedRunMain --peerEvent=padded} alone (see {@link PeerEvent}).
+ * The event the peers carry: pre-allocated and recycled, never created per message.
  */
 class BenchEvent
 {

@@ -33,7 +33,7 @@ final class DisruptorHop implements Hop
     @Override
     public void start(final Receiver receiver) throws InterruptedException
     {
-        ring = RingBuffer.createSingleProducer(options.peerEvent()::create, options.queueCapacity(),
+        ring = RingBuffer.createSingleProducer(BenchEvent::new, options.queueCapacity(),
             waitStrategy(options.idle()));
         processor = new BatchEventProcessorBuilder().setMaxBatchSize(options.drainLimit()).build(
             ring, ring.newBarrier(), (event, sequence, endOfBatch) ->
@@ -81,16 +81,6 @@ final class DisruptorHop implements Hop
         return pinning;
     }
 
-    /**
-     * The class of the events this hop carries, as {@link PeerEvent} chose it: for tests, after {@link #start},
-     * when the ring exists.
-     *
-     * @return that class.
-     */
-    Class<? extends BenchEvent> eventClass()
-    {
-        return ring.get(0).getClass();
-    }
 
     @Override
     public void close() throws InterruptedException

@@ -22,12 +22,11 @@ final class DisruptorPolledHop implements PolledHop
     /**
      * @param transport {@link Transport#DISRUPTOR} or its twin, the A/A control.
      * @param capacity  the ring's size, a power of two.
-     * @param peerEvent the event it carries.
      */
-    DisruptorPolledHop(final Transport transport, final int capacity, final PeerEvent peerEvent)
+    DisruptorPolledHop(final Transport transport, final int capacity)
     {
         this.transport = transport;
-        ring = RingBuffer.createSingleProducer(peerEvent::create, capacity, new BusySpinWaitStrategy());
+        ring = RingBuffer.createSingleProducer(BenchEvent::new, capacity, new BusySpinWaitStrategy());
         poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
         handler = (event, sequence, endOfBatch) ->
@@ -72,15 +71,6 @@ final class DisruptorPolledHop implements PolledHop
         return recorder;
     }
 
-    /**
-     * The class of the events this hop carries, as {@link PeerEvent} chose it: for tests, any time.
-     *
-     * @return that class.
-     */
-    Class<? extends BenchEvent> eventClass()
-    {
-        return ring.get(0).getClass();
-    }
 
     /** @throws IllegalStateException if an event was published that the poller never handled. */
     @Override

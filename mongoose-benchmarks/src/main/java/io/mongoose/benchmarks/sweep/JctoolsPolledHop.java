@@ -18,9 +18,8 @@ final class JctoolsPolledHop implements PolledHop
     /**
      * @param capacity   the forward queue's capacity, a power of two.
      * @param drainLimit events per poll.
-     * @param peerEvent  the event it carries.
      */
-    JctoolsPolledHop(final int capacity, final int drainLimit, final PeerEvent peerEvent)
+    JctoolsPolledHop(final int capacity, final int drainLimit)
     {
         this.drainLimit = drainLimit;
         queue = new SpscArrayQueue<>(capacity);
@@ -28,7 +27,7 @@ final class JctoolsPolledHop implements PolledHop
         free = new SpscArrayQueue<>(2 * capacity);
         for (int i = 0; i < capacity + 2; i++)
         {
-            free.offer(peerEvent.create());
+            free.offer(new BenchEvent());
         }
         sink = event ->
         {
@@ -71,16 +70,6 @@ final class JctoolsPolledHop implements PolledHop
         return recorder;
     }
 
-    /**
-     * The class of the events this hop carries, as {@link PeerEvent} chose it: for tests, before the first send,
-     * while every event is free.
-     *
-     * @return that class.
-     */
-    Class<? extends BenchEvent> eventClass()
-    {
-        return free.peek().getClass();
-    }
 
     /** @throws IllegalStateException if an event is left in the queue. */
     @Override

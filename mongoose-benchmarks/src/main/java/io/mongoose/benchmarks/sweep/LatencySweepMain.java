@@ -4,7 +4,6 @@ import org.HdrHistogram.Histogram;
 
 import java.io.PrintStream;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * Runs one measured point of the latency sweep and writes its files (see {@link RunResultFiles}). The rate is a flag,
@@ -20,7 +19,7 @@ public final class LatencySweepMain
     /** Exit code for bad flags. */
     public static final int EXIT_USAGE = 2;
 
-    private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 99.999};
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9};
 
     private LatencySweepMain()
     {
@@ -31,6 +30,8 @@ public final class LatencySweepMain
      */
     public static void main(final String[] args)
     {
+        // A run prints a line or a table of its own, which the server's and Affinity's INFO logs would bury.
+        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         System.exit(run(args, System.out, System.err));
     }
 
@@ -55,14 +56,9 @@ public final class LatencySweepMain
         }
         try
         {
-            out.printf(Locale.ROOT, "%s %s: warm-up %d ms, window %d ms, drain limit %d, idle %s, pin %s%n",
-                options.transport().flagName(), options.throughputMode() ? "max throughput" :
-                    SweepOptions.rateLabel(options.rate()) + " msg/s", options.warmupMillis(), options.runMillis(),
-                options.drainLimit(), options.idle(), options.pin());
             final RunResult result = new SweepRun(options).execute();
             RunResultFiles.write(options.output(), result);
-            print(out, result);
-            out.println("wrote " + options.output() + " (+ .service.hgrm, .run.properties)");
+            out.println(line(result) + "  -> " + options.output());
             return EXIT_OK;
         }
         catch (final Exception ex)
@@ -73,62 +69,30 @@ public final class LatencySweepMain
         }
     }
 
-    static void print(final PrintStream out, final RunResult r)
+    /**
+     * @param r a run.
+     * @return one line: transport, rate asked and achieved, latency percentiles, GC and allocation.
+     */
+    static String line(final RunResult r)
     {
-        if (r.mode() == RunResult.Mode.LATENCY)
-        {
-            out.printf(Locale.ROOT, "  rate: target %,d msg/s, achieved %,.0f msg/s%s; %,d samples%n", r.targetRate(),
-                r.achievedRate(), r.targetMet() ? "" : " (MISSED TARGET)", r.samples());
-        }
-        else
-        {
-            out.printf(Locale.ROOT, "  throughput: %,.0f msg/s; %,d samples%n", r.achievedRate(), r.samples());
-        }
-        out.println("  latency  " + percentiles(r.latency()));
-        out.println("  service  " + percentiles(r.service()));
-        out.printf(Locale.ROOT, "  gc: %d collections (%d ms) in the window; allocated: publisher %,d B, consumer %,d B " +
-            "(%.4f B/msg)%n", r.gcCount(), r.gcMillis(), r.publisherAllocatedBytes(), r.consumerAllocatedBytes(),
-            r.allocatedBytesPerMessage());
-        r.jitter().ifPresent(j -> printJitter(out, j));
-        out.println("  pinning: publisher " + r.publisherPinning() + "; consumer " + r.consumerPinning());
-        out.println("  environment: " + r.environment());
-    }
-
-    private static void printJitter(final PrintStream out, final Jitter j)
-    {
-        if (j.hiccups().isPresent())
-        {
-            final Histogram h = j.hiccups().get();
-            out.printf(Locale.ROOT, "  hiccups (%,d µs park, %,d wake-ups): p50=%,d ns  p99=%,d ns  p99.9=%,d ns  " +
-                    "max=%,d ns%n", j.hiccupIntervalMicros(), h.getTotalCount(), h.getValueAtPercentile(50),
-                h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue());
-        }
-        else
-        {
-            out.println("  hiccups: meter off (--jitterIntervalMicros=0)");
-        }
-        out.println("  context switches in the window (voluntary / involuntary): publisher " +
-            switches(j.publisherSwitches()) + "; consumer " + switches(j.consumerSwitches()));
-        out.println("  core-to-core round trip: " + j.placement().map(p -> String.format(Locale.ROOT,
-            "%,d ns before the run, %,d ns after%s", p.roundTripBeforeNanos(), p.roundTripAfterNanos(),
-            p.windowMediansNanos().isEmpty() ? "" : "; p50 by part of the window: " + p.windowMediansNanos() + " ns"))
-            .orElse("not measured (threads not pinned, or the probe could not pin)"));
-    }
-
-    private static String switches(final Optional<ContextSwitches> switches)
-    {
-        return switches.map(s -> String.format(Locale.ROOT, "%,d / %,d", s.voluntary(), s.involuntary()))
-            .orElse(RunResultFiles.UNAVAILABLE);
-    }
-
-    private static String percentiles(final Histogram h)
-    {
-        final StringBuilder s = new StringBuilder();
+        final String rate = r.mode() == RunResult.Mode.LATENCY ?
+            String.format(Locale.ROOT, "%s msg/s (achieved %,.0f%s)", SweepOptions.rateLabel(r.targetRate()),
+                r.achievedRate(), r.targetMet() ? "" : ", MISSED") :
+            String.format(Locale.ROOT, "max: %,.0f msg/s", r.achievedRate());
+        final StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%-14s %-34s", r.transport(), rate));
+        final Histogram h = r.latency();
         for (final double p : PERCENTILES)
         {
-            s.append(String.format(Locale.ROOT, "p%s=%,d ns  ", trim(p), h.getValueAtPercentile(p)));
+            s.append(String.format(Locale.ROOT, " p%s=%s", trim(p), nanos(h.getValueAtPercentile(p))));
         }
-        return s.append(String.format(Locale.ROOT, "max=%,d ns", h.getMaxValue())).toString();
+        s.append(String.format(Locale.ROOT, " max=%s  gc=%d  %.2f B/msg", nanos(h.getMaxValue()), r.gcCount(),
+            r.allocatedBytesPerMessage()));
+        return s.toString();
+    }
+
+    private static String nanos(final long nanos)
+    {
+        return nanos < 10_000 ? nanos + "ns" : nanos < 10_000_000 ? nanos / 1_000 + "us" : nanos / 1_000_000 + "ms";
     }
 
     private static String trim(final double p)

@@ -4,7 +4,6 @@ package io.mongoose.benchmarks.sweep;
 import io.mongoose.config.IdleStrategyKind;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -12,8 +11,8 @@ import java.util.concurrent.TimeUnit;
  * Every transport with its own consumer thread, exactly as the latency sweep runs it ({@link Hops}: Mongoose's agent
  * thread, the Disruptor's {@code BatchEventProcessor}, the raw queues' drain loops), busy-spinning through the
  * transport's slices and parked inside its handler between them ({@link SliceGate}), so only one consumer spins beside
- * the publisher at a time. The placement is read as probe messages' round trips through the transport itself, once
- * its consumer is spinning again.
+ * the publisher at a time. Before each slice, probe messages' round trips through the transport show its consumer is
+ * spinning again.
  *
  * <p>The consumer threads are not pinned: OpenHFT Affinity hands each CPU to one thread, and here several consumers
  * take turns on the one CPU the publisher leaves; the scheduler runs the one awake there.
@@ -49,8 +48,7 @@ final class OwnThreadConsumers implements PairedConsumers
                 final Transport transport = transports.get(i);
                 final Hop hop = Hops.create(new SweepOptions(options.rate(), 0, 0, Path.of(transport.flagName()),
                     transport, options.drainLimit(), IdleStrategyKind.BUSY_SPIN.yamlName(), "none",
-                    options.queueCapacity(), 0,
-                    options.peerEvent()));
+                    options.queueCapacity()));
                 final SliceGate gate = new SliceGate();
                 hop.start(gate);
                 hops[i] = hop;
@@ -80,7 +78,7 @@ final class OwnThreadConsumers implements PairedConsumers
     }
 
     @Override
-    public long beginSlice(final int lane, final long[] trips)
+    public void beginSlice(final int lane)
     {
         gates[lane].open(hops[lane].consumerThread());
         final long deadline = System.nanoTime() + WAIT_NANOS;
@@ -88,19 +86,15 @@ final class OwnThreadConsumers implements PairedConsumers
         {
             awaiting(lane, deadline, "leave its park for the next slice");
         }
-        for (int i = 0; i < trips.length; i++)
+        for (int i = 0; i < HANDSHAKES; i++)
         {
-            final long start = System.nanoTime();
-            hops[lane].send(SliceGate.PROBE, start);
+            hops[lane].send(SliceGate.PROBE, System.nanoTime());
             final long expected = ++controlsSent[lane];
             while (gates[lane].controls() != expected)
             {
-                awaiting(lane, deadline, "receive placement probe " + (i + 1));
+                awaiting(lane, deadline, "receive probe " + (i + 1));
             }
-            trips[i] = System.nanoTime() - start;
         }
-        Arrays.sort(trips);
-        return trips[trips.length / 2];
     }
 
     @Override
@@ -129,12 +123,6 @@ final class OwnThreadConsumers implements PairedConsumers
             "runs it (Mongoose's agent thread, the Disruptor's BatchEventProcessor, the raw queues' drain loops), " +
             "busy-spins through that transport's slices and waits parked inside its handler between them; the " +
             "consumer threads are not pinned, and the one awake runs on the CPU the publisher leaves.";
-    }
-
-    @Override
-    public String placementMethod()
-    {
-        return "probe messages through the transport, one at a time, once its consumer thread was spinning again";
     }
 
     /**

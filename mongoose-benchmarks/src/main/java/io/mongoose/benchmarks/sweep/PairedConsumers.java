@@ -2,7 +2,7 @@ package io.mongoose.benchmarks.sweep;
 
 /**
  * The consumer side of a paired run ({@link PairedRunMain}): which thread takes each transport's messages, how a
- * transport's slice begins and ends, and how the placement is read before it. Two kinds, chosen by
+ * transport's slice begins and ends. Two kinds, chosen by
  * {@code --consumers}: {@link OwnThreadConsumers} and {@link PolledConsumers}.
  *
  * <p>Threading: every method on the publisher thread, the thread that created it.
@@ -15,15 +15,16 @@ interface PairedConsumers extends AutoCloseable
      */
     PairedLane[] lanes();
 
+    /** Round trips through the consumer before a slice: when they are back, the consumer is spinning on the lane. */
+    int HANDSHAKES = 33;
+
     /**
-     * Make the lane's consumer ready for its slice, then read where the host has the two CPUs now.
+     * Make the lane's consumer ready for its slice: {@link #HANDSHAKES} round trips through it.
      *
-     * @param lane  index into {@link #lanes()}.
-     * @param trips scratch for the round trips; the reading is their median.
-     * @return the placement reading, nanoseconds.
+     * @param lane index into {@link #lanes()}.
      * @throws IllegalStateException if a consumer thread failed or did not answer in time.
      */
-    long beginSlice(int lane, long[] trips);
+    void beginSlice(int lane);
 
     /**
      * The lane's slice is over and every message of it was received.
@@ -42,11 +43,6 @@ interface PairedConsumers extends AutoCloseable
      * @return the run's consumer arrangement, one or two Markdown sentences for the report's method paragraph.
      */
     String describe();
-
-    /**
-     * @return how {@link #beginSlice} reads the placement, a clause for the report's placement paragraph.
-     */
-    String placementMethod();
 
     /**
      * Stop every consumer after everything sent was received, and check each hop ended cleanly.

@@ -24,11 +24,10 @@ import java.util.Optional;
  * @param jvms          JVMs to run one after another, their cycles pooled; 1 measures in this JVM.
  * @param output        the Markdown file to write, if any.
  * @param data          the file to write this JVM's measurements to, for a parent run that pools JVMs, if any.
- * @param peerEvent     the event the peers' hops carry ({@link PeerEvent}).
  */
 record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, List<Transport> transports,
     Consumers consumers, int queueCapacity, int drainLimit, boolean pin, int jvms, Optional<Path> output,
-    Optional<Path> data, PeerEvent peerEvent)
+    Optional<Path> data)
 {
     /** The transports that have a polled hop. */
     static final List<Transport> POLLED =
@@ -69,7 +68,6 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
         "  --drainLimit=N       messages per poll (default 256)",
         "  --pin=auto|none      pin publisher and consumer to CPUs of their own (default auto)",
         "  --jvms=N             run N JVMs one after another and pool their cycles (default 1: this JVM)",
-        "  --peerEvent=raw|padded  the peers' event: raw, their own 32 bytes; padded, 64 bytes like Mongoose's",
         "                       message, to see what the bytes per message account for (default raw; the report",
         "                       reads padded runs only from paired-padded/ and judges no target on them)",
         "  --output=FILE        also write the result as Markdown to FILE",
@@ -86,7 +84,6 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
             "200", "warmupCycles", "40", "transports", "mongoose,disruptor,jctools", "consumers", "own",
             "queueCapacity", Integer.toString(PairedRunData.DEFAULT_QUEUE_CAPACITY), "drainLimit", "256", "pin",
             "auto", "jvms", "1"));
-        values.put("peerEvent", PeerEvent.RAW.flagName());
         final List<String> errors = new ArrayList<>();
         String output = null;
         String data = null;
@@ -98,8 +95,7 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
             {
                 errors.add("unknown or malformed flag '" + arg + "'; expected one of --rate, --sliceMillis, " +
                     "--cycles, --warmupCycles, --transports, --consumers, --queueCapacity, --drainLimit, --pin, --jvms, " +
-                    "--peerEvent, --output, --data, as " +
-                    "--name=value");
+                    "--output, --data, as --name=value");
                 continue;
             }
             if ("output".equals(name))
@@ -142,11 +138,6 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
             errors.add("--data: empty; expected a file path");
         }
         final long jvms = SweepOptions.positiveLong("jvms", values.get("jvms"), 1, errors);
-        final PeerEvent peerEvent = PeerEvent.byName(values.get("peerEvent"));
-        if (null == peerEvent)
-        {
-            errors.add("--peerEvent: '" + values.get("peerEvent") + "'; expected raw or padded");
-        }
 
         if (!errors.isEmpty())
         {
@@ -155,7 +146,7 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
         return new PairedOptions(rate, slice, (int)Math.min(Integer.MAX_VALUE, cycles),
             (int)Math.min(Integer.MAX_VALUE, warmup), transports, consumers, (int)capacity, (int)Math.min(Integer.MAX_VALUE,
             drainLimit), "auto".equals(pin), (int)Math.min(Integer.MAX_VALUE, jvms), Optional.ofNullable(output).map(Path::of),
-            Optional.ofNullable(data).map(Path::of), peerEvent);
+            Optional.ofNullable(data).map(Path::of));
     }
 
     private static Consumers consumers(final String text, final List<String> errors)

@@ -18,9 +18,8 @@ import java.util.zip.DataFormatException;
 
 /**
  * What one paired run measured, or several pooled: every transport's latency over its measured slices, its p50, p90
- * and p99 per measured cycle, its time per message in each measured slice (which an unpaced run compares), and each
- * cycle's placement reading. A run started with {@code --jvms=N} has each of its N
- * JVMs write one of these ({@code --data}) and pools them: the JVM itself is one more source of variation (the JIT's
+ * and p99 per measured cycle, and its time per message in each measured slice (which an unpaced run compares). A run
+ * started with {@code --jvms=N} has each of its N JVMs write one of these ({@code --data}) and pools them: the JVM itself is one more source of variation (the JIT's
  * choices, where the heap put each hop's objects), which slices within one JVM cannot average out.
  *
  * @param rate             messages per second within each slice.
@@ -32,26 +31,20 @@ import java.util.zip.DataFormatException;
  * @param cpus             CPUs the JVM saw.
  * @param publisherPinning what pinning achieved for the publisher thread.
  * @param consumers        the consumer arrangement, as {@link PairedConsumers#describe()} wrote it.
- * @param placementMethod  what was timed before each slice, as {@link PairedConsumers#placementMethod()} wrote it.
  * @param totals           each transport's latency over all measured slices, in {@code transports} order.
  * @param p50              each transport's p50 per measured cycle.
  * @param p90              each transport's p90 per measured cycle.
- * @param readings         each measured cycle's placement reading, nanoseconds.
  * @param cyclesPerJvm     measured cycles of each JVM pooled here, in order; one entry for a single run.
  * @param picosPerMessage  each transport's time per message in each measured cycle's slice, picoseconds: from the
- *                         slice's start until its last message was received, over the messages sent. Empty arrays
- *                         for data written before it was recorded.
+ *                         slice's start until its last message was received, over the messages sent.
  * @param p99              each transport's p99 per measured cycle, so the tails can be compared slice against slice
- *                         of one cycle. Empty arrays for data written before it was recorded.
- * @param peerEvent        the event the peers' hops carried; {@link PeerEvent#RAW} for data written before it was
- *                         recorded.
- * @param queueCapacity    every hop's queue or ring capacity; {@link #DEFAULT_QUEUE_CAPACITY} for data that does not
- *                         record it.
+ *                         of one cycle.
+ * @param queueCapacity    every hop's queue or ring capacity.
  */
 public record PairedRunData(long rate, String measuredAt, String javaVersion, String consumerMode, long sliceMillis,
     List<String> transports, int cpus, String publisherPinning, String consumers,
-    String placementMethod, Histogram[] totals, long[][] p50, long[][] p90, long[] readings, int[] cyclesPerJvm,
-    long[][] picosPerMessage, long[][] p99, PeerEvent peerEvent, int queueCapacity)
+    Histogram[] totals, long[][] p50, long[][] p90, int[] cyclesPerJvm,
+    long[][] picosPerMessage, long[][] p99, int queueCapacity)
 {
     /** {@code PairedRunMain}'s queue or ring capacity unless {@code --queueCapacity} says otherwise. */
     public static final int DEFAULT_QUEUE_CAPACITY = 65_536;
@@ -66,38 +59,11 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
     }
 
     /**
-     * @return whether every transport's time per message was recorded for every cycle: data from before it was, or
-     *         pooled with such data, has none.
+     * @return the measured cycles, of every JVM pooled here.
      */
-    public boolean hasPicosPerMessage()
+    public int cycles()
     {
-        return everyCycle(picosPerMessage, readings.length);
-    }
-
-    /**
-     * @return whether every transport's p99 was recorded for every cycle: data from before it was, or pooled with such
-     *         data, has none.
-     */
-    public boolean hasP99()
-    {
-        return everyCycle(p99, readings.length);
-    }
-
-    /**
-     * @param perTransport each transport's value per cycle.
-     * @param cycles       the run's measured cycles.
-     * @return whether every transport has a value for every cycle.
-     */
-    public static boolean everyCycle(final long[][] perTransport, final int cycles)
-    {
-        for (final long[] values : perTransport)
-        {
-            if (values.length != cycles)
-            {
-                return false;
-            }
-        }
-        return true;
+        return Arrays.stream(cyclesPerJvm).sum();
     }
 
     /**
@@ -115,15 +81,13 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         final List<Integer> perJvm = new ArrayList<>();
         for (final PairedRunData run : runs)
         {
-            if (!run.transports.equals(first.transports) || run.rate != first.rate ||
-                run.peerEvent != first.peerEvent)
+            if (!run.transports.equals(first.transports) || run.rate != first.rate)
             {
                 throw new IllegalArgumentException("runs measured " + run.transports + " at " + run.rate + " msg/s " +
-                    "with " + run.peerEvent.flagName() + " peer events and " + first.transports + " at " + first.rate +
-                    " msg/s with " + first.peerEvent.flagName() + "; expected the same transports, rate and peer " +
-                    "event in every run");
+                    "and " + first.transports + " at " + first.rate + " msg/s; expected the same transports and rate " +
+                    "in every run");
             }
-            cycles += run.readings.length;
+            cycles += run.cycles();
             for (final int c : run.cyclesPerJvm)
             {
                 perJvm.add(c);
@@ -132,16 +96,8 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         final Histogram[] totals = new Histogram[n];
         final long[][] p50 = new long[n][cycles];
         final long[][] p90 = new long[n][cycles];
-        final long[] readings = new long[cycles];
-        boolean timed = true;
-        boolean tails = true;
-        for (final PairedRunData run : runs)
-        {
-            timed &= run.hasPicosPerMessage();
-            tails &= run.hasP99();
-        }
-        final long[][] picos = new long[n][timed ? cycles : 0];
-        final long[][] p99 = new long[n][tails ? cycles : 0];
+        final long[][] picos = new long[n][cycles];
+        final long[][] p99 = new long[n][cycles];
         for (int i = 0; i < n; i++)
         {
             totals[i] = new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, 3);
@@ -149,28 +105,21 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         int at = 0;
         for (final PairedRunData run : runs)
         {
-            final int length = run.readings.length;
+            final int length = run.cycles();
             for (int i = 0; i < n; i++)
             {
                 totals[i].add(run.totals[i]);
                 System.arraycopy(run.p50[i], 0, p50[i], at, length);
                 System.arraycopy(run.p90[i], 0, p90[i], at, length);
-                if (timed)
-                {
-                    System.arraycopy(run.picosPerMessage[i], 0, picos[i], at, length);
-                }
-                if (tails)
-                {
-                    System.arraycopy(run.p99[i], 0, p99[i], at, length);
-                }
+                System.arraycopy(run.picosPerMessage[i], 0, picos[i], at, length);
+                System.arraycopy(run.p99[i], 0, p99[i], at, length);
             }
-            System.arraycopy(run.readings, 0, readings, at, length);
             at += length;
         }
         return new PairedRunData(first.rate, first.measuredAt, first.javaVersion, first.consumerMode,
             first.sliceMillis, first.transports, first.cpus, first.publisherPinning, first.consumers,
-            first.placementMethod, totals, p50, p90, readings, perJvm.stream().mapToInt(Integer::intValue).toArray(),
-            picos, p99, first.peerEvent, first.queueCapacity);
+            totals, p50, p90, perJvm.stream().mapToInt(Integer::intValue).toArray(),
+            picos, p99, first.queueCapacity);
     }
 
     /**
@@ -189,10 +138,7 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
         p.setProperty("cpus", Integer.toString(cpus));
         p.setProperty("publisherPinning", publisherPinning);
         p.setProperty("consumers", consumers);
-        p.setProperty("placementMethod", placementMethod);
-        p.setProperty("readings", join(readings));
         p.setProperty("cyclesPerJvm", join(Arrays.stream(cyclesPerJvm).asLongStream().toArray()));
-        p.setProperty("peerEvent", peerEvent.flagName());
         p.setProperty("queueCapacity", Integer.toString(queueCapacity));
         for (int i = 0; i < transports.size(); i++)
         {
@@ -237,10 +183,8 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
                 final String t = transports.get(i);
                 p50[i] = split(required(p, file, "p50." + t));
                 p90[i] = split(required(p, file, "p90." + t));
-                // Optional: data written before the time per message was recorded has none.
-                picos[i] = split(p.getProperty("picosPerMessage." + t, ""));
-                // Optional too: data written before the per-cycle p99 was recorded has none.
-                p99[i] = split(p.getProperty("p99." + t, ""));
+                picos[i] = split(required(p, file, "picosPerMessage." + t));
+                p99[i] = split(required(p, file, "p99." + t));
                 totals[i] = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(
                     Base64.getDecoder().decode(required(p, file, "latency." + t))), 0);
             }
@@ -248,28 +192,14 @@ public record PairedRunData(long rate, String measuredAt, String javaVersion, St
                 required(p, file, "javaVersion"), required(p, file, "consumerMode"),
                 Long.parseLong(required(p, file, "sliceMillis")), transports, Integer.parseInt(required(p, file, "cpus")),
                 required(p, file, "publisherPinning"), required(p, file, "consumers"),
-                required(p, file, "placementMethod"), totals, p50, p90, split(required(p, file, "readings")),
+                totals, p50, p90,
                 Arrays.stream(split(required(p, file, "cyclesPerJvm"))).mapToInt(v -> (int)v).toArray(), picos, p99,
-                peerEvent(p, file),
-                // Optional: a file that does not record it is read as the default, which the sweep's rates use.
-                Integer.parseInt(p.getProperty("queueCapacity", Integer.toString(DEFAULT_QUEUE_CAPACITY))));
+                Integer.parseInt(required(p, file, "queueCapacity")));
         }
         catch (final IllegalArgumentException | DataFormatException ex)
         {
             throw new IOException(file + ": malformed paired run data: " + ex.getMessage(), ex);
         }
-    }
-
-    /** Optional: data written before it was recorded carried the raw event, the only one there was. */
-    private static PeerEvent peerEvent(final Properties p, final Path file) throws IOException
-    {
-        final String name = p.getProperty("peerEvent", PeerEvent.RAW.flagName());
-        final PeerEvent event = PeerEvent.byName(name);
-        if (null == event)
-        {
-            throw new IOException(file + ": peerEvent '" + name + "'; expected raw or padded");
-        }
-        return event;
     }
 
     private static String required(final Properties p, final Path file, final String key) throws IOException

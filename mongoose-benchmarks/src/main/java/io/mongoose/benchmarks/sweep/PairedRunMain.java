@@ -48,8 +48,6 @@ public final class PairedRunMain
 
     private static final long START_SLACK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
     private static final long DRAIN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
-    /** Round trips per placement reading; the reading is their median. */
-    static final int ROUND_TRIPS = 33;
 
     private PairedRunMain()
     {
@@ -60,6 +58,8 @@ public final class PairedRunMain
      */
     public static void main(final String[] args)
     {
+        // A run prints a line or a table of its own, which the server's and Affinity's INFO logs would bury.
+        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         System.exit(run(args, System.out, System.err));
     }
 
@@ -92,10 +92,9 @@ public final class PairedRunMain
             }
             final String result = 0 == options.rate() ?
                 PairedReport.throughputMarkdown(heading(options, data), data.transports(), data.picosPerMessage(),
-                    data.readings(), ROUND_TRIPS, data.placementMethod(), data.cyclesPerJvm()) :
+                    data.cyclesPerJvm()) :
                 PairedReport.markdown(heading(options, data), data.transports(), data.totals(), data.p50(),
-                    data.p90(), data.p99(), data.readings(), ROUND_TRIPS, data.placementMethod(),
-                    data.cyclesPerJvm());
+                    data.p90(), data.p99(), data.cyclesPerJvm());
             out.print(result);
             if (options.output().isPresent())
             {
@@ -185,10 +184,8 @@ public final class PairedRunMain
         final long[][] p99 = new long[n][options.cycles()];
         final long[][] picos = new long[n][options.cycles()];
         final long[] sent = new long[n];
-        final long[] readings = new long[options.cycles()];
         final String publisherPinning;
         final String consumersText;
-        final String placementMethod;
         // Before the publisher pins itself: the CPU count reads this thread's affinity, and threads started from here
         // inherit it, so consumer threads started after the pinning would be confined to the publisher's CPU.
         final int cpus = Runtime.getRuntime().availableProcessors();
@@ -203,16 +200,13 @@ public final class PairedRunMain
                 totals[i] = new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, 3);
             }
             final long sliceNanos = TimeUnit.MILLISECONDS.toNanos(options.sliceMillis());
-            final long[] trips = new long[ROUND_TRIPS];
             for (int cycle = 0; cycle < options.warmupCycles() + options.cycles(); cycle++)
             {
                 final int measured = cycle - options.warmupCycles();
-                long reading = 0;
                 for (int k = 0; k < n; k++)
                 {
                     final int h = (k + cycle) % n;
-                    // A cycle is as far as its farthest slice: a ratio with one slice far placed is a far ratio.
-                    reading = Math.max(reading, consumers.beginSlice(h, trips));
+                    consumers.beginSlice(h);
                     final long start = System.nanoTime();
                     final long count = sendSlice(lanes[h], options.rate(), sliceNanos);
                     sent[h] += count;
@@ -229,14 +223,9 @@ public final class PairedRunMain
                         picos[h][measured] = picosPerMessage(received - start, count);
                     }
                 }
-                if (measured >= 0)
-                {
-                    readings[measured] = reading;
-                }
             }
             publisherPinning = pin.outcome();
             consumersText = consumers.describe();
-            placementMethod = consumers.placementMethod();
         }
         final List<String> names = new ArrayList<>();
         for (final Transport t : options.transports())
@@ -245,8 +234,7 @@ public final class PairedRunMain
         }
         return new PairedRunData(options.rate(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
             System.getProperty("java.version"), options.consumers().flagName(), options.sliceMillis(), names, cpus,
-            publisherPinning, consumersText, placementMethod, totals, p50, p90,
-            readings, new int[] {options.cycles()}, picos, p99, options.peerEvent(), options.queueCapacity());
+            publisherPinning, consumersText, totals, p50, p90, new int[] {options.cycles()}, picos, p99, options.queueCapacity());
     }
 
     /**
@@ -274,7 +262,7 @@ public final class PairedRunMain
                 "the order rotating by one each cycle. A slice's throughput is its messages over the time from its " +
                 "first send until its last message was received." + jvms + " " + data.consumers() + " Publisher: " +
                 data.publisherPinning() + ". Queue or ring capacity " + options.queueCapacity() + ", drain limit " +
-                options.drainLimit() + "." + peerEventNote(options) + "\n\n";
+                options.drainLimit() + ".\n\n";
         }
         return "# Paired hop latency at " + SweepOptions.rateLabel(options.rate()).toUpperCase(Locale.ROOT) +
             " msg/s\n\nMeasured by `PairedRunMain` (`scripts/paired.sh`, `--consumers=" +
@@ -284,16 +272,7 @@ public final class PairedRunMain
             options.sliceMillis() + " ms at " + Formats.count(options.rate()) + " msg/s on an open-loop schedule " +
             "(latency from the intended send time), the order rotating by one each cycle." + jvms + " " +
             data.consumers() + " Publisher: " + data.publisherPinning() + ". Queue or ring capacity " +
-            options.queueCapacity() + ", drain limit " + options.drainLimit() + "." + peerEventNote(options) + "\n\n";
-    }
-
-    /** Nothing for the peers' own events; what was changed, for padded ones. */
-    static String peerEventNote(final PairedOptions options)
-    {
-        return PeerEvent.RAW == options.peerEvent() ? "" : " The peers carried padded events " +
-            "(`--peerEvent=padded`): their two longs and 32 bytes of padding, 64 bytes in all like Mongoose's message, " +
-            "so each hop moves as many bytes per message; an experiment on what the bytes account for, not the peers " +
-            "as they are.";
+            options.queueCapacity() + ", drain limit " + options.drainLimit() + ".\n\n";
     }
 
     /**

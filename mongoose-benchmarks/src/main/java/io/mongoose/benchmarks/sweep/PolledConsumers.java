@@ -1,7 +1,6 @@
 package io.mongoose.benchmarks.sweep;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -10,8 +9,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * One consumer thread for every transport: the harness's loop polls the hop whose slice it is ({@link PolledHop}:
  * Mongoose's agent group in {@code INVOKER} mode, the Disruptor's {@code EventPoller}, JCTools' {@code drain}) and
- * follows every empty poll with one {@link Thread#onSpinWait()}, for every transport alike. The placement is read as a
- * value's round trip through that loop, which echoes every new ping.
+ * follows every empty poll with one {@link Thread#onSpinWait()}, for every transport alike. Before each slice, a value's
+ * round trips through that loop, which echoes every new ping, show it is polling the slice's hop.
  */
 @SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 final class PolledConsumers implements PairedConsumers
@@ -55,27 +54,23 @@ final class PolledConsumers implements PairedConsumers
     }
 
     @Override
-    public long beginSlice(final int lane, final long[] trips)
+    public void beginSlice(final int lane)
     {
         slices.current = hops[lane];
         final long deadline = System.nanoTime() + WAIT_NANOS;
-        for (int i = 0; i < trips.length; i++)
+        for (int i = 0; i < HANDSHAKES; i++)
         {
             final long ping = slices.ping + 1;
-            final long start = System.nanoTime();
             slices.ping = ping;
             while (slices.pong != ping)
             {
                 if (null != failure.get() || System.nanoTime() - deadline > 0)
                 {
-                    throw new IllegalStateException("the consumer thread did not echo a placement ping",
+                    throw new IllegalStateException("the consumer thread did not echo a handshake ping",
                         failure.get());
                 }
             }
-            trips[i] = System.nanoTime() - start;
         }
-        Arrays.sort(trips);
-        return trips[trips.length / 2];
     }
 
     @Override
@@ -99,12 +94,6 @@ final class PolledConsumers implements PairedConsumers
         return "One publisher thread and one consumer thread for all transports: the harness's loop polls the hop " +
             "whose slice it is (Mongoose's agent group in INVOKER mode, the Disruptor's EventPoller, JCTools' " +
             "drain), with one spin-wait hint after every empty poll; consumer: " + pinning.get() + ".";
-    }
-
-    @Override
-    public String placementMethod()
-    {
-        return "round trips of a value through the consumer's loop";
     }
 
     @Override
@@ -132,9 +121,8 @@ final class PolledConsumers implements PairedConsumers
                         case MONGOOSE_QUEUE ->
                             new MongoosePolledHop(options.queueCapacity(), options.drainLimit(), false);
                         case DISRUPTOR, DISRUPTOR_TWIN ->
-                            new DisruptorPolledHop(t, options.queueCapacity(), options.peerEvent());
-                        case JCTOOLS -> new JctoolsPolledHop(options.queueCapacity(), options.drainLimit(),
-                            options.peerEvent());
+                            new DisruptorPolledHop(t, options.queueCapacity());
+                        case JCTOOLS -> new JctoolsPolledHop(options.queueCapacity(), options.drainLimit());
                         default -> throw new IllegalArgumentException("no polled hop for " + t.flagName());
                     });
                 }
@@ -186,9 +174,8 @@ final class PolledConsumers implements PairedConsumers
     }
 
     /**
-     * The hop the consumer polls now, whether to go on, and the placement probe's ping (publisher) and echo (consumer).
-     * The padding keeps the ping and the echo on different cache lines, so a round trip moves one line each way, as
-     * {@link CoreToCoreProbe}'s do.
+     * The hop the consumer polls now, whether to go on, and the handshake's ping (publisher) and echo (consumer). The
+     * padding keeps the ping and the echo on different cache lines.
      */
     private static final class Slices
     {

@@ -30,7 +30,7 @@ abstract class RecyclingQueueHop implements Hop
         free = new SpscArrayQueue<>(2 * options.queueCapacity());
         for (int i = 0; i < events; i++)
         {
-            free.offer(options.peerEvent().create());
+            free.offer(new BenchEvent());
         }
     }
 
@@ -109,16 +109,6 @@ abstract class RecyclingQueueHop implements Hop
         return pinning;
     }
 
-    /**
-     * The class of the events this hop carries, as {@link PeerEvent} chose it: for tests, before the first send,
-     * while every event is free.
-     *
-     * @return that class.
-     */
-    final Class<? extends BenchEvent> eventClass()
-    {
-        return free.peek().getClass();
-    }
 
     @Override
     public final void close() throws InterruptedException

@@ -3,11 +3,10 @@ package io.mongoose.benchmarks.sweep;
 import org.HdrHistogram.Histogram;
 
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Everything one measured run found: what was asked, what was achieved, both latency histograms (nanoseconds), what
- * the platform did to the threads in the window (jitter) and the environment. Written by {@link RunResultFiles} next
+ * and the environment. Written by {@link RunResultFiles} next
  * to the run's {@code .hgrm}; reports are generated from these files.
  *
  * @param transport               {@code mongoose}, {@code disruptor}, {@code agrona}, {@code jctools} or {@code abq}.
@@ -29,8 +28,6 @@ import java.util.Optional;
  * @param gcMillis                collection time during the window.
  * @param publisherAllocatedBytes bytes the publisher thread allocated during the window.
  * @param consumerAllocatedBytes  bytes the consumer thread allocated during the window.
- * @param jitter                  context switches and hiccups in the window; empty for runs written before the sweep
- *                                recorded them.
  * @param latency                 receive time minus intended send time, ns (coordinated-omission free).
  * @param service                 receive time minus actual send time, ns.
  * @param environment             CPU, cores, JDK, flags, GC, clocksource: see {@code BenchmarkEnvironment}.
@@ -39,7 +36,7 @@ public record RunResult(
     String transport, Mode mode, long targetRate, double achievedRate, boolean targetMet, long samples,
     long warmupMillis, long runMillis, int drainLimit, String idle, String pinRequest, String publisherPinning,
     String consumerPinning, long gcCount, long gcMillis, long publisherAllocatedBytes, long consumerAllocatedBytes,
-    Optional<Jitter> jitter, Histogram latency, Histogram service, Map<String, String> environment)
+    Histogram latency, Histogram service, Map<String, String> environment)
 {
     /** A latency run whose achieved rate is below this fraction of its target is labelled as having missed it. */
     public static final double TARGET_TOLERANCE = 0.99;

@@ -16,7 +16,6 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +24,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import java.util.zip.DataFormatException;
 
 /**
@@ -37,9 +35,6 @@ import java.util.zip.DataFormatException;
  *     <li>{@code latency_1m_mps.run.properties}: every other field of {@link RunResult}, plus both histograms in
  *     HdrHistogram's compressed encoding, so reports compute exact percentiles from the run's own data.</li>
  * </ul>
- *
- * <p>The jitter keys (context switches, hiccups) came later than the others: a file without
- * {@value #HICCUP_INTERVAL_KEY} reads back with no {@link RunResult#jitter()}, so older sweeps still load.
  */
 public final class RunResultFiles
 {
@@ -52,29 +47,13 @@ public final class RunResultFiles
     /** The .hgrm files are in microseconds; histograms hold nanoseconds. */
     public static final double NANOS_PER_MICRO = 1000.0;
 
-    /** Written for a context-switch count that {@code /proc} could not give. */
-    public static final String UNAVAILABLE = "unavailable";
-    /** The key whose presence marks a run that recorded jitter: the hiccup meter's interval (0 when it was off). */
-    public static final String HICCUP_INTERVAL_KEY = "hiccupIntervalMicros";
     /** When the run's files were written (ISO-8601 UTC): the run's own date, whatever a copy or checkout does. */
     public static final String RECORDED_AT_KEY = "recordedAt";
-    /** Key of the core-to-core round trip measured just before the run, nanoseconds (see {@link Placement}). */
-    public static final String PLACEMENT_BEFORE_KEY = "placementRoundTripBeforeNanos";
-    /** Key of the core-to-core round trip measured just after the run, nanoseconds. */
-    public static final String PLACEMENT_AFTER_KEY = "placementRoundTripAfterNanos";
-    /** Key of a latency run's median latency in each part of its window, nanoseconds, comma-separated in time order. */
-    public static final String PLACEMENT_WINDOW_MEDIANS_KEY = "placementWindowMediansNanos";
     /** The date line {@link Properties#store} writes, for files written before {@link #RECORDED_AT_KEY}. */
     private static final DateTimeFormatter STORE_DATE =
         DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss zzz yyyy", Locale.ROOT);
-    /** The hiccup meter's histogram, encoded like the latency histograms; present when the meter was on. */
-    public static final String HICCUP_HISTOGRAM_KEY = "hiccupHistogram";
 
     private static final String ENV_PREFIX = "env.";
-    private static final String PUBLISHER = "publisher";
-    private static final String CONSUMER = "consumer";
-    private static final String VOLUNTARY_SWITCHES = "VoluntaryContextSwitches";
-    private static final String INVOLUNTARY_SWITCHES = "InvoluntaryContextSwitches";
 
     private RunResultFiles()
     {
@@ -117,7 +96,6 @@ public final class RunResultFiles
         p.put("gcMillis", Long.toString(result.gcMillis()));
         p.put("publisherAllocatedBytes", Long.toString(result.publisherAllocatedBytes()));
         p.put("consumerAllocatedBytes", Long.toString(result.consumerAllocatedBytes()));
-        result.jitter().ifPresent(j -> putJitter(p, j));
         p.put("latencyHistogram", encode(result.latency()));
         p.put("serviceHistogram", encode(result.service()));
         for (final Map.Entry<String, String> e : new TreeMap<>(result.environment()).entrySet())
@@ -161,7 +139,7 @@ public final class RunResultFiles
             f.longValue("samples"), f.longValue("warmupMillis"), f.longValue("runMillis"),
             (int)f.longValue("drainLimit"), f.text("idle"), f.text("pinRequest"), f.text("publisherPinning"),
             f.text("consumerPinning"), f.longValue("gcCount"), f.longValue("gcMillis"),
-            f.longValue("publisherAllocatedBytes"), f.longValue("consumerAllocatedBytes"), jitter(f, p),
+            f.longValue("publisherAllocatedBytes"), f.longValue("consumerAllocatedBytes"),
             f.histogram("latencyHistogram"), f.histogram("serviceHistogram"), environment);
     }
 
@@ -217,120 +195,6 @@ public final class RunResultFiles
     public static Path propertiesOf(final Path hgrm)
     {
         return sibling(hgrm, baseOf(hgrm) + PROPERTIES_SUFFIX);
-    }
-
-    private static void putJitter(final Map<String, String> p, final Jitter jitter)
-    {
-        jitter.placement().ifPresent(placement ->
-        {
-            p.put(PLACEMENT_BEFORE_KEY, Long.toString(placement.roundTripBeforeNanos()));
-            p.put(PLACEMENT_AFTER_KEY, Long.toString(placement.roundTripAfterNanos()));
-            if (!placement.windowMediansNanos().isEmpty())
-            {
-                p.put(PLACEMENT_WINDOW_MEDIANS_KEY, placement.windowMediansNanos().stream().map(String::valueOf)
-                    .collect(Collectors.joining(",")));
-            }
-        });
-        putSwitches(p, PUBLISHER, jitter.publisherSwitches());
-        putSwitches(p, CONSUMER, jitter.consumerSwitches());
-        p.put(HICCUP_INTERVAL_KEY, Long.toString(jitter.hiccupIntervalMicros()));
-        jitter.hiccups().ifPresent(h ->
-        {
-            p.put(HICCUP_HISTOGRAM_KEY, encode(h));
-            // The encoded histogram is what reports read; these are for a reader of the file.
-            p.put("hiccupP50Nanos", Long.toString(h.getValueAtPercentile(50)));
-            p.put("hiccupP99Nanos", Long.toString(h.getValueAtPercentile(99)));
-            p.put("hiccupP99_9Nanos", Long.toString(h.getValueAtPercentile(99.9)));
-            p.put("hiccupMaxNanos", Long.toString(h.getMaxValue()));
-        });
-    }
-
-    private static void putSwitches(
-        final Map<String, String> p, final String thread, final Optional<ContextSwitches> switches)
-    {
-        p.put(thread + VOLUNTARY_SWITCHES, switches.map(s -> Long.toString(s.voluntary())).orElse(UNAVAILABLE));
-        p.put(thread + INVOLUNTARY_SWITCHES, switches.map(s -> Long.toString(s.involuntary())).orElse(UNAVAILABLE));
-    }
-
-    private static Optional<Jitter> jitter(final Field f, final Properties p) throws IOException
-    {
-        if (null == p.getProperty(HICCUP_INTERVAL_KEY))
-        {
-            return Optional.empty();
-        }
-        final long interval = f.longValue(HICCUP_INTERVAL_KEY);
-        if (interval < 0)
-        {
-            throw new IOException(f.file + ": '" + HICCUP_INTERVAL_KEY + "' is " + interval +
-                "; expected 0 (meter off) or more");
-        }
-        final Optional<Histogram> hiccups = interval == 0 ? Optional.empty() :
-            Optional.of(f.histogram(HICCUP_HISTOGRAM_KEY));
-        return Optional.of(new Jitter(switches(f, PUBLISHER), switches(f, CONSUMER), interval, hiccups,
-            placement(f, p)));
-    }
-
-    private static Optional<Placement> placement(final Field f, final Properties p) throws IOException
-    {
-        if (null == p.getProperty(PLACEMENT_BEFORE_KEY) && null == p.getProperty(PLACEMENT_AFTER_KEY))
-        {
-            return Optional.empty();
-        }
-        try
-        {
-            return Optional.of(new Placement(f.longValue(PLACEMENT_BEFORE_KEY), f.longValue(PLACEMENT_AFTER_KEY),
-                windowMedians(f, p)));
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new IOException(f.file + ": '" + PLACEMENT_BEFORE_KEY + "' and '" + PLACEMENT_AFTER_KEY + "': " +
-                ex.getMessage(), ex);
-        }
-    }
-
-    private static List<Long> windowMedians(final Field f, final Properties p) throws IOException
-    {
-        final String text = p.getProperty(PLACEMENT_WINDOW_MEDIANS_KEY);
-        if (null == text)
-        {
-            return List.of();
-        }
-        final List<Long> medians = new ArrayList<>();
-        for (final String median : text.split(",", -1))
-        {
-            final long value;
-            try
-            {
-                value = Long.parseLong(median.trim());
-            }
-            catch (final NumberFormatException ex)
-            {
-                throw new IOException(badWindowMedians(f, text), ex);
-            }
-            if (value < 0)
-            {
-                throw new IOException(badWindowMedians(f, text));
-            }
-            medians.add(value);
-        }
-        return medians;
-    }
-
-    private static String badWindowMedians(final Field f, final String text)
-    {
-        return f.file + ": '" + PLACEMENT_WINDOW_MEDIANS_KEY + "' is '" + text + "'; expected nanoseconds, none below " +
-            "0, separated by commas";
-    }
-
-    private static Optional<ContextSwitches> switches(final Field f, final String thread) throws IOException
-    {
-        final String voluntary = thread + VOLUNTARY_SWITCHES;
-        final String involuntary = thread + INVOLUNTARY_SWITCHES;
-        if (UNAVAILABLE.equals(f.text(voluntary)) || UNAVAILABLE.equals(f.text(involuntary)))
-        {
-            return Optional.empty();
-        }
-        return Optional.of(new ContextSwitches(f.longValue(voluntary), f.longValue(involuntary)));
     }
 
     private static void writeHgrm(final Path path, final Histogram histogram) throws IOException

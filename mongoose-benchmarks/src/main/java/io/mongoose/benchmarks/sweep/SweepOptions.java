@@ -25,17 +25,11 @@ import java.util.Map;
  * @param pin                  {@code none}, or {@code auto}: pin consumer and publisher to distinct free CPUs, best
  *                             effort.
  * @param queueCapacity        capacity of the hop's queue or ring (a power of two), the same for every transport.
- * @param jitterIntervalMicros park interval of the hiccup meter that runs beside the hop; 0 turns it off.
- * @param peerEvent            the event the peers' hops carry: {@link PeerEvent#RAW} for every sweep run; only the
- *                             paired harness sets another.
  */
 public record SweepOptions(
     long rate, long warmupMillis, long runMillis, Path output, Transport transport, int drainLimit, String idle,
-    String pin, int queueCapacity, long jitterIntervalMicros, PeerEvent peerEvent)
+    String pin, int queueCapacity)
 {
-    /** Longest hiccup-meter interval: a meter that wakes less than once a second says little about a window. */
-    public static final long MAX_JITTER_INTERVAL_MICROS = 1_000_000;
-
     /** The flags and their defaults, in the order usage lists them. */
     public static final Map<String, String> DEFAULTS = defaults();
 
@@ -51,8 +45,7 @@ public record SweepOptions(
         "  --idle=NAME          consumer idle strategy: " + String.join(", ", IdleStrategyKind.yamlNames()) +
             " (default busy-spin)",
         "  --pin=none|auto      auto pins consumer and publisher to distinct free CPUs, best effort (default none)",
-        "  --queueCapacity=N    queue or ring capacity, a power of two (default 65536)",
-        "  --jitterIntervalMicros=N  park interval of the hiccup meter, microseconds; 0 turns it off (default 10000)");
+        "  --queueCapacity=N    queue or ring capacity, a power of two (default 65536)");
 
     private static Map<String, String> defaults()
     {
@@ -66,7 +59,6 @@ public record SweepOptions(
         d.put("idle", IdleStrategyKind.BUSY_SPIN.yamlName());
         d.put("pin", "none");
         d.put("queueCapacity", "65536");
-        d.put("jitterIntervalMicros", "10000");
         return d;
     }
 
@@ -112,18 +104,12 @@ public record SweepOptions(
         {
             errors.add("--queueCapacity: " + capacity + "; expected " + MongooseHop.QUEUE_CAPACITY_EXPECTED);
         }
-        final long jitterInterval = positiveLong("jitterIntervalMicros", values.get("jitterIntervalMicros"), 0, errors);
-        if (jitterInterval > MAX_JITTER_INTERVAL_MICROS)
-        {
-            errors.add("--jitterIntervalMicros: " + jitterInterval + "; expected at most " +
-                MAX_JITTER_INTERVAL_MICROS + " (one second)");
-        }
         if (!errors.isEmpty())
         {
             throw new IllegalArgumentException(String.join("\n", errors));
         }
         return new SweepOptions(rate, warmup, run, Path.of(output), transport, (int)drainLimit, idle, pin,
-            (int)capacity, jitterInterval, PeerEvent.RAW);
+            (int)capacity);
     }
 
     /**

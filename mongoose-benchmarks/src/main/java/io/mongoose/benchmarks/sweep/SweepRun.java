@@ -4,17 +4,14 @@ import io.mongoose.benchmarks.BenchmarkEnvironment;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * One measured run: start the hop, publish on an open-loop schedule (or unpaced) from a dedicated publisher thread,
- * snapshot GC, per-thread allocation and the publisher's and consumer's context switches at the edges of the
- * measurement window while a {@link HiccupMeter} records what the platform alone adds, wait for every message to
- * arrive, and collect the result.
+ * snapshot GC and per-thread allocation at the edges of the measurement window, wait for every message to arrive, and
+ * collect the result.
  *
  * <p>Open loop: message {@code i} is due at {@code t0 + i / rate}; the publisher busy-waits until then, stamps that
  * intended time, and sends. When it falls behind it sends at once, still stamping the schedule's time, so a stall
@@ -26,7 +23,6 @@ final class SweepRun
     private static final long DRAIN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static final com.sun.management.ThreadMXBean THREADS =
         (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
-    private static final ProcThreads PROC = ProcThreads.system();
 
     private final SweepOptions options;
 
@@ -38,9 +34,6 @@ final class SweepRun
     RunResult execute() throws Exception
     {
         THREADS.setThreadAllocatedMemoryEnabled(true);
-        // On the CPUs the run's two threads will take, while nothing else of the run holds them (see Placement).
-        final boolean pinned = "auto".equals(options.pin());
-        final Optional<Long> roundTripBefore = pinned ? CoreToCoreProbe.roundTripNanos(true) : Optional.empty();
         final LatencyRecorder recorder = new LatencyRecorder();
         final Hop hop = Hops.create(options);
         hop.start(recorder);
@@ -51,9 +44,6 @@ final class SweepRun
         final long windowStart = t0 + warmupNanos;
         final long windowEnd = windowStart + runNanos;
         recorder.window(t0, windowStart, windowEnd);
-        // Started before the publisher, so its loop is compiled and settled by the window like everything else.
-        final Optional<HiccupMeter> meter = options.jitterIntervalMicros() == 0 ? Optional.empty() :
-            Optional.of(HiccupMeter.start(options.jitterIntervalMicros(), windowStart, windowEnd));
 
         final Publisher publisher = new Publisher(hop, options, t0, windowStart, windowEnd, windowEnd + runNanos);
         final Thread publisherThread = new Thread(publisher, "publisher");
@@ -65,24 +55,10 @@ final class SweepRun
         sleepUntil(windowStart);
         final long gcCountBefore = gcCount();
         final long gcMillisBefore = gcMillis();
-        // Both threads learned their ids before the window (the consumer on its first warm-up message); an id not
-        // known by now stays unknown, so start and end are read from the same thread or not at all.
-        final long publisherThreadId = publisher.threadId;
-        final long consumerThreadId = recorder.consumerThreadId();
-        final Optional<ContextSwitches> publisherBefore = PROC.contextSwitches(publisherThreadId);
-        final Optional<ContextSwitches> consumerBefore = PROC.contextSwitches(consumerThreadId);
         sleepUntil(windowEnd);
         final long gcCount = gcCount() - gcCountBefore;
         final long gcMillis = gcMillis() - gcMillisBefore;
-        final Optional<ContextSwitches> publisherSwitches =
-            inWindow(publisherBefore, PROC.contextSwitches(publisherThreadId));
-        final Optional<ContextSwitches> consumerSwitches =
-            inWindow(consumerBefore, PROC.contextSwitches(consumerThreadId));
         publisher.mayExit(publisherThread);
-        if (meter.isPresent())
-        {
-            meter.get().close();
-        }
 
         publisherThread.join();
         if (null != publisherFailure.get())
@@ -106,13 +82,6 @@ final class SweepRun
             THREADS.getThreadAllocatedBytes(hop.consumerThread().getId()) - recorder.allocatedAtWindowStart();
         final String consumerPinning = hop.consumerPinning();
         hop.close();
-        final Optional<Long> roundTripAfter = roundTripBefore.isPresent() ? CoreToCoreProbe.roundTripNanos(true) :
-            Optional.empty();
-        final Optional<Placement> placement = roundTripBefore.isPresent() && roundTripAfter.isPresent() ?
-            Optional.of(new Placement(roundTripBefore.get(), roundTripAfter.get(),
-                options.throughputMode() ? List.of() : recorder.windowMedians())) : Optional.empty();
-        final Jitter jitter = new Jitter(publisherSwitches, consumerSwitches, options.jitterIntervalMicros(),
-            meter.map(HiccupMeter::hiccups), placement);
 
         // Every message of the window: a latency run records each one; a throughput run times one in
         // UnpacedTiming.TIMED_EVERY, so its histograms hold that share, and its window's messages are the ones sent.
@@ -125,7 +94,7 @@ final class SweepRun
             options.throughputMode() ? RunResult.Mode.THROUGHPUT : RunResult.Mode.LATENCY,
             options.rate(), achieved, targetMet, samples, options.warmupMillis(), options.runMillis(),
             options.drainLimit(), options.idle(), options.pin(), publisher.pinning, consumerPinning, gcCount, gcMillis,
-            publisher.allocatedInWindow(), consumerAllocated, Optional.of(jitter),
+            publisher.allocatedInWindow(), consumerAllocated,
             recorder.latency(), recorder.service(), BenchmarkEnvironment.capture().values());
     }
 
@@ -139,7 +108,6 @@ final class SweepRun
         // The results are not needed: only the running is.
         gcCount();
         gcMillis();
-        PROC.contextSwitches(PROC.currentThreadId());
     }
 
     private static void sleepUntil(final long deadline)
@@ -149,13 +117,6 @@ final class SweepRun
         {
             LockSupport.parkNanos(remaining);
         }
-    }
-
-    private static Optional<ContextSwitches> inWindow(
-        final Optional<ContextSwitches> before, final Optional<ContextSwitches> after)
-    {
-        return before.isPresent() && after.isPresent() ? Optional.of(after.get().since(before.get())) :
-            Optional.empty();
     }
 
     private static long gcCount()
@@ -194,7 +155,6 @@ final class SweepRun
         private long allocatedAtEnd = -1;
         private volatile boolean mayExit;
         String pinning = "not started";
-        volatile long threadId = ProcThreads.UNKNOWN_THREAD_ID;
 
         Publisher(final Hop hop, final SweepOptions options, final long t0, final long windowStart,
             final long windowEnd, final long hardStop)
@@ -211,7 +171,6 @@ final class SweepRun
         @Override
         public void run()
         {
-            threadId = PROC.currentThreadId();
             try (ThreadPinning pin = ThreadPinning.pinCurrentThread("auto".equals(options.pin())))
             {
                 pinning = pin.outcome();

@@ -15,18 +15,9 @@ class PairedReportTest
     private static final String HEADING = "# Paired hop latency at 1M msg/s\n\nMethod.\n\n";
 
     @Test
-    void cyclesAreSplitByTheirPlacementReading()
+    void eachCycleDividesMongoosesSliceByThePeers()
     {
-        // Reference round trip 100 ns (the 10th percentile of 100, 100, 500), so near is up to 200 ns.
-        final String result = report(new long[] {100, 100, 500});
-        assertTrue(result.contains("Placement: before each slice the publisher timed 33 probe messages through the " +
-            "transport (the median is the slice's reading; a cycle's reading is the highest of its slices'). "),
-            result);
-        assertTrue(result.contains("Reference: the 10th percentile of the cycles' readings, 100 ns; a cycle is near " +
-            "when its reading was at most 2× that (200 ns), far otherwise. Median reading 100 ns, highest 500 ns. " +
-            "Cycles: 2 near, 1 far."), result);
-        assertTrue(result.contains("| Disruptor | 0.50× (0.50–0.50), 2 cycles | 10.00× (10.00–10.00), 1 cycle |"),
-            result);
+        final String result = report();
         // All cycles together: 0.5, 0.5 and 10; the tail 3.0 in every cycle.
         assertTrue(result.contains("| Disruptor | 3 | 0.50× (0.50–10.00) | 0.50× (0.50–10.00) | 3.00× (3.00–3.00) | " +
             "2 of 3 |"), result);
@@ -35,14 +26,12 @@ class PairedReportTest
     @Test
     void latenciesAndNamesAreWrittenAsTheSweepsReportWritesThem()
     {
-        final String result = report(new long[] {100, 100, 100});
+        final String result = report();
         assertTrue(result.startsWith(HEADING), result);
         // 150 ns and 1,712,100 ns (of two values, the upper is the p90 too): the sweep's units, not a second
         // formatter's.
         assertTrue(result.contains("| Mongoose | 2 | 150 ns | 1.71 ms | 1.71 ms | 1.71 ms | 1.71 ms |"), result);
         assertTrue(result.contains("| Disruptor | 2 | "), result);
-        assertTrue(result.contains("Cycles: 3 near, 0 far."), result);
-        assertTrue(result.contains("| Disruptor | 0.50× (0.50–10.00), 3 cycles | — |"), result);
     }
 
     @Test
@@ -53,8 +42,7 @@ class PairedReportTest
         final long[][] p50 = {{100, 100, 1000, 100, 200}, {200, 200, 100, 100, 100}};
         final String result = PairedReport.markdown(HEADING, List.of("mongoose", "disruptor"),
             new Histogram[] {any, any}, p50, new long[][] {{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}},
-            new long[][] {{100, 100, 100, 100, 100}, {400, 400, 100, 100, 100}}, new long[] {100, 100, 100, 100, 100},
-            33, "probes", new int[] {2, 2, 1});
+            new long[][] {{100, 100, 100, 100, 100}, {400, 400, 100, 100, 100}}, new int[] {2, 2, 1});
         assertTrue(result.contains("| JVM | Cycles | p50 ratio to Disruptor: median (quartiles) |"), result);
         assertTrue(result.contains("\n| 1 | 2 | 0.50× (0.50–0.50) |"), result);
         assertTrue(result.contains("\n| 2 | 2 | 1.00× (1.00–10.00) |"), result);
@@ -63,14 +51,8 @@ class PairedReportTest
         // The tail's table: JVM 1's p99 ratios 0.25, 0.25; JVM 2's 1, 1; JVM 3's 1. Median of 0.25, 1 and 1 is 1.
         assertTrue(result.contains("| JVM | Cycles | p99 ratio to Disruptor: median (quartiles) |"), result);
         assertTrue(result.contains("\n| 1 | 2 | 0.25× (0.25–0.25) |"), result);
-        // Without the per-cycle p99 (a run recorded before it): no tail table, and its ratio says so.
-        final String untimed = PairedReport.markdown(HEADING, List.of("mongoose", "disruptor"),
-            new Histogram[] {any, any}, p50, p50, new long[][] {{}, {}}, new long[] {100, 100, 100, 100, 100}, 33,
-            "probes", new int[] {2, 2, 1});
-        assertFalse(untimed.contains("p99 ratio to Disruptor"), untimed);
-        assertTrue(untimed.contains(" | not recorded | "), untimed);
         // One JVM: no such table.
-        assertFalse(report(new long[] {100, 100, 100}).contains("Per JVM"));
+        assertFalse(report().contains("Per JVM"));
     }
 
     @Test
@@ -78,25 +60,23 @@ class PairedReportTest
     {
         final Histogram any = histogram();
         assertThrows(IllegalArgumentException.class, () -> PairedReport.markdown(HEADING, List.of("disruptor",
-            "jctools"), new Histogram[] {any, any}, new long[2][1], new long[2][1], new long[2][1], new long[] {100},
-            33, "probes", new int[] {1}));
+            "jctools"), new Histogram[] {any, any}, new long[2][1], new long[2][1], new long[2][1], new int[] {1}));
     }
 
     @Test
     void anUnpacedRunComparesThroughputCycleByCycle()
     {
         // Times per message, picoseconds: Mongoose 30,000 (33.3M msg/s) in every cycle; the Disruptor 33,000, 27,000 |
-        // 31,000, 60,000. Mongoose's throughput over the Disruptor's: 1.1, 0.9 | 1.033, 2.0; cycle 4 (60,000) is far.
+        // 31,000, 60,000. Mongoose's throughput over the Disruptor's: 1.1, 0.9 | 1.033, 2.0.
         final String result = PairedReport.throughputMarkdown(HEADING, List.of("mongoose", "disruptor"),
             new long[][] {{30_000, 30_000, 30_000, 30_000}, {33_000, 27_000, 31_000, 60_000}},
-            new long[] {100, 100, 100, 500}, 33, "probes", new int[] {2, 2});
+            new int[] {2, 2});
         assertTrue(result.startsWith(HEADING), result);
         // Quartiles by nearest rank: Mongoose 33.3M each; the Disruptor 16.7M, 30.3M, 32.3M, 37M.
         assertTrue(result.contains("| Mongoose | 4 | 33.3M (33.3M–33.3M) |"), result);
         assertTrue(result.contains("| Disruptor | 4 | 30.3M (16.7M–32.3M) |"), result);
-        // All cycles: 0.9, 1.03, 1.1, 2.0; near cycles 0.9, 1.03, 1.1; far 2.0; Mongoose ahead in 3 of 4.
-        assertTrue(result.contains("| Disruptor | 4 | 1.03× (0.90–1.10) | 1.03× (0.90–1.10), 3 cycles | " +
-            "2.00× (2.00–2.00), 1 cycle | 3 of 4 |"), result);
+        // All cycles: 0.9, 1.03, 1.1, 2.0; Mongoose ahead in 3 of 4.
+        assertTrue(result.contains("| Disruptor | 4 | 1.03× (0.90–1.10) | 3 of 4 |"), result);
         // Per JVM: 1.1, 0.9 (lower middle 0.9); 1.033, 2.0 (1.033); their median (0.9 + 1.033) / 2 = 0.97.
         assertTrue(result.contains("\n| 1 | 2 | 0.90× (0.90–1.10) |"), result);
         assertTrue(result.contains("\n| 2 | 2 | 1.03× (1.03–2.00) |"), result);
@@ -106,27 +86,21 @@ class PairedReportTest
     }
 
     @Test
-    void anUnpacedRunNeedsEveryCyclesTimePerMessage()
+    void anUnpacedRunNeedsAPositiveTimePerMessage()
     {
-        final IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-            () -> PairedReport.throughputMarkdown(HEADING, List.of("mongoose", "disruptor"),
-                new long[][] {{30_000}, {}}, new long[] {100}, 33, "probes", new int[] {1}));
-        assertTrue(missing.getMessage().contains("disruptor: time per message for 0 of 1 cycles"),
-            missing.getMessage());
         final IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
             () -> PairedReport.throughputMarkdown(HEADING, List.of("mongoose", "disruptor"),
-                new long[][] {{0}, {30_000}}, new long[] {100}, 33, "probes", new int[] {1}));
+                new long[][] {{0}, {30_000}}, new int[] {1}));
         assertTrue(zero.getMessage().contains("mongoose: time per message of cycle 0: 0 ps; expected > 0"),
             zero.getMessage());
     }
 
-    private static String report(final long[] roundTrips)
+    private static String report()
     {
         final Histogram any = histogram();
         return PairedReport.markdown(HEADING, List.of("mongoose", "disruptor"), new Histogram[] {any, any},
             new long[][] {{100, 100, 1000}, {200, 200, 100}}, new long[][] {{100, 100, 1000}, {200, 200, 100}},
-            new long[][] {{300, 300, 300}, {100, 100, 100}}, roundTrips, 33, "probe messages through the transport",
-            new int[] {roundTrips.length});
+            new long[][] {{300, 300, 300}, {100, 100, 100}}, new int[] {3});
     }
 
     private static Histogram histogram()

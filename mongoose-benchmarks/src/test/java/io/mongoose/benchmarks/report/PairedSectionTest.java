@@ -1,7 +1,6 @@
 package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.sweep.PairedRunData;
-import io.mongoose.benchmarks.sweep.PeerEvent;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,16 +21,15 @@ class PairedSectionTest
 {
 
     @Test
-    void eachPeerHasItsRatiosOverTheJvmsAllCyclesAndEachPlacement(@TempDir final Path dir) throws Exception
+    void eachPeerHasItsRatiosOverTheJvmsAndAllCycles(@TempDir final Path dir) throws Exception
     {
         final Path input = RunFixtures.inputWithOneMongooseRun(dir);
-        // JVM 1: cycles 0.5 and 0.5 (median 0.5); JVM 2: 10 and 2 (nearest rank: 2). Readings: cycle 3 is far.
+        // JVM 1: cycles 0.5 and 0.5 (median 0.5); JVM 2: 10 and 2 (nearest rank: 2).
         data(new long[][] {{100, 100, 1000, 200}, {200, 200, 100, 100}}, new long[] {100, 100, 500, 100})
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
         final SummaryText summary = SummaryText.render(new PairedSection(), input, dir);
         assertEquals(List.of("1M msg/s", "Disruptor", "own", "65,536", "2, 4", "1.25×", "0.50× (0.50–2.00)",
-            "0.50× (0.50–2.00)", "0.50× (0.50–2.00), 3 cycles", "10.00× (10.00–10.00), 1 cycle",
-            "2026-11-22T01:00:00Z, Java 17.0.15"), summary.row(PairedSection.HEADING, "1M msg/s", "Disruptor"));
+            "0.50× (0.50–2.00)", "2026-11-22T01:00:00Z, Java 17.0.15"), summary.row(PairedSection.HEADING, "1M msg/s", "Disruptor"));
         assertTrue(summary.section(PairedSection.HEADING).contains("read from `../runs/paired/`"),
             summary.section(PairedSection.HEADING));
     }
@@ -44,12 +42,12 @@ class PairedSectionTest
         data(new long[][] {{100, 100, 1000, 200}, {200, 200, 100, 100}}, new long[] {100, 100, 500, 100})
             .write(paired.resolve("paired_1m_mps.properties"));
         // Times per message. Mongoose's throughput over the Disruptor's is the Disruptor's time over Mongoose's:
-        // JVM 1: 30/20, 30/20 (1.5); JVM 2: 30/60 (0.5) and 90/30 (3.0), lower middle 0.5. Cycle 3 is far.
+        // JVM 1: 30/20, 30/20 (1.5); JVM 2: 30/60 (0.5) and 90/30 (3.0), lower middle 0.5.
         data(0, new long[][] {{20, 20, 60, 30}, {30, 30, 30, 90}}, new long[] {100, 100, 500, 100})
             .write(paired.resolve("paired_max_mps.properties"));
         final SummaryText summary = SummaryText.render(new PairedSection(), input, dir);
         assertEquals(List.of("Disruptor", "own", "65,536", "2, 4", "1.00×", "1.50× (0.50–1.50)",
-            "1.50× (1.50–3.00), 3 cycles", "0.50× (0.50–0.50), 1 cycle", "2026-11-22T01:00:00Z, Java 17.0.15"),
+            "2026-11-22T01:00:00Z, Java 17.0.15"),
             summary.row(PairedSection.HEADING, "Disruptor", "own", "65,536", "2, 4", "1.00×"));
         // The paced run keeps its own row, and the unpaced one none in the latency table.
         assertEquals(1, summary.rows(PairedSection.HEADING).stream().filter(r -> r.get(0).equals("1M msg/s")).count());
@@ -89,20 +87,7 @@ class PairedSectionTest
         // The 10M target reads the standard run's 300 ns, not 5.0 or 2.0 µs.
         final SummaryText targets = SummaryText.render(new TargetsSection(), input, dir);
         assertEquals(List.of("300 ns over 4 cycles", "met"), targets.row(TargetsSection.HEADING,
-            "10M msg/s, p50 under 1 µs (paired, near cycles: the median of Mongoose's per-cycle p50)").subList(1, 3));
-    }
-
-    @Test
-    void anUnpacedRunWithoutTimesPerMessageIsRefusedNamingIt(@TempDir final Path dir) throws Exception
-    {
-        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
-        final Path file = Files.createDirectories(input.resolve(PairedSection.DIRECTORY))
-            .resolve("paired_max_mps.properties");
-        data(0, new long[][] {{20, 20, 60, 30}, {30, 30, 30, 90}}, new long[] {100, 100, 500, 100}).write(file);
-        Files.write(file, Files.readAllLines(file).stream().filter(l -> !l.startsWith("picosPerMessage.")).toList());
-        final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
-        assertTrue(ex.getMessage().contains("paired_max_mps.properties: an unpaced run (rate max) without every " +
-            "slice's time per message"), ex.getMessage());
+            "10M msg/s, p50 under 1 µs (paired: the median of Mongoose's per-cycle p50)").subList(1, 3));
     }
 
     @Test
@@ -133,38 +118,20 @@ class PairedSectionTest
         final Path input = RunFixtures.inputWithOneMongooseRun(dir);
         final PairedRunData run = data(new long[][] {{1}, {1}}, new long[] {1});
         new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), run.consumerMode(), run.sliceMillis(),
-            List.of("disruptor", "jctools"), run.cpus(), run.publisherPinning(), run.consumers(),
-            run.placementMethod(), run.totals(), run.p50(), run.p90(), run.readings(), new int[] {1},
-            run.picosPerMessage(), run.p99(), run.peerEvent(), PairedRunData.DEFAULT_QUEUE_CAPACITY)
+            List.of("disruptor", "jctools"), run.cpus(), run.publisherPinning(), run.consumers(), run.totals(),
+            run.p50(), run.p90(), new int[] {1}, run.picosPerMessage(), run.p99(), PairedRunData.DEFAULT_QUEUE_CAPACITY)
             .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
         final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
         assertTrue(ex.getMessage().contains("paired_1m_mps.properties: transports [disruptor, jctools]; expected " +
             "mongoose among them"), ex.getMessage());
     }
 
-    @Test
-    void aRunWithPaddedPeerEventsIsRefusedNamingIt(@TempDir final Path dir) throws Exception
-    {
-        final Path input = RunFixtures.inputWithOneMongooseRun(dir);
-        final PairedRunData run = data(new long[][] {{1, 1, 1, 1}, {1, 1, 1, 1}}, new long[] {1, 1, 1, 1});
-        new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), run.consumerMode(), run.sliceMillis(),
-            run.transports(), run.cpus(), run.publisherPinning(), run.consumers(), run.placementMethod(),
-            run.totals(), run.p50(), run.p90(), run.readings(), run.cyclesPerJvm(), run.picosPerMessage(),
-            run.p99(), PeerEvent.PADDED, PairedRunData.DEFAULT_QUEUE_CAPACITY)
-            .write(Files.createDirectories(input.resolve(PairedSection.DIRECTORY)).resolve("paired_1m_mps.properties"));
-        final ReportInputException ex = assertThrows(ReportInputException.class, () -> RunCatalog.load(input));
-        assertTrue(ex.getMessage().contains("paired_1m_mps.properties: peer events padded; expected raw in paired/ " +
-            "(the peers' own events, which the targets are set against; runs with --peerEvent=padded belong in " +
-            "paired-padded/)"), ex.getMessage());
-    }
-
     /** {@code run} with other consumers and queue capacity. */
     private static PairedRunData configured(final PairedRunData run, final String consumers, final int capacity)
     {
         return new PairedRunData(run.rate(), run.measuredAt(), run.javaVersion(), consumers, run.sliceMillis(),
-            run.transports(), run.cpus(), run.publisherPinning(), run.consumers(), run.placementMethod(), run.totals(),
-            run.p50(), run.p90(), run.readings(), run.cyclesPerJvm(), run.picosPerMessage(), run.p99(),
-            run.peerEvent(), capacity);
+            run.transports(), run.cpus(), run.publisherPinning(), run.consumers(), run.totals(), run.p50(), run.p90(),
+            run.cyclesPerJvm(), run.picosPerMessage(), run.p99(), capacity);
     }
 
     private static PairedRunData data(final long[][] p50, final long[] readings)
@@ -177,9 +144,8 @@ class PairedSectionTest
     {
         final Histogram any = new Histogram(3);
         any.recordValue(150);
-        return new PairedRunData(rate, "2026-11-22T01:00:00Z", "17.0.15", "own", 50,
-            List.of("mongoose", "disruptor"), 2, "pinned to CPU 1", "Each transport's own consumer thread.",
-            "probe messages", new Histogram[] {any, any}, values, values, readings, new int[] {2, 2}, values,
-            values, PeerEvent.RAW, PairedRunData.DEFAULT_QUEUE_CAPACITY);
+        return new PairedRunData(rate, "2026-11-22T01:00:00Z", "17.0.15", "own", 50, List.of("mongoose", "disruptor"),
+            2, "pinned to CPU 1", "Each transport's own consumer thread.", new Histogram[] {any, any}, values, values,
+            new int[] {2, 2}, values, values, PairedRunData.DEFAULT_QUEUE_CAPACITY);
     }
 }

@@ -1,9 +1,6 @@
 package io.mongoose.benchmarks.report;
 
-import io.mongoose.benchmarks.sweep.Jitter;
 import io.mongoose.benchmarks.sweep.PairedRunData;
-import io.mongoose.benchmarks.sweep.PeerEvent;
-import io.mongoose.benchmarks.sweep.Placement;
 import io.mongoose.benchmarks.sweep.RunResult;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -83,8 +80,8 @@ class ReadmeResultsTest
         final Histogram any = new Histogram(3);
         any.recordValue(150);
         new PairedRunData(0, "2026-11-21T10:00:00Z", "17.0.15", "own", 50, List.of("mongoose", "disruptor"), 2,
-            "pinned to CPU 1", "Own threads.", "probes", new Histogram[] {any, any}, picos, picos,
-            new long[] {100, 100, 100, 100}, new int[] {2, 2}, picos, picos, PeerEvent.RAW, PairedRunData.DEFAULT_QUEUE_CAPACITY)
+            "pinned to CPU 1", "Own threads.", new Histogram[] {any, any}, picos, picos, new int[] {2, 2}, picos,
+            picos, PairedRunData.DEFAULT_QUEUE_CAPACITY)
             .write(Files.createDirectories(runs.resolve(PairedSection.DIRECTORY)).resolve("paired_max_mps.properties"));
         final Path readme = dir.resolve("README.md");
         Files.writeString(readme, ReadmeResults.BEGIN + "\n" + ReadmeResults.END + "\n");
@@ -101,8 +98,8 @@ class ReadmeResultsTest
         // One JVM (the quick sweep's): its two cycles 1.1 and 1.1, and the count in the singular.
         final long[][] oneJvm = {{30, 30}, {33, 33}};
         new PairedRunData(0, "2026-11-21T10:00:00Z", "17.0.15", "own", 50, List.of("mongoose", "disruptor"), 2,
-            "pinned to CPU 1", "Own threads.", "probes", new Histogram[] {any, any}, oneJvm, oneJvm,
-            new long[] {100, 100}, new int[] {2}, oneJvm, oneJvm, PeerEvent.RAW, PairedRunData.DEFAULT_QUEUE_CAPACITY)
+            "pinned to CPU 1", "Own threads.", new Histogram[] {any, any}, oneJvm, oneJvm, new int[] {2}, oneJvm,
+            oneJvm, PairedRunData.DEFAULT_QUEUE_CAPACITY)
             .write(runs.resolve(PairedSection.DIRECTORY).resolve("paired_max_mps.properties"));
         ReportMain.run(new String[]{"--input=" + runs, "--output=" + runs, "--readme=" + readme,
             "--command=scripts/sweep.sh"}, new PrintStream(new ByteArrayOutputStream()),
@@ -110,35 +107,6 @@ class ReadmeResultsTest
         final String single = Files.readString(readme);
         assertTrue(single.contains("ratios, 2 cycles in 1 JVM; above 1.00× Mongoose moved more): Disruptor 1.10×.\n"),
             single);
-    }
-
-    @Test
-    void eachHeadlineRunCarriesItsPlacementWhenTheRunsRecordedOne() throws Exception
-    {
-        final Path runs = dir.resolve("placed");
-        write(runs, "m", placed(latency("mongoose", 1_000_000, 1_000_000, oneToThousand(), 0), 480, 500), WHEN);
-        write(runs, "d", placed(latency("disruptor", 1_000_000, 1_000_000, values(2, 1_000, 2), 0), 120, 130), WHEN);
-        write(runs, "a", placed(latency("agrona", 1_000_000, 1_000_000, values(2, 1_000, 2), 0), 125, 490), WHEN);
-        final Path readme = dir.resolve("README.md");
-        Files.writeString(readme, ReadmeResults.BEGIN + "\n" + ReadmeResults.END + "\n");
-
-        assertEquals(ReportMain.EXIT_OK, ReportMain.run(new String[]{"--input=" + runs, "--output=" + runs,
-            "--readme=" + readme}, new PrintStream(new ByteArrayOutputStream()),
-            new PrintStream(new ByteArrayOutputStream())));
-
-        final String after = Files.readString(readme);
-        assertTrue(after.contains("| Achieved / target | Placement |"), after);
-        assertTrue(after.contains("| 1M of 1M | far |"), after);
-        assertTrue(after.contains("| 1M of 1M | near |"), after);
-        assertTrue(after.contains("| 1M of 1M | moved |"), after);
-        assertTrue(after.contains("Placement: where the host had put the run's two CPUs"), after);
-        assertTrue(after.contains("and Mongoose's ratio to each peer on runs of one placement, near and far."), after);
-    }
-
-    private static RunResult placed(final RunResult run, final long before, final long after)
-    {
-        return RunFixtures.withJitter(run, new Jitter(Optional.empty(), Optional.empty(), 0, Optional.empty(),
-            Optional.of(new Placement(before, after))));
     }
 
     @Test

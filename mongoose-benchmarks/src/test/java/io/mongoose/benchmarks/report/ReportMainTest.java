@@ -242,30 +242,8 @@ class ReportMainTest
             assertEquals(ChartStyle.HEIGHT, image.getHeight(), name);
             assertTrue(charts.contains("](" + name + ")"), charts);
         }
-        // No agrona runs, so no chart of it; no drain-limit phase, so no chart of that either.
+        // No agrona runs, so no chart of it.
         assertFalse(Files.exists(output.resolve("latency_1m_mps_vs_agrona.png")));
-        assertFalse(Files.exists(output.resolve(DrainLimitChart.FILE_NAME)));
-    }
-
-    @Test
-    void withoutADrainLimitDirectoryTheSectionSaysThePhaseWasNotRun()
-    {
-        final String section = summary.section(DrainLimitSection.HEADING);
-        assertTrue(section.contains(DrainLimitSection.NOT_RUN + ": the input has no run under `drainlimit/`."),
-            section);
-        assertTrue(summary.rows(DrainLimitSection.HEADING).isEmpty(), section);
-    }
-
-    @Test
-    void runsWithoutJitterStillGetTheTailSection()
-    {
-        // These fixtures are written as the sweep wrote runs before it recorded jitter.
-        assertEquals(List.of("10M msg/s", "Mongoose", "7.5 µs", "16.5 µs", "1.13 ms", "not recorded",
-                "not recorded", "not recorded", "not recorded", "not recorded", "not recorded"),
-            summary.row(TailSourceSection.HEADING, "10M msg/s", "Mongoose"));
-        // One row per reported latency run: the superseded one is left out, as in every table.
-        assertEquals(9, summary.rows(TailSourceSection.HEADING).size());
-        assertTrue(summary.section(TailSourceSection.HEADING).contains("None of these runs recorded hiccups"));
     }
 
     @Test

@@ -1,9 +1,6 @@
 package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.BenchmarkEnvironment;
-import io.mongoose.benchmarks.sweep.ContextSwitches;
-import io.mongoose.benchmarks.sweep.Jitter;
-import io.mongoose.benchmarks.sweep.Placement;
 import io.mongoose.benchmarks.sweep.RunResult;
 import io.mongoose.benchmarks.sweep.RunResultFiles;
 import org.HdrHistogram.Histogram;
@@ -99,8 +96,7 @@ final class RunFixtures
     {
         return new RunResult(transport, RunResult.Mode.LATENCY, rate, achieved,
             achieved >= rate * RunResult.TARGET_TOLERANCE, latency.getTotalCount(), 5_000, LATENCY_WINDOW_MILLIS, 64,
-            "busy-spin", "auto", "pinned to CPU 0", "pinned to CPU 1", gcCount, gcCount * 7, 0, 0, Optional.empty(),
-            latency, service, environment());
+            "busy-spin", "auto", "pinned to CPU 0", "pinned to CPU 1", gcCount, gcCount * 7, 0, 0, latency, service, environment());
     }
 
     /**
@@ -109,69 +105,8 @@ final class RunFixtures
     static RunResult throughput(final String transport, final double achieved)
     {
         return new RunResult(transport, RunResult.Mode.THROUGHPUT, 0, achieved, true, 1, 5_000, 5_000, 64,
-            "busy-spin", "auto", "pinned to CPU 0", "pinned to CPU 1", 0, 0, 0, 0, Optional.empty(), values(100, 1, 1),
+            "busy-spin", "auto", "pinned to CPU 0", "pinned to CPU 1", 0, 0, 0, 0, values(100, 1, 1),
             values(100, 1, 1), environment());
-    }
-
-    /**
-     * @return the run with its drain limit replaced, as the sweep's drain-limit phase writes it.
-     */
-    static RunResult withDrainLimit(final RunResult r, final int drainLimit)
-    {
-        return new RunResult(r.transport(), r.mode(), r.targetRate(), r.achievedRate(), r.targetMet(), r.samples(),
-            r.warmupMillis(), r.runMillis(), drainLimit, r.idle(), r.pinRequest(), r.publisherPinning(),
-            r.consumerPinning(), r.gcCount(), r.gcMillis(), r.publisherAllocatedBytes(), r.consumerAllocatedBytes(),
-            r.jitter(), r.latency(), r.service(), r.environment());
-    }
-
-    /**
-     * @return the run with jitter recorded, as the sweep writes it since it records context switches and hiccups.
-     */
-    static RunResult withJitter(final RunResult r, final Jitter jitter)
-    {
-        return new RunResult(r.transport(), r.mode(), r.targetRate(), r.achievedRate(), r.targetMet(), r.samples(),
-            r.warmupMillis(), r.runMillis(), r.drainLimit(), r.idle(), r.pinRequest(), r.publisherPinning(),
-            r.consumerPinning(), r.gcCount(), r.gcMillis(), r.publisherAllocatedBytes(), r.consumerAllocatedBytes(),
-            Optional.of(jitter), r.latency(), r.service(), r.environment());
-    }
-
-    /**
-     * @param publisherInvoluntary the publisher's involuntary switches (its voluntary ones are 1 more).
-     * @param consumerInvoluntary  the consumer's involuntary switches (its voluntary ones are 2 more).
-     * @param hiccups              the hiccup meter's histogram, nanoseconds, at a 1 ms interval.
-     * @return jitter with both threads' switches known and the meter on.
-     */
-    static Jitter jitter(final long publisherInvoluntary, final long consumerInvoluntary, final Histogram hiccups)
-    {
-        return new Jitter(Optional.of(new ContextSwitches(publisherInvoluntary + 1, publisherInvoluntary)),
-            Optional.of(new ContextSwitches(consumerInvoluntary + 2, consumerInvoluntary)), 1_000,
-            Optional.of(hiccups));
-    }
-
-    /**
-     * Write one repeat of a latency point with a placement reading around it, as the sweep writes it: 800 samples at
-     * {@code p50} and 200 at {@code p90}, so those are the run's p50 and p90.
-     *
-     * @param repeats  the sweep's {@code repeats/} directory.
-     * @param point    the point's base name, e.g. {@code disruptor_latency_1m_mps}.
-     * @param r        the repeat number.
-     * @param modified when the run was recorded.
-     */
-    static void writePlacedRepeat(final Path repeats, final String point, final int r, final String transport,
-        final long rate, final long p50, final long p90, final long roundTripBefore, final long roundTripAfter,
-        final Instant modified) throws IOException
-    {
-        writePlacedRepeat(repeats, point, r, transport, rate, rate, p50, p90,
-            new Placement(roundTripBefore, roundTripAfter), modified);
-    }
-
-    static void writePlacedRepeat(final Path repeats, final String point, final int r, final String transport,
-        final long rate, final double achievedRate, final long p50, final long p90, final Placement placement,
-        final Instant modified) throws IOException
-    {
-        final RunResult run = latency(transport, rate, achievedRate, twoValues(p50, 800, p90, 200), 0);
-        write(repeats, point + "_r" + r, withJitter(run, new Jitter(Optional.empty(), Optional.empty(), 0,
-            Optional.empty(), Optional.of(placement))), modified);
     }
 
     /**

@@ -1,8 +1,5 @@
 package io.mongoose.benchmarks.report;
 
-import io.mongoose.benchmarks.sweep.ContextSwitches;
-import io.mongoose.benchmarks.sweep.Jitter;
-import io.mongoose.benchmarks.sweep.Placement;
 import io.mongoose.benchmarks.sweep.RunResult;
 import io.mongoose.benchmarks.sweep.RunResultFiles;
 import org.HdrHistogram.Histogram;
@@ -78,7 +75,7 @@ class RunResultFilesTest
         final Histogram service = RunFixtures.values(100, 500, 3);
         final RunResult written = new RunResult("disruptor", RunResult.Mode.LATENCY, 10_000_000, 6_123_456.5, false,
             latency.getTotalCount(), 5_000, 10_000, 256, "busy-spin", "auto", "pinned to CPU 0",
-            "not pinned: no free CPU", 2, 15, 1_024, 2_048, Optional.empty(), latency, service,
+            "not pinned: no free CPU", 2, 15, 1_024, 2_048, latency, service,
             RunFixtures.environment());
         final Path hgrm = dir.resolve("nested/latency_10m_mps.hgrm");
 
@@ -100,182 +97,6 @@ class RunResultFilesTest
         // The .hgrm is HdrHistogram's percentile text in microseconds: its max of 1,130,495 ns reads 1130.495.
         assertTrue(Files.readString(hgrm, StandardCharsets.UTF_8).contains("#[Max     =     1130.495"),
             Files.readString(hgrm, StandardCharsets.UTF_8));
-    }
-
-    @Test
-    void jitterIsWrittenAndReadBack() throws IOException
-    {
-        final Histogram hiccups = RunFixtures.values(50_000, 1_000, 100);
-        final RunResult written = RunFixtures.withJitter(
-            RunFixtures.latency("mongoose", 1_000_000, 1_000_000, RunFixtures.oneToThousand(), 0),
-            new Jitter(Optional.of(new ContextSwitches(3, 41)), Optional.empty(), 1_000, Optional.of(hiccups)));
-        final Path hgrm = dir.resolve("latency_1m_mps.hgrm");
-
-        RunResultFiles.write(hgrm, written);
-        final Path properties = RunResultFiles.propertiesOf(hgrm);
-        final Jitter read = RunResultFiles.read(properties).jitter().orElseThrow();
-
-        assertEquals(Optional.of(new ContextSwitches(3, 41)), read.publisherSwitches());
-        assertEquals(Optional.empty(), read.consumerSwitches());
-        assertEquals(1_000, read.hiccupIntervalMicros());
-        assertSameHistogram(hiccups, read.hiccups().orElseThrow());
-        // The figures a reader of the file looks for are there in plain text too; a thread /proc could not count is
-        // written as unavailable, not as 0.
-        final Properties p = load(properties);
-        assertEquals("3", p.getProperty("publisherVoluntaryContextSwitches"));
-        assertEquals("41", p.getProperty("publisherInvoluntaryContextSwitches"));
-        assertEquals(RunResultFiles.UNAVAILABLE, p.getProperty("consumerVoluntaryContextSwitches"));
-        assertEquals(RunResultFiles.UNAVAILABLE, p.getProperty("consumerInvoluntaryContextSwitches"));
-        assertEquals(Long.toString(hiccups.getValueAtPercentile(50)), p.getProperty("hiccupP50Nanos"));
-        assertEquals(Long.toString(hiccups.getValueAtPercentile(99)), p.getProperty("hiccupP99Nanos"));
-        assertEquals(Long.toString(hiccups.getValueAtPercentile(99.9)), p.getProperty("hiccupP99_9Nanos"));
-        assertEquals(Long.toString(hiccups.getMaxValue()), p.getProperty("hiccupMaxNanos"));
-    }
-
-    @Test
-    void placementIsWrittenAndReadBackAndAMissingOrNonPositiveHalfIsNamed() throws IOException
-    {
-        final RunResult written = RunFixtures.withJitter(
-            RunFixtures.latency("mongoose", 1_000_000, 1_000_000, RunFixtures.oneToThousand(), 0),
-            new Jitter(Optional.empty(), Optional.empty(), 0, Optional.empty(), Optional.of(new Placement(123, 487))));
-        final Path hgrm = dir.resolve("placed.hgrm");
-
-        RunResultFiles.write(hgrm, written);
-        final Path properties = RunResultFiles.propertiesOf(hgrm);
-
-        assertEquals(Optional.of(new Placement(123, 487)),
-            RunResultFiles.read(properties).jitter().orElseThrow().placement());
-        final Properties p = load(properties);
-        assertEquals("123", p.getProperty(RunResultFiles.PLACEMENT_BEFORE_KEY));
-        assertEquals("487", p.getProperty(RunResultFiles.PLACEMENT_AFTER_KEY));
-
-        p.remove(RunResultFiles.PLACEMENT_AFTER_KEY);
-        try (java.io.Writer out = Files.newBufferedWriter(properties, StandardCharsets.UTF_8))
-        {
-            p.store(out, null);
-        }
-        final IOException missing = assertThrows(IOException.class,
-            () -> RunResultFiles.read(properties));
-        assertTrue(missing.getMessage().contains("missing '" + RunResultFiles.PLACEMENT_AFTER_KEY + "'"),
-            missing.getMessage());
-
-        p.setProperty(RunResultFiles.PLACEMENT_AFTER_KEY, "0");
-        try (java.io.Writer out = Files.newBufferedWriter(properties, StandardCharsets.UTF_8))
-        {
-            p.store(out, null);
-        }
-        final IOException zero = assertThrows(IOException.class, () -> RunResultFiles.read(properties));
-        assertTrue(zero.getMessage().startsWith(properties + ": '" + RunResultFiles.PLACEMENT_BEFORE_KEY + "' and '" +
-            RunResultFiles.PLACEMENT_AFTER_KEY + "'"), zero.getMessage());
-        assertTrue(zero.getMessage().contains("after 0 ns; expected both above 0"), zero.getMessage());
-    }
-
-    @Test
-    void theWindowsMediansAreWrittenAndReadBackAndABadOneIsNamed() throws IOException
-    {
-        final Placement placement = new Placement(123, 140, List.of(131L, 450L, 128L));
-        final RunResult written = RunFixtures.withJitter(
-            RunFixtures.latency("mongoose", 1_000_000, 1_000_000, RunFixtures.oneToThousand(), 0),
-            new Jitter(Optional.empty(), Optional.empty(), 0, Optional.empty(), Optional.of(placement)));
-        final Path hgrm = dir.resolve("medians.hgrm");
-
-        RunResultFiles.write(hgrm, written);
-        final Path properties = RunResultFiles.propertiesOf(hgrm);
-
-        assertEquals(Optional.of(placement), RunResultFiles.read(properties).jitter().orElseThrow().placement());
-        final Properties p = load(properties);
-        assertEquals("131,450,128", p.getProperty(RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY));
-
-        // A run written before the medians were kept reads with none.
-        p.remove(RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY);
-        store(properties, p);
-        assertEquals(Optional.of(new Placement(123, 140)),
-            RunResultFiles.read(properties).jitter().orElseThrow().placement());
-
-        p.setProperty(RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY, "131,x");
-        store(properties, p);
-        final IOException bad = assertThrows(IOException.class, () -> RunResultFiles.read(properties));
-        assertTrue(bad.getMessage().contains("'" + RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY + "' is '131,x'; " +
-            "expected nanoseconds, none below 0, separated by commas"), bad.getMessage());
-
-        // A negative median is named by its own key, not by the round trips' beside it.
-        p.setProperty(RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY, "131,-5");
-        store(properties, p);
-        final IOException negative = assertThrows(IOException.class, () -> RunResultFiles.read(properties));
-        assertTrue(negative.getMessage().contains("'" + RunResultFiles.PLACEMENT_WINDOW_MEDIANS_KEY + "' is " +
-            "'131,-5'"), negative.getMessage());
-    }
-
-    @Test
-    void aRunWithoutAPlacementReadsWithout() throws IOException
-    {
-        final RunResult written = RunFixtures.withJitter(
-            RunFixtures.latency("mongoose", 10_000, 10_000, RunFixtures.oneToThousand(), 0),
-            new Jitter(Optional.empty(), Optional.empty(), 0, Optional.empty()));
-        final Path hgrm = dir.resolve("unplaced.hgrm");
-
-        RunResultFiles.write(hgrm, written);
-
-        assertEquals(Optional.empty(),
-            RunResultFiles.read(RunResultFiles.propertiesOf(hgrm)).jitter().orElseThrow().placement());
-        assertFalse(load(RunResultFiles.propertiesOf(hgrm)).containsKey(RunResultFiles.PLACEMENT_BEFORE_KEY));
-    }
-
-    @Test
-    void aMeterThatWasOffHasNoHiccupHistogram() throws IOException
-    {
-        final RunResult written = RunFixtures.withJitter(
-            RunFixtures.latency("mongoose", 10_000, 10_000, RunFixtures.oneToThousand(), 0),
-            new Jitter(Optional.of(new ContextSwitches(1, 2)), Optional.of(new ContextSwitches(3, 4)), 0,
-                Optional.empty()));
-        final Path hgrm = dir.resolve("off.hgrm");
-
-        RunResultFiles.write(hgrm, written);
-
-        final Jitter read = RunResultFiles.read(RunResultFiles.propertiesOf(hgrm)).jitter().orElseThrow();
-        assertEquals(written.jitter().orElseThrow(), read);
-        assertFalse(load(RunResultFiles.propertiesOf(hgrm)).containsKey(RunResultFiles.HICCUP_HISTOGRAM_KEY));
-    }
-
-    @Test
-    void aRunWrittenBeforeJitterRecordingReadsWithoutIt() throws IOException
-    {
-        final Path hgrm = dir.resolve("old.hgrm");
-        RunResultFiles.write(hgrm, RunFixtures.latency("disruptor", 10_000, 10_000, RunFixtures.oneToThousand(), 0));
-        final Properties p = load(RunResultFiles.propertiesOf(hgrm));
-        assertFalse(p.stringPropertyNames().stream().anyMatch(k -> k.contains("hiccup") || k.contains("Switches")),
-            p.stringPropertyNames()::toString);
-
-        assertEquals(Optional.empty(), RunResultFiles.read(RunResultFiles.propertiesOf(hgrm)).jitter());
-    }
-
-    @Test
-    void aRunWithTheIntervalButNoHiccupHistogramNamesTheMissingKey() throws IOException
-    {
-        final Path hgrm = dir.resolve("broken.hgrm");
-        RunResultFiles.write(hgrm, RunFixtures.withJitter(
-            RunFixtures.latency("mongoose", 10_000, 10_000, RunFixtures.oneToThousand(), 0),
-            RunFixtures.jitter(0, 0, RunFixtures.values(1, 10, 1))));
-        final Path properties = RunResultFiles.propertiesOf(hgrm);
-        final Properties p = load(properties);
-        p.remove(RunResultFiles.HICCUP_HISTOGRAM_KEY);
-        try (Writer out = Files.newBufferedWriter(properties, StandardCharsets.UTF_8))
-        {
-            p.store(out, null);
-        }
-
-        final IOException e = assertThrows(IOException.class, () -> RunResultFiles.read(properties));
-        assertEquals(properties + ": missing '" + RunResultFiles.HICCUP_HISTOGRAM_KEY + "'", e.getMessage());
-    }
-
-    private static Properties load(final Path properties) throws IOException
-    {
-        final Properties p = new Properties();
-        try (Reader in = Files.newBufferedReader(properties, StandardCharsets.UTF_8))
-        {
-            p.load(in);
-        }
-        return p;
     }
 
     private static void store(final Path properties, final Properties p) throws IOException

@@ -62,48 +62,6 @@ class LatencyRecorderTest
         assertEquals(3, recorder.received());
         assertEquals(1, recorder.latency().getTotalCount(), "the timed message alone");
         assertEquals(1, recorder.service().getTotalCount());
-        assertEquals(1, recorder.windowMedians().size(), "one part recorded a message: the timed one's");
-    }
-
-    @Test
-    void eachPartOfTheWindowKeepsItsOwnMedian()
-    {
-        final LatencyRecorder recorder = new LatencyRecorder();
-        // A 10 s window that ended a second ago: parts of 2^30 ns, ten of them, the last one short.
-        final long now = System.nanoTime();
-        final long windowStart = now - 11 * SECOND;
-        final long part = 1L << LatencyRecorder.partShift(10 * SECOND);
-        assertEquals(1L << 30, part);
-        recorder.window(windowStart - SECOND, windowStart, windowStart + 10 * SECOND);
-        recorder.onReceive(windowStart - SECOND / 2, windowStart - SECOND / 2);
-        // Three messages in part 0, one in part 3, none in the others: a part without a message has no median.
-        recorder.onReceive(windowStart, windowStart);
-        recorder.onReceive(windowStart + 1, windowStart + 1);
-        recorder.onReceive(windowStart + part - 1, windowStart + part - 1);
-        recorder.onReceive(windowStart + 3 * part, windowStart + 3 * part);
-        recorder.onReceive(windowStart + 10 * SECOND, windowStart + 10 * SECOND);
-
-        final List<Long> medians = recorder.windowMedians();
-        assertEquals(2, medians.size(), medians::toString);
-        // Part 0's median is its second message, received about 11 s after it was meant to be sent; part 3's about
-        // 11 s less three parts. Within the histogram's precision and the time this test takes to run.
-        assertTrue(Math.abs(medians.get(0) - 11 * SECOND) < SECOND / 2, medians::toString);
-        assertTrue(Math.abs(medians.get(1) - (11 * SECOND - 3 * part)) < SECOND / 2, medians::toString);
-    }
-
-    @Test
-    void aWindowIsCutIntoAtMostTenPartsOfAPowerOfTwoNanoseconds()
-    {
-        assertEquals(0, LatencyRecorder.partShift(1));
-        assertEquals(0, LatencyRecorder.partShift(10));
-        assertEquals(1, LatencyRecorder.partShift(11));
-        for (final long window : new long[] {7, 100, 6 * SECOND, 10 * SECOND, 30 * SECOND})
-        {
-            final long parts = (window + (1L << LatencyRecorder.partShift(window)) - 1) >>>
-                LatencyRecorder.partShift(window);
-            assertTrue(parts <= LatencyRecorder.MOST_WINDOW_PARTS && (window < 2 || parts * 2 > Math.min(window,
-                LatencyRecorder.MOST_WINDOW_PARTS)), window + " ns: " + parts + " parts");
-        }
     }
 
     @Test

@@ -23,7 +23,6 @@ class SweepOptionsTest
         assertEquals("none", o.pin());
         assertEquals(65536, o.queueCapacity());
         assertEquals(Path.of("out/latency_1m_mps.hgrm"), o.output());
-        assertEquals(10_000, o.jitterIntervalMicros());
 
         assertEquals(10_000, SweepOptions.parse("--rate=10k", "--output=a.hgrm").rate());
         assertEquals(10_000_000, SweepOptions.parse("--rate=10M", "--output=a.hgrm").rate());
@@ -38,10 +37,10 @@ class SweepOptionsTest
     {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepOptions.parse(
             "--rate=fast", "--output=x.txt", "--transport=kafka", "--drainLimit=0", "--idle=spinn", "--pin=cpu3",
-            "--queueCapacity=1000", "--jitterIntervalMicros=-1", "--bogus=1", "plain"));
+            "--queueCapacity=1000", "--bogus=1", "plain"));
         assertEquals(String.join("\n",
             "--bogus: unknown flag; expected one of --rate, --warmupMillis, --runMillis, --output, --transport, " +
-                "--drainLimit, --idle, --pin, --queueCapacity, --jitterIntervalMicros",
+                "--drainLimit, --idle, --pin, --queueCapacity",
             "'plain': expected --name=value",
             "--rate: 'fast'; expected messages per second (e.g. 10000, 10k, 1M) or max",
             "--output: 'x.txt'; expected a file name ending in .hgrm",
@@ -50,8 +49,7 @@ class SweepOptionsTest
             "--idle: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep",
             "--pin: 'cpu3'; expected none or auto",
             "--queueCapacity: 1000; expected a power of two up to 8388608 (a Mongoose hop's pool holds twice the " +
-                "queue, at most 16777216)",
-            "--jitterIntervalMicros: -1; expected at least 0"), e.getMessage());
+                "queue, at most 16777216)"), e.getMessage());
     }
 
     @Test
@@ -62,16 +60,6 @@ class SweepOptionsTest
         assertEquals("--transport: 'disruptor-twin' is the paired runs' A/A control (PairedRunMain --transports); " +
             "expected one of mongoose, mongoose-queue, disruptor, agrona, jctools, abq", e.getMessage());
         assertTrue(SweepOptions.USAGE.contains("disruptor | agrona"), SweepOptions.USAGE);
-    }
-
-    @Test
-    void theHiccupMeterIntervalCanBeSetOrTurnedOff()
-    {
-        assertEquals(250, SweepOptions.parse("--jitterIntervalMicros=250", "--output=a.hgrm").jitterIntervalMicros());
-        assertEquals(0, SweepOptions.parse("--jitterIntervalMicros=0", "--output=a.hgrm").jitterIntervalMicros());
-        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> SweepOptions.parse("--jitterIntervalMicros=2000000", "--output=a.hgrm"));
-        assertEquals("--jitterIntervalMicros: 2000000; expected at most 1000000 (one second)", e.getMessage());
     }
 
     @Test
