@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
-# Where the time goes on the hot path: runs one sweep point per transport with JFR sampling the stack of every thread
-# running Java code each millisecond, then writes what the samples say, per thread, as Markdown (HotPathProfileMain).
+# Where the time goes on the hot path: one sweep point per transport under a profiler, then the commands that read
+# each recording. The point runs as scripts/sweep.sh runs its points (same JVM flags, CPU mask, --pin=auto), with the
+# hiccup meter off so its wake-ups stay out of the profile. Run it with nothing else on the machine, as the sweep.
 #
 #   scripts/profile.sh [--transport=mongoose] [--rate=max] [--warmupMillis=2000] [--runMillis=5000]
-#                      [--output=mongoose-benchmarks/target/profile]
+#                      [--output=mongoose-benchmarks/target/profile] [--profiler=jfr|async]
 #
-# --transport takes a list (--transport=mongoose,disruptor): each transport runs in its own JVM, one after the other.
-# --rate is the point's rate as LatencySweepMain takes it (max, 1M, 100k). Relative --output paths are taken from the
-# directory you run it in. For each transport, in the output directory:
-#   <transport>_<rate>.md    the profile (see "Profiling the hot path" in docs/benchmark-method.md)
-#   <transport>_<rate>.log   the run's own console output: rate achieved, latency, GC, pinning, environment
-#   <transport>_<rate>.jfr   the recording, for JDK Mission Control or `jfr print`; not for git: into an output
-#                            directory without a .gitignore the script writes one that ignores *.jfr (and keeps *.log,
-#                            which the repository's own .gitignore leaves out)
-# <rate> is --rate in lower case: mongoose_max.md, disruptor_1m.md.
-# The point runs the way scripts/sweep.sh runs its points (same JVM flags, CPU mask, --pin=auto), with the hiccup
-# meter off so its wake-ups are not in the profile. Run it with nothing else on the machine, as the sweep.
+# --transport takes a list (mongoose,disruptor): one JVM per transport, one after the other. --rate is the point's
+# rate as LatencySweepMain takes it (max, 1M, 100k). A relative --output is taken from the directory you run it in.
+# Per transport, in the output directory, named <transport>_<rate> with the rate in lower case (mongoose_max):
+#   .log   the run's console output: rate achieved, latency, GC, pinning, environment
+#   .jfr   --profiler=jfr (default): Java execution samples every 1 ms (scripts/profile-hotpath.jfc), for JDK Mission
+#          Control, `jfr print` and `jfr summary`
+#   .txt   `jfr view hot-methods` of the recording, on a JDK with `jfr view` (21 and later)
+#   .html  --profiler=async: async-profiler's CPU flame graph (ASYNC_PROFILER_HOME set, or asprof on PATH)
+# Into an output directory without a .gitignore the script writes one that keeps recordings and flame graphs out of
+# git and the logs in (the repository's own .gitignore leaves out *.log).
 set -euo pipefail
 caller="$(pwd)"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -25,6 +25,7 @@ rate=max
 warmup=2000
 run=5000
 output=mongoose-benchmarks/target/profile
+profiler=jfr
 for arg in "$@"; do
     case "$arg" in
         --transport=?*) transports="${arg#*=}" ;;
@@ -36,50 +37,78 @@ for arg in "$@"; do
             # The script runs from the repository root: anchor a relative path where the caller meant it.
             [[ "${output}" == /* ]] || output="${caller}/${output}"
             ;;
+        --profiler=jfr|--profiler=async) profiler="${arg#*=}" ;;
         *) echo "profile.sh: unknown or bad option '$arg'; expected --transport=a,b, --rate=max|N," \
-                "--warmupMillis=N, --runMillis=N, --output=DIR" >&2; exit 2 ;;
+                "--warmupMillis=N, --runMillis=N, --output=DIR, --profiler=jfr|async" >&2; exit 2 ;;
     esac
 done
 
+if [ "${profiler}" = async ]; then
+    home="${ASYNC_PROFILER_HOME:-}"
+    if [ -z "${home}" ] && command -v asprof >/dev/null; then
+        home="$(dirname "$(dirname "$(readlink -f "$(command -v asprof)")")")"
+    fi
+    library="${home}/lib/libasyncProfiler.so"
+    if [ -z "${home}" ] || [ ! -f "${library}" ]; then
+        echo "profile.sh: --profiler=async needs async-profiler: set ASYNC_PROFILER_HOME to its directory, or put" \
+             "its bin/asprof on PATH${home:+ (no ${library})}; without it use --profiler=jfr" >&2
+        exit 2
+    fi
+fi
+
 mvn -q -B -DskipTests package -pl mongoose-benchmarks -am
 
-# Launched as scripts/sweep.sh's run_point launches a point: the benchmark JVM flags and runtime classpath the build
-# writes to target/launch, and OpenHFT Affinity allowed every CPU so publisher and consumer can both be pinned.
+# Launched as scripts/sweep.sh launches a point: the benchmark JVM flags and runtime classpath the build writes to
+# target/launch, and OpenHFT Affinity allowed every CPU so publisher and consumer can both be pinned.
 java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
+jfr="${JAVA_HOME:+${JAVA_HOME}/bin/}jfr"
 launch=mongoose-benchmarks/target/launch
 classpath="mongoose-benchmarks/target/classes:$(cat "${launch}/classpath.txt")"
-cpus=$(nproc)
-affinity_mask=$(printf '%x' $(( (1 << cpus) - 1 )))
-settings=scripts/profile-hotpath.jfc
+affinity_mask=$(printf '%x' $(( (1 << $(nproc)) - 1 )))
 
 mkdir -p "${output}"
-if [ ! -f "${output}/.gitignore" ]; then
-    # Recordings are megabytes of binary, re-made in seconds: keep them out of git. The logs stay in, beside their
-    # profile, although the repository's .gitignore leaves out *.log.
-    printf '%s\n' '*.jfr' '!*.log' > "${output}/.gitignore"
-fi
+[ -f "${output}/.gitignore" ] || printf '%s\n' '*.jfr' '*.html' '!*.log' > "${output}/.gitignore"
 # The point's latency files: its figures are in the log, and a run under a profiler is no sweep result.
 scratch=$(mktemp -d)
 trap 'rm -rf "${scratch}"' EXIT
 
-rate_text="${rate} msg/s"
-[ "${rate}" != max ] || rate_text="max throughput"
+names=()
 IFS=',' read -r -a transport_list <<< "${transports}"
 for transport in "${transport_list[@]}"; do
     name="${transport}_$(echo "${rate}" | tr 'A-Z' 'a-z')"
-    jfr="${output}/${name}.jfr"
-    # A recording left by an earlier run must not be profiled in place of one this run failed to write.
-    rm -f "${jfr}"
-    # DebugNonSafepoints records debug information at every compiled instruction, not only at safepoints, so a
-    # sample is attributed to the method and line it was taken in rather than to the nearest safepoint poll.
-    "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" \
-        "-XX:StartFlightRecording=filename=${jfr},settings=${settings}" \
+    names+=("${name}")
+    # A file left by an earlier run must not pass for one this run failed to write.
+    rm -f "${output}/${name}".{jfr,txt,html}
+    if [ "${profiler}" = jfr ]; then
+        agent="-XX:StartFlightRecording=filename=${output}/${name}.jfr,settings=scripts/profile-hotpath.jfc"
+    else
+        agent="-agentpath:${library}=start,event=cpu,file=${output}/${name}.html"
+    fi
+    # DebugNonSafepoints keeps debug information at every compiled instruction, not only at safepoints, so a sample
+    # is charged to the method it was taken in rather than to the nearest safepoint poll.
+    "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" "${agent}" \
         -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints -classpath "${classpath}" \
         io.mongoose.benchmarks.sweep.LatencySweepMain --warmupMillis="${warmup}" --runMillis="${run}" --pin=auto \
         --jitterIntervalMicros=0 --transport="${transport}" --rate="${rate}" --output="${scratch}/${name}.hgrm" \
         2>&1 | tee "${output}/${name}.log"
-    "${java}" "@${launch}/jvm.argfile" -classpath "${classpath}" io.mongoose.benchmarks.report.HotPathProfileMain \
-        --input="${jfr}" --output="${output}/${name}.md" \
-        --title="Hot-path profile: ${transport}, ${rate_text}, ${warmup} ms warm-up + ${run} ms window"
 done
+
+echo
 echo "profile done: ${output}"
+for name in "${names[@]}"; do
+    file="${output}/${name}"
+    if [ "${profiler}" = async ]; then
+        echo "${name}: open ${file}.html in a browser (CPU flame graph); the run's output is ${file}.log"
+        continue
+    fi
+    echo "${name}: read ${file}.jfr with"
+    echo "  jfr summary ${file}.jfr"
+    echo "  jfr print --events jdk.ExecutionSample ${file}.jfr"
+    if "${jfr}" help 2>/dev/null | grep -q 'jfr view'; then
+        "${jfr}" view --width 160 hot-methods "${file}.jfr" > "${file}.txt"
+        echo "  jfr view hot-methods ${file}.jfr    (saved as ${file}.txt)"
+    else
+        echo "  (jfr view hot-methods needs JDK 21 or later; on this JDK, JMC or jfr print reads the samples)"
+    fi
+    echo "  or open it in JDK Mission Control: Method Profiling, Threads"
+done
