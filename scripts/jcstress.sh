@@ -10,6 +10,7 @@
 # (a forbidden outcome was seen) or had errors, or if jcstress itself failed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib.sh
 
 module=mongoose-concurrency-tests
 results="${module}/target/jcstress-results"
@@ -23,7 +24,7 @@ fi
 
 # -am builds mongoose-core from this checkout too. The build shades the tests, jcstress and their dependencies into
 # target/jcstress.jar and writes the parent's mongoose.jvm.flags to target/launch/jvm.argfile.
-mvn -q -B -DskipTests package -pl "${module}" -am
+build_if_changed "${module}"
 
 jar="$(pwd)/${module}/target/jcstress.jar"
 argfile="$(pwd)/${module}/target/launch/jvm.argfile"

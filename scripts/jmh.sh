@@ -3,29 +3,22 @@
 #   scripts/jmh.sh --smoke [REGEX...]  build, then run every benchmark briefly with -prof gc and the allocation gate
 #                                      (io.mongoose.benchmarks.jmh.JmhSmoke; exit 1 if a gated benchmark allocates)
 #   scripts/jmh.sh [JMH args...]       run JMH's own main for a full run, e.g. scripts/jmh.sh -prof gc PoolBenchmark
-#                                      (builds first only when the benchmarks have not been built yet)
+#                                      (both build first when a pom or source changed since the last build)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib.sh
 
 module=mongoose-benchmarks
 launch=${module}/target/launch
 
-build()
-{
-    # -am builds mongoose-core from this checkout too. The build writes the benchmark JVM flags and runtime classpath
-    # to target/launch, and the JMH annotation processor writes the benchmark list into target/classes.
-    mvn -q -B -DskipTests package -pl "${module}" -am
-}
-
+# -am builds mongoose-core from this checkout too. The build writes the benchmark JVM flags and runtime classpath to
+# target/launch, and the JMH annotation processor writes the benchmark list into target/classes.
+build_if_changed "${module}"
 smoke=false
 if [[ "${1:-}" == "--smoke" ]]
 then
     smoke=true
     shift
-    build
-elif [[ ! -f "${launch}/classpath.txt" || ! -f "${module}/target/classes/META-INF/BenchmarkList" ]]
-then
-    build
 fi
 
 # JMH finds its benchmarks through this generated file; without it JMH reports "No benchmarks to run".

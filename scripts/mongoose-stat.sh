@@ -10,7 +10,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 # -am builds mongoose-core from this checkout; the build writes mongoose-tools' runnable jar (everything MongooseStat
 # needs) and the JVM flags to mongoose-tools/target/launch.
-mvn -q -B -f "${root}/pom.xml" -DskipTests package -pl mongoose-tools -am
+(cd "${root}" && source scripts/lib.sh && build_if_changed mongoose-tools)
 
 java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
 target="${root}/mongoose-tools/target"

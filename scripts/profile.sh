@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Where the time goes on the hot path: one sweep point per transport under a profiler, then the commands that read
-# each recording. The point runs as scripts/sweep.sh runs its points (same JVM flags, CPU mask, --pin=auto), with the
-# hiccup meter off so its wake-ups stay out of the profile. Run it with nothing else on the machine, as the sweep.
+# each recording. The point runs as scripts/sweep.sh runs its points (same JVM flags, CPU mask, --pin=auto). Run it
+# with nothing else on the machine, as the sweep.
 #
 #   scripts/profile.sh [--transport=mongoose] [--rate=max] [--warmupMillis=2000] [--runMillis=5000]
 #                      [--output=mongoose-benchmarks/target/profile] [--profiler=jfr|async]
@@ -9,7 +9,7 @@
 # --transport takes a list (mongoose,disruptor): one JVM per transport, one after the other. --rate is the point's
 # rate as LatencySweepMain takes it (max, 1M, 100k). A relative --output is taken from the directory you run it in.
 # Per transport, in the output directory, named <transport>_<rate> with the rate in lower case (mongoose_max):
-#   .log   the run's console output: rate achieved, latency, GC, pinning, environment
+#   .log   the run's console output: rate achieved, latency, GC and allocation
 #   .jfr   --profiler=jfr (default): Java execution samples every 1 ms (scripts/profile-hotpath.jfc), for JDK Mission
 #          Control, `jfr print` and `jfr summary`
 #   .txt   `jfr view hot-methods` of the recording, on a JDK with `jfr view` (21 and later)
@@ -19,6 +19,7 @@
 set -euo pipefail
 caller="$(pwd)"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib.sh
 
 transports=mongoose
 rate=max
@@ -56,15 +57,8 @@ if [ "${profiler}" = async ]; then
     fi
 fi
 
-mvn -q -B -DskipTests package -pl mongoose-benchmarks -am
-
-# Launched as scripts/sweep.sh launches a point: the benchmark JVM flags and runtime classpath the build writes to
-# target/launch, and OpenHFT Affinity allowed every CPU so publisher and consumer can both be pinned.
-java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
+build_if_changed mongoose-benchmarks
 jfr="${JAVA_HOME:+${JAVA_HOME}/bin/}jfr"
-launch=mongoose-benchmarks/target/launch
-classpath="mongoose-benchmarks/target/classes:$(cat "${launch}/classpath.txt")"
-affinity_mask=$(printf '%x' $(( (1 << $(nproc)) - 1 )))
 
 mkdir -p "${output}"
 [ -f "${output}/.gitignore" ] || printf '%s\n' '*.jfr' '*.html' '!*.log' > "${output}/.gitignore"
@@ -86,11 +80,9 @@ for transport in "${transport_list[@]}"; do
     fi
     # DebugNonSafepoints keeps debug information at every compiled instruction, not only at safepoints, so a sample
     # is charged to the method it was taken in rather than to the nearest safepoint poll.
-    "${java}" "@${launch}/jvm.argfile" "-Daffinity.reserved=${affinity_mask}" "${agent}" \
-        -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints -classpath "${classpath}" \
+    bench_java "${agent}" -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints \
         io.mongoose.benchmarks.sweep.LatencySweepMain --warmupMillis="${warmup}" --runMillis="${run}" --pin=auto \
-        --jitterIntervalMicros=0 --transport="${transport}" --rate="${rate}" --output="${scratch}/${name}.hgrm" \
-        2>&1 | tee "${output}/${name}.log"
+        --transport="${transport}" --rate="${rate}" --output="${scratch}/${name}.hgrm" 2>&1 | tee "${output}/${name}.log"
 done
 
 echo

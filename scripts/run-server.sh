@@ -13,7 +13,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Same build as scripts/example.sh: -am builds mongoose-core and mongoose-tools from this checkout, and the build writes
 # the JVM flags and the runtime classpath (the examples' types, MongooseMain, the connectors) to examples/target/launch.
 # Without the examples' types, the runnable jar serves a file on its own: docs/configuration.md, "One command".
-mvn -q -B -f "${root}/pom.xml" -DskipTests package -pl examples -am
+(cd "${root}" && source scripts/lib.sh && build_if_changed examples)
 
 java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
 launch="${root}/examples/target/launch"

@@ -6,13 +6,14 @@
 # in order with a clean stop under Epsilon; 1 a check failed; 2 bad flags; 3 the heap ran out (something allocated).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/lib.sh
 
 # The soak's heap. Startup (JDK, server, a pool of 16,384 messages, queues, class loading) leaves 6 to 7 MB in use on
 # JDK 17 and 25, and the publish loop adds under 1 MB (warm-up, then nothing); 16m also passed. 32m leaves about 25 MB
 # of head-room, which 100M messages exhaust if the path allocates more than about 1 byte in every 4 messages.
 heap=32m
 
-mvn -q -B -DskipTests package -pl mongoose-benchmarks -am
+build_if_changed mongoose-benchmarks
 
 java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
 launch=mongoose-benchmarks/target/launch

@@ -70,6 +70,8 @@ label() {
 IFS=',' read -r -a transport_list <<< "${transports}"
 IFS=',' read -r -a rate_list <<< "${rates}"
 count=${#transport_list[@]}
+# A fresh throughput/: the report reads every run file under the output, and an earlier sweep's would count.
+rm -rf "${output}/throughput"
 mkdir -p "${output}/throughput"
 
 # The first JVM after a build runs slower than the same point later: one discarded point settles the machine.

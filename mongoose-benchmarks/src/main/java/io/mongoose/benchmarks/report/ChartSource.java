@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Makes zero or more charts from the runs. Each kind of chart is one implementation, listed in
- * {@link ReportCharts#standard()}; a new chart ({@link DrainLimitChart}, say) is a new implementation added there, and
+ * {@link ReportCharts#standard()}; a new chart is a new implementation added there, and
  * summary.md links it without further changes.
  */
 @FunctionalInterface

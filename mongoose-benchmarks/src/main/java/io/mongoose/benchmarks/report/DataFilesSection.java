@@ -11,8 +11,7 @@ import java.util.Map;
 
 /**
  * Links to every run's files, relative to the output directory: the {@code .hgrm} distributions (microseconds,
- * readable by HdrHistogram's online plotter) and the run properties the tables were computed from; then the drain-limit
- * phase's runs, and last the repeated runs of each latency point.
+ * readable by HdrHistogram's online plotter) and the run properties the tables were computed from.
  */
 public final class DataFilesSection implements SummarySection
 {

@@ -5,7 +5,7 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * The median of repeated measurements: the figure the throughput comparison uses, because one slow or fast run (a
+ * The median of several runs: the figure the throughput comparison uses, because one slow or fast run (a
  * noisy neighbour, a lucky schedule) moves it less than it moves the mean.
  */
 public final class Median

@@ -45,7 +45,7 @@ public final class PairedRatios
     /**
      * @param q a quantile from 0 to 1.
      * @return the ratio at that quantile, by the nearest-rank rule (so the median of an even count is the lower
-     *         middle one, as the sweep's repeats choose).
+     *         middle one).
      */
     public double quantile(final double q)
     {

@@ -81,8 +81,8 @@ public final class ReportMain
             final Path summary = options.output().resolve(SummaryReport.FILE_NAME);
             Files.writeString(summary, SummaryReport.render(SummaryReport.standardSections(), context),
                 StandardCharsets.UTF_8);
-            out.println(PREFIX + "read " + runs.all().size() + " runs and " + runs.pairedRuns().size() +
-                " paired runs from " + options.input() + "; wrote " + summary + " and " + charts.size() + " charts");
+            out.println(PREFIX + "read " + runs.all().size() + " runs and " +
+                (runs.pairedRuns().size() + runs.otherPairedRuns().size()) + " paired runs from " + options.input() + "; wrote " + summary + " and " + charts.size() + " charts");
             if (options.readme().isPresent())
             {
                 ReadmeResults.update(options.readme().get(), summary, context);

@@ -89,20 +89,7 @@ public final class RunCatalog
      */
     public static RunCatalog load(final Path input) throws ReportInputException
     {
-        return load(input, "--input");
-    }
-
-    /**
-     * {@link #load(Path)} for a program whose flag for the directory is not {@code --input}, so its errors name the
-     * flag the caller actually gave.
-     *
-     * @param input the directory the sweep wrote to.
-     * @param flag  the flag that named it, e.g. {@code --before}.
-     * @return the runs found.
-     * @throws ReportInputException if the directory holds no run, or a run file cannot be read or parsed.
-     */
-    public static RunCatalog load(final Path input, final String flag) throws ReportInputException
-    {
+        final String flag = "--input";
         final List<Path> files = list(input, flag);
         if (files.isEmpty())
         {

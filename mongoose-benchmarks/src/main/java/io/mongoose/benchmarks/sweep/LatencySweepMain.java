@@ -58,7 +58,7 @@ public final class LatencySweepMain
         {
             final RunResult result = new SweepRun(options).execute();
             RunResultFiles.write(options.output(), result);
-            out.println(line(result) + "  -> " + options.output());
+            out.println(line(result) + "  " + options.output().getFileName());
             return EXIT_OK;
         }
         catch (final Exception ex)
@@ -76,7 +76,8 @@ public final class LatencySweepMain
     static String line(final RunResult r)
     {
         final String rate = r.mode() == RunResult.Mode.LATENCY ?
-            String.format(Locale.ROOT, "%s msg/s (achieved %,.0f%s)", SweepOptions.rateLabel(r.targetRate()),
+            String.format(Locale.ROOT, "%s msg/s (achieved %,.0f%s)",
+                SweepOptions.rateLabel(r.targetRate()).replace('m', 'M'),
                 r.achievedRate(), r.targetMet() ? "" : ", MISSED") :
             String.format(Locale.ROOT, "max: %,.0f msg/s", r.achievedRate());
         final StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%-14s %-34s", r.transport(), rate));

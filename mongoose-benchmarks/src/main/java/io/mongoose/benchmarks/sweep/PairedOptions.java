@@ -68,8 +68,6 @@ record PairedOptions(long rate, long sliceMillis, int cycles, int warmupCycles, 
         "  --drainLimit=N       messages per poll (default 256)",
         "  --pin=auto|none      pin publisher and consumer to CPUs of their own (default auto)",
         "  --jvms=N             run N JVMs one after another and pool their cycles (default 1: this JVM)",
-        "                       message, to see what the bytes per message account for (default raw; the report",
-        "                       reads padded runs only from paired-padded/ and judges no target on them)",
         "  --output=FILE        also write the result as Markdown to FILE",
         "  --data=FILE          also write the measurements to FILE: this JVM's, or with --jvms the pooled ones");
 

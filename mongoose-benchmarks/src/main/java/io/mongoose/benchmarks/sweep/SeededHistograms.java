@@ -9,9 +9,9 @@ import org.HdrHistogram.Histogram;
  * <p>Why: HdrHistogram updates its minimum and maximum behind a branch. A histogram that first records when the
  * measurement window opens takes that branch for the first time there, and when the compiled {@code recordValue} was
  * profiled on other histograms, the JIT compiled the branch as "never taken": taking it deoptimises the shared code and
- * its recompilation competes with the busy-spinning threads for the machine's two CPUs at the window's start. The
- * hiccup meter did exactly that (shown by {@code -XX:+LogCompilation} as an {@code unstable_if} trap in
- * {@code updateMinAndMax} at the window's first wake-up). With the extremes seeded, the branch is never taken by anyone.
+ * its recompilation competes with the busy-spinning threads for the machine's two CPUs at the window's start
+ * ({@code -XX:+LogCompilation} shows it as an {@code unstable_if} trap in {@code updateMinAndMax}). With the extremes
+ * seeded, the branch is never taken by anyone.
  * The seeds are taken out again by {@link #withoutSeeds(Histogram)} before anything reads a histogram.
  */
 final class SeededHistograms

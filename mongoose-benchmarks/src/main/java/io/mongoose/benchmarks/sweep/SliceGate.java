@@ -11,7 +11,7 @@ import java.util.concurrent.locks.LockSupport;
  *     <li>{@link #PARK} stops the consumer thread inside its handler until the publisher opens the gate for the
  *     transport's next slice. On a 2-CPU machine only one consumer may spin beside the publisher, and parking in the
  *     handler keeps every transport's own spin loop exactly as the sweep runs it, with no gate to check in it.</li>
- *     <li>{@link #PROBE} is only counted: the publisher times probes one at a time for the placement reading.</li>
+ *     <li>{@link #PROBE} is only counted: the publisher sends probes one at a time before a slice, each answered before the next, so the slice starts with its consumer spinning.</li>
  * </ul>
  *
  * <p>Threading: {@link #onReceive} on the hop's consumer thread; the rest on the publisher thread, which also sends

@@ -58,7 +58,6 @@ final class SweepRun
         sleepUntil(windowEnd);
         final long gcCount = gcCount() - gcCountBefore;
         final long gcMillis = gcMillis() - gcMillisBefore;
-        publisher.mayExit(publisherThread);
 
         publisherThread.join();
         if (null != publisherFailure.get())
@@ -153,7 +152,6 @@ final class SweepRun
         long lastWindowSend;
         private final AllocationMarks allocation;
         private long allocatedAtEnd = -1;
-        private volatile boolean mayExit;
         String pinning = "not started";
 
         Publisher(final Hop hop, final SweepOptions options, final long t0, final long windowStart,
@@ -184,24 +182,8 @@ final class SweepRun
                 }
                 allocatedAtEnd = THREADS.getCurrentThreadAllocatedBytes();
             }
-            // Stay alive until the main thread has read this thread's context switches at the window's end: the
-            // publisher usually finishes right at the end, and an ended thread's /proc entry is gone.
-            while (!mayExit)
-            {
-                LockSupport.park(this);
-            }
         }
 
-        /**
-         * Let the publisher's thread end once it has sent everything.
-         *
-         * @param thread the publisher's thread, to wake.
-         */
-        void mayExit(final Thread thread)
-        {
-            mayExit = true;
-            LockSupport.unpark(thread);
-        }
 
         /** Measured by this thread itself at the first window send and after the last send. */
         long allocatedInWindow()

@@ -46,7 +46,7 @@ class RunResultFilesTest
 
         // A checkout or copy stamps the file with its own time; the run keeps its date.
         Files.setLastModifiedTime(properties, FileTime.from(recorded.plusSeconds(86_400)));
-        assertEquals(recorded, RunCatalog.load(dir, "--input").newest());
+        assertEquals(recorded, RunCatalog.load(dir).newest());
     }
 
     @Test

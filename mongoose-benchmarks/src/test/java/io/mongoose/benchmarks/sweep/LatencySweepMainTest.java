@@ -62,7 +62,7 @@ class LatencySweepMainTest
         // One line per point, naming the transport and the file written.
         final String printed = out.toString(StandardCharsets.UTF_8);
         assertEquals(1, printed.lines().count(), printed);
-        assertTrue(printed.startsWith(transport.flagName()) && printed.contains("-> " + hgrm), printed);
+        assertTrue(printed.startsWith(transport.flagName()) && printed.contains(hgrm.getFileName().toString()), printed);
     }
 
     @Test
