@@ -63,6 +63,31 @@ class ReadmeTest
     }
 
     @Test
+    void theDependencySnippetAndFlagsComeBeforeTheQuickStartAndMatchTheBuild() throws IOException
+    {
+        final String readme = Files.readString(REPO_ROOT.resolve("README.md"), StandardCharsets.UTF_8);
+        final String pom = Files.readString(REPO_ROOT.resolve("pom.xml"), StandardCharsets.UTF_8);
+        final String version = between(pom, "<version>", "</version>");
+        final String xml = block(readme, "```xml\n");
+        assertTrue(xml.contains("<groupId>io.mongoose</groupId><artifactId>mongoose-bom</artifactId><version>" +
+            version + "</version>") && xml.contains("<type>pom</type><scope>import</scope>"), xml);
+        assertTrue(xml.contains("<groupId>io.mongoose</groupId><artifactId>mongoose-core</artifactId>"), xml);
+        assertTrue(block(readme, "```sh\nmvn -B -DskipTests install").contains("-pl mongoose-bom,mongoose-core -am"),
+            "the install command builds what the snippet names");
+        // The flags a user adds are the ones every JVM of this build runs with.
+        final String flags = between(pom, "<mongoose.jvm.flags>", "</mongoose.jvm.flags>");
+        assertEquals(flags + "\n", block(readme, "```sh\n--add-opens"));
+        final int quickStart = readme.indexOf("\n## Quick start\n");
+        assertTrue(readme.indexOf("```xml\n") < quickStart && readme.indexOf("```sh\n--add-opens") < quickStart);
+    }
+
+    private static String between(final String text, final String open, final String close)
+    {
+        final int start = text.indexOf(open) + open.length();
+        return text.substring(start, text.indexOf(close, start));
+    }
+
+    @Test
     void embeddingExampleIsTheQuickStartSource() throws IOException
     {
         final String readme = new String(Files.readAllBytes(REPO_ROOT.resolve("README.md")), StandardCharsets.UTF_8);

@@ -154,7 +154,6 @@ class AllocationGateTest
         assertFalse(AllocationGate.isGated(PACKAGE + "PingPongBenchmark.rawPingPong"));
         assertFalse(AllocationGate.isGated(PACKAGE + "PathCostBenchmark.disruptorPollerPath"));
         assertFalse(AllocationGate.isGated(PACKAGE + "PathCostBenchmark.rawSpscPath"));
-        assertFalse(AllocationGate.isGated(PACKAGE + "QueueBenchmark.spscTransfer"));
         assertFalse(AllocationGate.isGated(PACKAGE + "NoSuchBenchmark.method"));
         assertFalse(AllocationGate.isGated("noDots"));
         assertTrue(AllocationGate.isGated(PACKAGE + "PoolBenchmark.acquireRelease"));
