@@ -127,6 +127,16 @@ public final class Formats
 
     /**
      * @param count a count.
+     * @param noun  what is counted, singular.
+     * @return "1 run", "3 runs".
+     */
+    public static String count(final long count, final String noun)
+    {
+        return count(count) + " " + noun + (1 == count ? "" : "s");
+    }
+
+    /**
+     * @param count a count.
      * @return it with grouped digits: {@code 4,986,664}.
      */
     public static String count(final long count)

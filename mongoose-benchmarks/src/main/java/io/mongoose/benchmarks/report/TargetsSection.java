@@ -113,8 +113,8 @@ public final class TargetsSection implements SummarySection
         final Optional<Double> mongooseMax = runs.medianThroughput(Transports.MONGOOSE);
         final Optional<Double> disruptorMax = runs.medianThroughput("disruptor");
         table.row(List.of("Max throughput of the full pooled path at least 20M msg/s (median of runs)",
-            mongooseMax.map(Formats::rate).map(s -> s + " msg/s (" + runs.throughputRuns(Transports.MONGOOSE).size() +
-                " runs)").orElse(Formats.NO_RUN),
+            mongooseMax.map(Formats::rate).map(s -> s + " msg/s (" +
+                Formats.count(runs.throughputRuns(Transports.MONGOOSE).size(), "run") + ")").orElse(Formats.NO_RUN),
             mongooseMax.map(m -> m >= THROUGHPUT_FLOOR ? MET : NOT_MET).orElse(Formats.NO_RUN)));
         if (mongooseMax.isPresent() && disruptorMax.isPresent())
         {

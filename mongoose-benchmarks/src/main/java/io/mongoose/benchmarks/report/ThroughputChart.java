@@ -31,8 +31,8 @@ public final class ThroughputChart implements ChartSource
             final Optional<Double> median = runs.medianThroughput(transport);
             if (median.isPresent())
             {
-                names.add(Transports.displayName(transport) + " (" + runs.throughputRuns(transport).size() +
-                    " runs)");
+                names.add(Transports.displayName(transport) + " (" +
+                    Formats.count(runs.throughputRuns(transport).size(), "run") + ")");
                 medians.add(median.get() / MESSAGES_PER_MILLION);
                 colours.add(ChartStyle.colourOf(transport));
             }
