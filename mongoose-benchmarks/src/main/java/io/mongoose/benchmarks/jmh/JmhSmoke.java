@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks.jmh;
 
+import io.mongoose.benchmarks.Cli;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
@@ -11,13 +12,18 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 
 /**
@@ -35,10 +41,12 @@ import java.util.regex.Pattern;
  * JVM's input arguments, so they get the same {@code --add-opens} Agrona needs, the same fixed heap and the same
  * native access as this JVM.
  *
- * <p>Exit code: 0 when every benchmark ran and the gate passed; 1 when a gated benchmark allocated, a benchmark failed
- * or nothing gated ran; 2 when launched without the Agrona flag.
+ * <p>Exit code: 0 when every benchmark ran and the gate passed (or {@code --help}); 1 when a gated benchmark
+ * allocated, a benchmark failed or nothing gated ran; 2 when launched without the Agrona flag, or with bad flags.
  */
-public final class JmhSmoke
+@Command(name = "JmhSmoke", usageHelpWidth = 120,
+    description = "Every benchmark of this package briefly, with JMH's GC profiler, then the allocation gate.")
+public final class JmhSmoke implements Callable<Integer>
 {
     /** JMH's name for bytes allocated per operation, a secondary result of {@link GCProfiler}. */
     static final String ALLOC_NORM = "gc.alloc.rate.norm";
@@ -53,27 +61,50 @@ public final class JmhSmoke
     private static final TimeValue ITERATION_TIMEOUT = TimeValue.seconds(60);
     private static final String TABLE_FORMAT = "%-50s %12s  %-6s %9s %10s  %s%n";
 
-    private JmhSmoke()
+    @Option(names = "--help", usageHelp = true, description = "print this and exit")
+    boolean help;
+    @Parameters(paramLabel = "REGEX", description = "benchmarks to run, as JMH's include patterns (default: every " +
+        "benchmark of this package)")
+    List<String> includes = List.of();
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    JmhSmoke(final PrintStream out, final PrintStream err)
     {
+        this.out = out;
+        this.err = err;
     }
 
     /**
-     * Run the smoke and the gate.
+     * Run the smoke and the gate, and exit with {@link #run}'s code.
      *
      * @param args optional regular expressions selecting benchmarks, as JMH's own include patterns; default: all of
      *             this package's benchmarks.
      */
     public static void main(final String[] args)
     {
-        System.exit(run(args));
+        System.exit(run(args, System.out, System.err));
     }
 
-    private static int run(final String[] args)
+    /**
+     * @param args optional regular expressions selecting benchmarks.
+     * @param out  where the results go.
+     * @param err  where problems go.
+     * @return the exit code.
+     */
+    public static int run(final String[] args, final PrintStream out, final PrintStream err)
+    {
+        return Cli.commandLine(new JmhSmoke(out, err), out, err).execute(args);
+    }
+
+    @Override
+    public Integer call()
     {
         final List<String> jvmFlags = ManagementFactory.getRuntimeMXBean().getInputArguments();
         if (!hasAgronaOpens(jvmFlags))
         {
-            System.err.println("JmhSmoke: this JVM lacks --add-opens " + AGRONA_OPENS + ", so its forks would too " +
+            err.println("JmhSmoke: this JVM lacks --add-opens " + AGRONA_OPENS + ", so its forks would too " +
                 "and Agrona would fail in them; launch it through scripts/jmh.sh --smoke, or with " +
                 "@mongoose-benchmarks/target/launch/jvm.argfile");
             return 2;
@@ -90,11 +121,11 @@ public final class JmhSmoke
             // here, and jvmArgs rather than jvmArgsAppend keeps them from being passed twice.
             .jvmArgs(jvmFlags.toArray(new String[0]))
             .shouldFailOnError(true);
-        if (0 == args.length)
+        if (includes.isEmpty())
         {
             options.include(Pattern.quote(PACKAGE_PREFIX));
         }
-        for (final String include : args)
+        for (final String include : includes)
         {
             options.include(include);
         }
@@ -106,8 +137,8 @@ public final class JmhSmoke
         }
         catch (final RunnerException ex)
         {
-            System.out.println();
-            System.out.println("JMH smoke FAILED: " + ex.getMessage());
+            out.println();
+            out.println("JMH smoke FAILED: " + ex.getMessage());
             return 1;
         }
 
@@ -125,40 +156,40 @@ public final class JmhSmoke
             measurements.add(row.measurement);
         }
 
-        System.out.println();
-        System.out.println("JMH smoke: 1 fork, 1 x " + ITERATION_TIME + " warm-up, 2 x " + ITERATION_TIME +
+        out.println();
+        out.println("JMH smoke: 1 fork, 1 x " + ITERATION_TIME + " warm-up, 2 x " + ITERATION_TIME +
             " measurement. B/op: " + ALLOC_NORM + " of the measurement iteration the gate judged (JMH's mean above " +
             "also counts the trial tear-down); ops: operations in that iteration. Gate: " +
             format(gate.thresholdBytesPerOp()) + " B/op beyond " + gate.allowanceBytesPerIteration() / 1024 +
             " KB per iteration, on benchmarks marked @" + AllocationGated.class.getSimpleName() + ".");
-        System.out.println();
-        System.out.print(table(rows, gate));
-        System.out.println();
+        out.println();
+        out.print(table(rows, gate));
+        out.println();
 
-        if (0 == args.length && measurements.stream().noneMatch(AllocationGate.Measurement::gated))
+        if (includes.isEmpty() && measurements.stream().noneMatch(AllocationGate.Measurement::gated))
         {
             // A full smoke that gated nothing proves nothing: the marks or the benchmark list have gone missing.
-            System.out.println("JMH smoke FAILED: no benchmark marked @" + AllocationGated.class.getSimpleName() +
+            out.println("JMH smoke FAILED: no benchmark marked @" + AllocationGated.class.getSimpleName() +
                 " ran, so the allocation gate checked nothing");
             return 1;
         }
         final List<AllocationGate.Measurement> violations = gate.violations(measurements);
         if (!violations.isEmpty())
         {
-            System.out.println("JMH smoke FAILED: allocation gate: " + violations.size() + " benchmark(s) on the " +
+            out.println("JMH smoke FAILED: allocation gate: " + violations.size() + " benchmark(s) on the " +
                 "dispatch path allocated more than " + format(gate.thresholdBytesPerOp()) + " B/op:");
-            System.out.println();
-            System.out.printf(Locale.ROOT, "  %-50s %9s %10s%n", "Benchmark", "B/op", "ops");
+            out.println();
+            out.printf(Locale.ROOT, "  %-50s %9s %10s%n", "Benchmark", "B/op", "ops");
             for (final AllocationGate.Measurement violation : violations)
             {
                 final AllocationGate.Iteration best = gate.bestIteration(violation);
-                System.out.printf(Locale.ROOT, "  %-50s %9s %10s%n", violation.benchmark(),
+                out.printf(Locale.ROOT, "  %-50s %9s %10s%n", violation.benchmark(),
                     null == best ? "n/a" : format(best.bytesPerOp()),
                     null == best ? "n/a" : Long.toString(best.operations()));
             }
             return 1;
         }
-        System.out.println("JMH smoke passed: no gated benchmark allocated more than " +
+        out.println("JMH smoke passed: no gated benchmark allocated more than " +
             format(gate.thresholdBytesPerOp()) + " B/op.");
         return 0;
     }

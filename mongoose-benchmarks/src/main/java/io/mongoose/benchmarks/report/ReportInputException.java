@@ -1,9 +1,9 @@
 package io.mongoose.benchmarks.report;
 
 /**
- * What the caller gave cannot make a report: an unknown or malformed flag, a missing directory or file, no runs, or
- * a run file that does not parse. The message says which flag or file and what was expected; {@link ReportMain}
- * prints it and exits with {@link ReportMain#EXIT_BAD_INPUT}.
+ * What the caller gave cannot make a report: no runs, a run file that does not parse, an unreadable example output,
+ * an output directory that cannot be created, a README without the results markers. The message says which flag or
+ * file and what was expected; {@link ReportMain} prints it and exits with {@link ReportMain#EXIT_BAD_INPUT}.
  */
 public final class ReportInputException extends Exception
 {

@@ -1,21 +1,33 @@
 package io.mongoose.benchmarks.report;
 
+import io.mongoose.benchmarks.Cli;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
 
 /**
  * Generates the benchmark report from the sweep's run files: summary.md and PNG charts, every figure computed from
- * the files. Run it through {@code scripts/report.sh}; {@link ReportOptions#USAGE} lists the flags.
+ * the files. Run it through {@code scripts/report.sh}; {@code --help} lists the flags.
  *
  * <p>Exit codes: {@value #EXIT_OK} report written (or {@code --help}), {@value #EXIT_FAILED} an output file could not
  * be written, {@value #EXIT_BAD_INPUT} bad flags or input (unknown flag, missing directory, no runs, unreadable run
  * file), with a message naming the flag or file.
  */
-public final class ReportMain
+@Command(name = "report", sortOptions = false, sortSynopsis = false, usageHelpWidth = 120,
+    description = "Generates the benchmark report (summary.md, PNG charts) from the sweep's run files; run it " +
+        "through scripts/report.sh.")
+public final class ReportMain implements Callable<Integer>
 {
     /** The report was written. */
     public static final int EXIT_OK = 0;
@@ -26,14 +38,42 @@ public final class ReportMain
 
     private static final String PREFIX = "report: ";
 
-    private ReportMain()
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "print this and exit")
+    boolean help;
+    @Option(names = "--input", paramLabel = "DIR", required = true,
+        description = "directory the sweep wrote its runs to; searched at any depth for *.run.properties")
+    Path input;
+    @Option(names = "--output", paramLabel = "DIR", required = true,
+        description = "where summary.md and the PNG charts go (created if missing)")
+    Path output;
+    @Option(names = "--exampleOutput", paramLabel = "FILE",
+        description = "captured output of the pooled-events example (scripts/example.sh), quoted verbatim")
+    Optional<Path> exampleOutput;
+    @Option(names = "--title", paramLabel = "TEXT", defaultValue = ReportOptions.DEFAULT_TITLE,
+        description = "heading of summary.md (default \"${DEFAULT-VALUE}\")")
+    String title;
+    @Option(names = "--command", paramLabel = "TEXT",
+        description = "the command line that produced the report, quoted verbatim in summary.md")
+    String command;
+    @Option(names = "--readme", paramLabel = "FILE",
+        description = "also regenerate the results block between the sweep-results markers in FILE")
+    Optional<Path> readme;
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    ReportMain(final PrintStream out, final PrintStream err)
     {
+        this.out = out;
+        this.err = err;
     }
 
     /**
      * Generate the report and exit with {@link #run}'s code.
      *
-     * @param args the flags; see {@link ReportOptions#USAGE}.
+     * @param args the flags; {@code --help} lists them.
      */
     public static void main(final String[] args)
     {
@@ -43,7 +83,7 @@ public final class ReportMain
     /**
      * Generate the report without exiting the JVM, so tests can call it.
      *
-     * @param args the flags; see {@link ReportOptions#USAGE}.
+     * @param args the flags, each at most once.
      * @param out  where progress and {@code --help} go.
      * @param err  where errors go.
      * @return {@link #EXIT_OK}, {@link #EXIT_FAILED} or {@link #EXIT_BAD_INPUT}.
@@ -53,26 +93,47 @@ public final class ReportMain
         // Charts render through AWT; without a display it must be headless, and the property only counts if it is
         // set before the first AWT class initialises.
         System.setProperty("java.awt.headless", "true");
-        final ReportOptions options;
+        return Cli.commandLine(new ReportMain(out, err), out, err).setOverwrittenOptionsAllowed(false).execute(args);
+    }
+
+    /**
+     * @return the flags, checked: {@code --input} an existing directory, {@code --output} a directory or a path that
+     *         does not exist yet, {@code --exampleOutput} a readable file, {@code --readme} a writable one.
+     * @throws ParameterException naming the first bad flag, its value and what it expects.
+     */
+    ReportOptions options()
+    {
+        Cli.noEmptyValues(spec);
+        Cli.check(spec, Files.isDirectory(input), "--input: '" + input + "' is not a directory; expected the " +
+            "directory the sweep wrote its runs to");
+        Cli.check(spec, !Files.exists(output) || Files.isDirectory(output), "--output: '" + output + "' is a file; " +
+            "expected a directory (created if missing)");
+        Cli.check(spec, exampleOutput.map(f -> Files.isRegularFile(f) && Files.isReadable(f)).orElse(true),
+            "--exampleOutput: '" + exampleOutput.orElse(null) + "' is not a readable file; expected the captured " +
+                "output of scripts/example.sh");
+        Cli.check(spec, readme.map(f -> Files.isRegularFile(f) && Files.isWritable(f)).orElse(true),
+            "--readme: '" + readme.orElse(null) + "' is not a writable file; expected a Markdown file containing " +
+                "the lines " + ReadmeResults.BEGIN + " and " + ReadmeResults.END);
+        return new ReportOptions(input, output, exampleOutput, title, null == command ? defaultCommand() : command,
+            readme);
+    }
+
+    @Override
+    public Integer call()
+    {
+        final ReportOptions options = options();
         final RunCatalog runs;
         final List<String> exampleLines;
         try
         {
-            options = ReportOptions.parse(args);
-            if (options.help())
-            {
-                out.println(ReportOptions.USAGE);
-                return EXIT_OK;
-            }
             runs = RunCatalog.load(options.input());
             exampleLines = readExample(options);
             createOutput(options.output());
         }
         catch (final ReportInputException ex)
         {
-            err.println(PREFIX + ex.getMessage());
-            err.println(ReportOptions.USAGE);
-            return EXIT_BAD_INPUT;
+            // Nothing is written yet: input that cannot make a report is refused as a bad flag is.
+            throw new ParameterException(spec.commandLine(), ex.getMessage(), ex);
         }
         try
         {
@@ -82,7 +143,8 @@ public final class ReportMain
             Files.writeString(summary, SummaryReport.render(SummaryReport.standardSections(), context),
                 StandardCharsets.UTF_8);
             out.println(PREFIX + "read " + runs.all().size() + " runs and " +
-                (runs.pairedRuns().size() + runs.otherPairedRuns().size()) + " paired runs from " + options.input() + "; wrote " + summary + " and " + charts.size() + " charts");
+                (runs.pairedRuns().size() + runs.otherPairedRuns().size()) + " paired runs from " + options.input() +
+                "; wrote " + summary + " and " + charts.size() + " charts");
             if (options.readme().isPresent())
             {
                 ReadmeResults.update(options.readme().get(), summary, context);
@@ -102,6 +164,19 @@ public final class ReportMain
             err.println(PREFIX + "cannot write the report to '" + options.output() + "': " + ex);
             return EXIT_FAILED;
         }
+    }
+
+    /** This generator's own invocation, for a report made without {@code --command}. */
+    private String defaultCommand()
+    {
+        final StringBuilder line = new StringBuilder(ReportMain.class.getName());
+        for (final String arg : spec.commandLine().getParseResult().originalArgs())
+        {
+            // Quote what a shell would split, so the line can be pasted back as it is.
+            line.append(' ').append(arg.matches("[A-Za-z0-9_./=:,@%+-]+") ? arg : "'" + arg.replace("'",
+                "'\\''") + "'");
+        }
+        return line.toString();
     }
 
     private static List<String> readExample(final ReportOptions options) throws ReportInputException

@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks.soak;
 
+import io.mongoose.benchmarks.Cli;
 import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.FeedConfig;
 import io.mongoose.config.IdleStrategyKind;
@@ -10,13 +11,19 @@ import io.mongoose.pool.PoolRegistry;
 import io.mongoose.pool.SingleThreadPoolCache;
 import io.mongoose.server.MongooseServer;
 import io.mongoose.server.ShutdownReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
+import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 
 /**
  * The Epsilon soak: publishes {@code --messages} messages (100M by default) through the full path of a real
@@ -40,7 +47,9 @@ import java.util.Locale;
  * {@code busy-spin} 142 s, because three spinning threads on two cores take turns through the scheduler.
  * {@code --idle} chooses another to compare.
  */
-public final class EpsilonSoak
+@Command(name = "EpsilonSoak", sortOptions = false, sortSynopsis = false, usageHelpWidth = 120,
+    description = "Publishes messages through a real MongooseServer under Epsilon; surviving proves no allocation.")
+public final class EpsilonSoak implements Callable<Integer>
 {
     /** Both queue feeds' queue capacity (the default), and the ring feed's ring. */
     static final int QUEUE_CAPACITY = 4096;
@@ -61,8 +70,22 @@ public final class EpsilonSoak
     private static final int BROADCAST = 1;
     private static final int RING = 2;
 
-    private EpsilonSoak()
+    @Option(names = "--help", usageHelp = true, description = "print this and exit")
+    boolean help;
+    @Option(names = "--messages", paramLabel = "N", defaultValue = "100M", converter = Cli.Count.class,
+        description = "messages to publish over both feeds, at least 1; k/M/G suffixes (default ${DEFAULT-VALUE})")
+    long messages;
+    @Option(names = "--idle", paramLabel = "NAME", defaultValue = "backoff", completionCandidates = Cli.IdleNames.class,
+        description = "idle strategy of both agent groups: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})")
+    String idle;
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream out;
+
+    EpsilonSoak(final PrintStream out)
     {
+        this.out = out;
     }
 
     /**
@@ -105,26 +128,41 @@ public final class EpsilonSoak
     }
 
     /**
-     * Run the soak with {@code args} and exit: 0 good, 1 failed, 2 bad flags.
+     * Run the soak with {@code args} and exit with {@link #run(String[], PrintStream, PrintStream)}'s code.
      *
      * @param args {@code --messages=N}, {@code --idle=NAME}.
      */
     public static void main(final String[] args)
     {
-        final SoakOptions options;
-        try
-        {
-            options = SoakOptions.parse(args);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            System.err.println("EpsilonSoak: " + ex.getMessage().replace("\n", "\nEpsilonSoak: "));
-            System.err.println(SoakOptions.USAGE);
-            System.exit(2);
-            return;
-        }
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * @param args {@code --messages=N}, {@code --idle=NAME}.
+     * @param out  where the soak's lines go.
+     * @param err  where bad flags are reported.
+     * @return 0 good, 1 failed, 2 bad flags.
+     */
+    public static int run(final String[] args, final PrintStream out, final PrintStream err)
+    {
+        return Cli.commandLine(new EpsilonSoak(out), out, err).execute(args);
+    }
+
+    /**
+     * @return the flags, checked.
+     * @throws picocli.CommandLine.ParameterException naming the bad flag, its value and what it expects.
+     */
+    SoakOptions options()
+    {
+        return new SoakOptions(messages, Cli.idle(spec, idle));
+    }
+
+    @Override
+    public Integer call()
+    {
+        final SoakOptions options = options();
         final String collectors = collectorNames();
-        System.out.printf(Locale.ROOT, "soak: %,d messages, idle %s, collectors [%s], max heap %d MB%n",
+        out.printf(Locale.ROOT, "soak: %,d messages, idle %s, collectors [%s], max heap %d MB%n",
             options.messages(), options.idle(), collectors, Runtime.getRuntime().maxMemory() >> 20);
         final Result result = run(options);
         final List<String> problems = new ArrayList<>(result.problems());
@@ -134,19 +172,20 @@ public final class EpsilonSoak
                 "-XX:+UnlockExperimentalVMOptions -XX:+UseEpsilonGC (scripts/soak.sh does), or the soak proves " +
                 "nothing about allocation");
         }
-        System.out.printf(Locale.ROOT, "soak: %,d messages in %.2f s, %,.0f msg/s; heap used %.1f MB before the " +
+        out.printf(Locale.ROOT, "soak: %,d messages in %.2f s, %,.0f msg/s; heap used %.1f MB before the " +
                 "publish loop, %.1f MB after%n", result.messages(), result.elapsedNanos() / 1e9,
             result.messagesPerSecond(), result.heapUsedBefore() / 1048576.0, result.heapUsedAfter() / 1048576.0);
-        System.out.println("soak: " + result.report());
+        out.println("soak: " + result.report());
         if (!problems.isEmpty())
         {
             for (final String problem : problems)
             {
-                System.out.println("soak FAILED: " + problem);
+                out.println("soak FAILED: " + problem);
             }
-            System.exit(1);
+            return 1;
         }
-        System.out.println("soak passed: every message arrived in order, nothing leaked, no garbage collector needed");
+        out.println("soak passed: every message arrived in order, nothing leaked, no garbage collector needed");
+        return 0;
     }
 
     /**

@@ -1,8 +1,13 @@
 package io.mongoose.benchmarks.sweep;
 
+import io.mongoose.benchmarks.Cli;
 import io.mongoose.benchmarks.report.Formats;
 import io.mongoose.benchmarks.report.PairedReport;
 import org.HdrHistogram.Histogram;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,7 +20,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -37,7 +45,9 @@ import java.util.stream.Stream;
  *
  * <p>Exit codes: 0 done, 1 the run failed (a hop lost or kept a message, a thread failed), 2 bad flags.
  */
-public final class PairedRunMain
+@Command(name = "PairedRunMain", sortOptions = false, sortSynopsis = false, usageHelpWidth = 120,
+    description = "Mongoose against its peers in one JVM, in alternating slices, compared cycle by cycle.")
+public final class PairedRunMain implements Callable<Integer>
 {
     /** Finished; the result was printed (and written). */
     public static final int EXIT_OK = 0;
@@ -49,12 +59,63 @@ public final class PairedRunMain
     private static final long START_SLACK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
     private static final long DRAIN_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
-    private PairedRunMain()
+    @Option(names = "--help", usageHelp = true, description = "print this and exit")
+    boolean help;
+    @Option(names = "--rate", paramLabel = "N|max", defaultValue = "1M", converter = Cli.Rate.class,
+        description = "messages per second within a slice, e.g. 10k, 1M, or max: every slice sent as fast as the hop " +
+            "takes messages, and each slice's time per message compared (default ${DEFAULT-VALUE})")
+    long rate;
+    @Option(names = "--sliceMillis", paramLabel = "N", defaultValue = "50",
+        description = "one transport's turn, milliseconds (default ${DEFAULT-VALUE})")
+    long sliceMillis;
+    @Option(names = "--cycles", paramLabel = "N", defaultValue = "200",
+        description = "measured cycles, each one slice per transport (default ${DEFAULT-VALUE})")
+    int cycles;
+    @Option(names = "--warmupCycles", paramLabel = "N", defaultValue = "40",
+        description = "cycles run first and discarded (default ${DEFAULT-VALUE})")
+    int warmupCycles;
+    @Option(names = "--consumers", paramLabel = "own|polled", defaultValue = "own",
+        description = "own: each transport's own consumer thread, as the sweep runs it, parked between its slices; " +
+            "polled: one harness thread polls every transport (default ${DEFAULT-VALUE})")
+    PairedOptions.Consumers consumers;
+    @Option(names = "--transports", paramLabel = "a,b", defaultValue = "mongoose,disruptor,jctools",
+        description = "mongoose and at least one peer (default ${DEFAULT-VALUE}); peer disruptor-twin, a second " +
+            "Disruptor lane, is the A/A control; with --consumers=polled, only mongoose, mongoose-queue, disruptor, " +
+            "disruptor-twin and jctools")
+    String transports;
+    @Option(names = "--queueCapacity", paramLabel = "N", defaultValue = "" + PairedRunData.DEFAULT_QUEUE_CAPACITY,
+        description = "every hop's queue or ring capacity, a power of two (default ${DEFAULT-VALUE})")
+    int queueCapacity;
+    @Option(names = "--drainLimit", paramLabel = "N", defaultValue = "256",
+        description = "messages per poll (default ${DEFAULT-VALUE})")
+    int drainLimit;
+    @Option(names = "--pin", paramLabel = "auto|none", defaultValue = "auto",
+        description = "pin publisher and consumer to CPUs of their own (default ${DEFAULT-VALUE})")
+    String pin;
+    @Option(names = "--jvms", paramLabel = "N", defaultValue = "1",
+        description = "run N JVMs one after another and pool their cycles (default ${DEFAULT-VALUE}: this JVM)")
+    int jvms;
+    @Option(names = "--output", paramLabel = "FILE", description = "also write the result as Markdown to FILE")
+    Optional<Path> output;
+    @Option(names = "--data", paramLabel = "FILE",
+        description = "also write the measurements to FILE: this JVM's, or with --jvms the pooled ones")
+    Optional<Path> data;
+    @Spec
+    CommandSpec spec;
+
+    private final String[] args;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    PairedRunMain(final String[] args, final PrintStream out, final PrintStream err)
     {
+        this.args = args;
+        this.out = out;
+        this.err = err;
     }
 
     /**
-     * @param args see {@link PairedOptions#USAGE}.
+     * @param args {@code --name=value} flags; {@code --help} lists them.
      */
     public static void main(final String[] args)
     {
@@ -71,17 +132,49 @@ public final class PairedRunMain
      */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
-        final PairedOptions options;
-        try
+        return Cli.commandLine(new PairedRunMain(args, out, err), out, err).execute(args);
+    }
+
+    /**
+     * @return the flags, checked.
+     * @throws picocli.CommandLine.ParameterException naming the first bad flag, its value and what it expects.
+     */
+    PairedOptions options()
+    {
+        Cli.noEmptyValues(spec);
+        Cli.check(spec, "auto".equals(pin) || "none".equals(pin), "--pin: '" + pin + "'; expected auto or none");
+        return new PairedOptions(rate, Cli.atLeast(spec, "--sliceMillis", sliceMillis, 1),
+            (int)Cli.atLeast(spec, "--cycles", cycles, 1), (int)Cli.atLeast(spec, "--warmupCycles", warmupCycles, 0),
+            transports(), consumers, LatencySweepMain.queueCapacity(spec, queueCapacity),
+            (int)Cli.atLeast(spec, "--drainLimit", drainLimit, 1), "auto".equals(pin),
+            (int)Cli.atLeast(spec, "--jvms", jvms, 1), output, data);
+    }
+
+    /** The {@code --transports}, checked, Mongoose first so the table and the ratios read in one order. */
+    private List<Transport> transports()
+    {
+        final boolean polled = PairedOptions.Consumers.POLLED == consumers;
+        final List<Transport> supported = polled ? PairedOptions.POLLED : List.of(Transport.values());
+        final List<Transport> found = new ArrayList<>();
+        for (final String name : transports.split(","))
         {
-            options = PairedOptions.parse(args);
+            final Transport t = Transport.byName(name.trim().toLowerCase(Locale.ROOT));
+            Cli.check(spec, null != t && supported.contains(t), "--transports: '" + name + "'; expected one of " +
+                supported.stream().map(Transport::flagName).collect(Collectors.joining(", ")) +
+                (polled ? " (the transports with a polled hop)" : ""));
+            Cli.check(spec, !found.contains(t), "--transports: '" + name + "' twice; expected each transport once");
+            found.add(t);
         }
-        catch (final IllegalArgumentException ex)
-        {
-            err.println(ex.getMessage());
-            err.println(PairedOptions.USAGE);
-            return EXIT_USAGE;
-        }
+        Cli.check(spec, found.contains(Transport.MONGOOSE) && found.size() >= 2, "--transports: '" + transports +
+            "'; expected mongoose and at least one peer, every ratio is Mongoose's against a peer's");
+        found.sort(null);
+        return List.copyOf(found);
+    }
+
+    @Override
+    public Integer call()
+    {
+        final PairedOptions options = options();
         try
         {
             final PairedRunData data = options.jvms() > 1 ? pooledJvms(options, args) : measure(options);
@@ -146,6 +239,8 @@ public final class PairedRunMain
                         command.add(arg);
                     }
                 }
+                // Last, so they win over the parent's flags whichever form those took.
+                command.add("--jvms=1");
                 command.add("--data=" + data);
                 final Process child = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();

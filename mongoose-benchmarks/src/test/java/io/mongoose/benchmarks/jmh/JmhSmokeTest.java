@@ -2,7 +2,9 @@ package io.mongoose.benchmarks.jmh;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,6 +63,24 @@ class JmhSmokeTest
         final String row = JmhSmoke.table(rows, AllocationGate.standard()).split("\\R")[1];
 
         assertTrue(row.matches("PingPongBenchmark\\.mongoosePingPong +500 +ns/op +n/a +n/a +FAIL"), row);
+    }
+
+    @Test
+    void helpAndBadFlagsEndBeforeAnyBenchmarkRuns()
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(0, JmhSmoke.run(new String[] {"--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("[REGEX...]"), out::toString);
+
+        out.reset();
+        assertEquals(2, JmhSmoke.run(new String[] {"--forks=3"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8)));
+        final String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("JmhSmoke: Unknown option: '--forks=3'"), text);
+        assertTrue(text.contains("Usage: JmhSmoke"), text);
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
     }
 
     @Test

@@ -26,32 +26,42 @@ class BadInputTest
     @Test
     void unknownFlag() throws IOException
     {
-        assertBadInput("--bogus is not a known flag; expected one of --input", "--input=" + runs(), "--output=" + dir,
+        assertBadInput("Unknown option: '--bogus=1'", "--input=" + runs(), "--output=" + dir,
             "--bogus=1");
     }
 
     @Test
     void argumentThatIsNotAFlag() throws IOException
     {
-        assertBadInput("argument 'summary' is not a flag; expected --name=value", "--input=" + runs(), "summary");
+        assertBadInput("Unmatched argument at index 2: 'summary'", "--input=" + runs(), "--output=" + dir,
+            "summary");
     }
 
     @Test
     void flagGivenTwice() throws IOException
     {
-        assertBadInput("--title is given twice", "--input=" + runs(), "--output=" + dir, "--title=a", "--title=b");
+        assertBadInput("option '--title' (TEXT) should be specified only once", "--input=" + runs(),
+            "--output=" + dir, "--title=a", "--title=b");
     }
 
     @Test
     void emptyValue() throws IOException
     {
-        assertBadInput("--title is empty; expected a value", "--input=" + runs(), "--output=" + dir, "--title=");
+        assertBadInput("--title: empty; expected a value after '='", "--input=" + runs(), "--output=" + dir,
+            "--title=");
+    }
+
+    @Test
+    void unknownFlagWithARequiredOneMissingNamesBoth()
+    {
+        assertBadInput("report: Unknown option: '--inptu=runs'\nPossible solutions: --input\nreport: Missing required " +
+            "option: '--input=DIR'\n", "--inptu=runs", "--output=" + dir);
     }
 
     @Test
     void missingInputFlag()
     {
-        assertBadInput("--input is missing; expected --input=DIR", "--output=" + dir);
+        assertBadInput("Missing required option: '--input=DIR'", "--output=" + dir);
     }
 
     @Test
@@ -64,7 +74,7 @@ class BadInputTest
     @Test
     void missingOutputFlag() throws IOException
     {
-        assertBadInput("--output is missing; expected --output=DIR", "--input=" + runs());
+        assertBadInput("Missing required option: '--output=DIR'", "--input=" + runs());
     }
 
     @Test
@@ -125,6 +135,6 @@ class BadInputTest
         assertEquals(ReportMain.EXIT_BAD_INPUT, code, message);
         assertTrue(message.startsWith("report: "), message);
         assertTrue(message.contains(expected), message);
-        assertTrue(message.contains("usage: scripts/report.sh"), message);
+        assertTrue(message.contains("Usage: report"), message);
     }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads summary.md back for assertions: a section by its heading, a table row by its leading cells.
@@ -25,8 +26,8 @@ final class SummaryText
      */
     static SummaryText render(final SummarySection section, final Path input, final Path dir) throws Exception
     {
-        final ReportOptions options = ReportOptions.parse(new String[] {"--input=" + input,
-            "--output=" + dir.resolve("out")});
+        final ReportOptions options = new ReportOptions(input, dir.resolve("out"), Optional.empty(),
+            ReportOptions.DEFAULT_TITLE, "test", Optional.empty());
         final ReportContext context = new ReportContext(options, RunCatalog.load(input), List.of(), List.of());
         return new SummaryText(SummaryReport.render(List.of(section), context));
     }

@@ -1,8 +1,12 @@
 package io.mongoose.benchmarks.soak;
 
+import io.mongoose.benchmarks.Cli;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine.ParameterException;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,34 +28,57 @@ class EpsilonSoakTest
     @Test
     void defaultsAreAHundredMillionMessagesWithBackoff()
     {
-        final SoakOptions options = SoakOptions.parse();
+        final SoakOptions options = parse();
         assertEquals(100_000_000L, options.messages());
         assertEquals("backoff", options.idle());
-        assertEquals(new SoakOptions(250_000, "yield"), SoakOptions.parse("--messages=250k", "--idle=yield"));
-        assertEquals(3_000_000_000L, SoakOptions.parse("--messages=3G").messages());
-        assertEquals(7, SoakOptions.parse("--messages=7").messages());
+        assertEquals(new SoakOptions(250_000, "yield"), parse("--messages=250k", "--idle=yield"));
+        assertEquals(3_000_000_000L, parse("--messages=3G").messages());
+        assertEquals(7, parse("--messages=7").messages());
     }
 
     @Test
-    void everyBadFlagIsReportedAtOnceNamingTheFlag()
+    void eachBadFlagIsRefusedNamingTheFlag()
     {
-        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> SoakOptions.parse("--messages=lots", "--idle=spinn", "--rate=1M", "plain"));
-        assertEquals(String.join("\n",
-            "--rate: unknown flag; expected one of --messages, --idle",
-            "'plain': expected --name=value",
-            "--messages: 'lots'; expected a whole number of messages, at least 1 (e.g. 100000, 100k, 100M)",
-            "--idle: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep"), e.getMessage());
+        assertEquals("Invalid value for option '--messages': 'lots'; expected a whole number of messages, at least 1 " +
+            "(e.g. 100000, 100k, 100M)", assertThrows(ParameterException.class, () -> parse("--messages=lots"))
+            .getMessage());
+        assertEquals("--idle: unknown 'spinn'; expected one of busy-spin, yield, backoff, sleep",
+            assertThrows(ParameterException.class, () -> parse("--idle=spinn")).getMessage());
+        assertEquals("Unknown option: '--rate=1M'",
+            assertThrows(ParameterException.class, () -> parse("--rate=1M")).getMessage());
+        assertEquals("Unmatched argument at index 0: 'plain'",
+            assertThrows(ParameterException.class, () -> parse("plain")).getMessage());
         for (final String bad : List.of("0", "-5", "", "M", "1.5M", "99999999999G"))
         {
-            assertThrows(IllegalArgumentException.class, () -> SoakOptions.parse("--messages=" + bad), bad);
+            assertThrows(ParameterException.class, () -> parse("--messages=" + bad), bad);
         }
+    }
+
+    @Test
+    void badFlagsExitWithTwoAndTheUsageBeforeAnythingRuns()
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code = EpsilonSoak.run(new String[] {"--idle=spinn"}, new PrintStream(out, true,
+            StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(2, code);
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+        final String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("EpsilonSoak: --idle: unknown 'spinn'"), text);
+        assertTrue(text.contains("Usage: EpsilonSoak"), text);
+
+        final ByteArrayOutputStream help = new ByteArrayOutputStream();
+        assertEquals(0, EpsilonSoak.run(new String[] {"--help"}, new PrintStream(help, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertTrue(help.toString(StandardCharsets.UTF_8).contains("--messages=N"), help::toString);
+        assertTrue(help.toString(StandardCharsets.UTF_8).contains("busy-spin, yield, backoff, sleep (default " +
+            "backoff)"), help::toString);
     }
 
     @Test
     void aSmallRunDeliversEveryMessageInOrderAndStopsClean()
     {
-        final EpsilonSoak.Result result = EpsilonSoak.run(SoakOptions.parse("--messages=100001"));
+        final EpsilonSoak.Result result = EpsilonSoak.run(parse("--messages=100001"));
         assertTrue(result.ok(), result::toString);
         assertEquals(100_001, result.messages());
         assertEquals(List.of(), result.problems());
@@ -72,5 +99,12 @@ class EpsilonSoakTest
         final String text = Files.readString(script, StandardCharsets.UTF_8);
         assertTrue(text.contains("-XX:+UseEpsilonGC \"-Xms${heap}\" \"-Xmx${heap}\""), text);
         assertTrue(text.contains("\nheap=32m\n"), "the heap the README documents: " + text);
+    }
+
+    private static SoakOptions parse(final String... args)
+    {
+        final EpsilonSoak command = new EpsilonSoak(System.out);
+        Cli.commandLine(command, System.out, System.err).parseArgs(args);
+        return command.options();
     }
 }

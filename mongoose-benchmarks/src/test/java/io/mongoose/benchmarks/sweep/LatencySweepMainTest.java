@@ -92,12 +92,32 @@ class LatencySweepMainTest
     @Test
     void badFlagsExitWithUsage()
     {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
-        final int code = LatencySweepMain.run(new String[]{"--rate=fast"}, new PrintStream(new ByteArrayOutputStream()),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+        final int code = LatencySweepMain.run(new String[]{"--output=" + dir.resolve("a.hgrm"), "--rate=fast"},
+            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(LatencySweepMain.EXIT_USAGE, code);
         final String text = err.toString(StandardCharsets.UTF_8);
-        assertTrue(text.startsWith("--rate: 'fast'; expected"), text);
-        assertTrue(text.contains("usage: LatencySweepMain"), text);
+        assertTrue(text.startsWith("LatencySweepMain: Invalid value for option '--rate': 'fast'; expected"), text);
+        assertTrue(text.contains("Usage: LatencySweepMain"), text);
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+        assertEquals(0, dir.toFile().list().length, "nothing written");
+    }
+
+    @Test
+    void helpPrintsEveryFlagWithItsDefaultAndExitsZero()
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final int code = LatencySweepMain.run(new String[]{"--help"}, new PrintStream(out, true,
+            StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()));
+        assertEquals(LatencySweepMain.EXIT_OK, code);
+        final String usage = out.toString(StandardCharsets.UTF_8);
+        for (final String flag : new String[]{"--rate=N|max", "(default 1M)", "--warmupMillis=N", "(default 5000)",
+            "--runMillis=N", "(default 10000)", "--output=FILE.hgrm", "--transport=NAME", "--drainLimit=N",
+            "(default 256)", "--idle=NAME", "busy-spin, yield, backoff, sleep (default busy-spin)", "--pin=none|auto",
+            "--queueCapacity=N", "(default 65536)"})
+        {
+            assertTrue(usage.contains(flag), flag + " in " + usage);
+        }
     }
 }

@@ -2,6 +2,8 @@ package io.mongoose.benchmarks.sweep;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,8 +23,9 @@ class OwnThreadConsumersTest
     @SuppressWarnings("try") // close() may throw InterruptedException; the test thread is never interrupted
     void onlyTheConsumerWhoseSliceItIsRuns() throws Exception
     {
-        final PairedOptions options = PairedOptions.parse("--rate=20k", "--pin=none", "--queueCapacity=1024",
-            "--transports=mongoose,disruptor");
+        final PairedOptions options = new PairedOptions(20_000, 50, 200, 40,
+            List.of(Transport.MONGOOSE, Transport.DISRUPTOR), PairedOptions.Consumers.OWN, 1024, 256, false, 1,
+            Optional.empty(), Optional.empty());
         final Thread mongoose;
         final Thread disruptor;
         try (OwnThreadConsumers consumers = new OwnThreadConsumers(options))

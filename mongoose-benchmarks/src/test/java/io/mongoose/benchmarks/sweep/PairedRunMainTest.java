@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks.sweep;
 
+import io.mongoose.benchmarks.Cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -149,34 +151,68 @@ class PairedRunMainTest
     @Test
     void badFlagsAreRefusedNamingTheFlagAndWhatItExpects()
     {
-        final Outcome outcome = run("--rate=fast", "--transports=disruptor,agrona", "--consumers=polled",
-            "--queueCapacity=1000", "--pin=maybe", "--speed=9", "--cycles=0", "--output=");
-        assertEquals(PairedRunMain.EXIT_USAGE, outcome.code);
-        final String message = outcome.err;
-        assertTrue(message.contains("--rate: 'fast'; expected messages per second (e.g. 10000, 10k, 1M) or max"),
-            message);
-        assertTrue(message.contains("--transports: 'agrona'; expected one of mongoose, mongoose-queue, disruptor, disruptor-twin, " +
-            "jctools (the " +
-            "transports with a polled hop)"), message);
-        assertTrue(message.contains("expected mongoose and at least one peer"), message);
-        assertTrue(message.contains("--queueCapacity: 1000; expected a power of two"), message);
-        assertTrue(message.contains("--pin: 'maybe'; expected auto or none"), message);
-        assertTrue(message.contains("unknown or malformed flag '--speed=9'"), message);
-        assertTrue(message.contains("--cycles: 0; expected at least 1"), message);
-        assertTrue(message.contains("--output: empty; expected a file path"), message);
-        assertTrue(message.contains("usage: PairedRunMain"), message);
+        assertRefused("Invalid value for option '--rate': 'fast'; expected 1 to 1000000000 messages per second",
+            "--rate=fast");
+        assertRefused("--transports: 'agrona'; expected one of mongoose, mongoose-queue, disruptor, disruptor-twin, " +
+            "jctools (the transports with a polled hop)", "--transports=mongoose,agrona", "--consumers=polled");
+        assertRefused("--transports: 'disruptor,jctools'; expected mongoose and at least one peer",
+            "--transports=disruptor,jctools");
+        assertRefused("--transports: 'disruptor' twice; expected each transport once",
+            "--transports=mongoose,disruptor,disruptor");
+        assertRefused("--queueCapacity: 1000; expected a power of two", "--queueCapacity=1000");
+        assertRefused("--pin: 'maybe'; expected auto or none", "--pin=maybe");
+        assertRefused("Unknown option: '--speed=9'", "--speed=9");
+        assertRefused("--cycles: 0; expected at least 1", "--cycles=0");
+        assertRefused("Invalid value for option '--cycles': 'many' is not an int", "--cycles=many");
+        assertRefused("--output: empty; expected a value after '='", "--output=");
     }
 
     @Test
     void ownConsumersTakeEveryTransportAndTheModeMustBeKnown()
     {
-        final Outcome outcome = run("--transports=mongoose,nats", "--consumers=shared", "--jvms=0", "--data=");
-        assertEquals(PairedRunMain.EXIT_USAGE, outcome.code);
-        assertTrue(outcome.err.contains("--consumers: 'shared'; expected own or polled"), outcome.err);
-        assertTrue(outcome.err.contains("--jvms: 0; expected at least 1"), outcome.err);
-        assertTrue(outcome.err.contains("--data: empty; expected a file path"), outcome.err);
-        assertTrue(outcome.err.contains("--transports: 'nats'; expected one of mongoose, mongoose-queue, " +
-            "disruptor, disruptor-twin, agrona, jctools, abq\n"), outcome.err);
+        assertRefused("Invalid value for option '--consumers': expected one of [OWN, POLLED] (case-insensitive) but " +
+            "was 'shared'", "--consumers=shared");
+        assertRefused("--jvms: 0; expected at least 1", "--jvms=0");
+        assertRefused("--data: empty; expected a value after '='", "--data=");
+        assertRefused("--transports: 'nats'; expected one of mongoose, mongoose-queue, disruptor, disruptor-twin, " +
+            "agrona, jctools, abq\n", "--transports=mongoose,nats");
+    }
+
+    @Test
+    void helpPrintsEveryFlagWithItsDefault()
+    {
+        final Outcome outcome = run("--help");
+        assertEquals(PairedRunMain.EXIT_OK, outcome.code);
+        for (final String flag : new String[] {"--rate=N|max", "(default 1M)", "--sliceMillis=N", "(default 50)",
+            "--cycles=N", "(default 200)", "--warmupCycles=N", "(default 40)", "--consumers=own|polled",
+            "(default own)", "--transports=a,b", "(default mongoose,disruptor,jctools)", "--queueCapacity=N",
+            "(default 65536)", "--drainLimit=N", "(default 256)", "--pin=auto|none", "(default auto)", "--jvms=N",
+            "(default 1: this JVM)", "--output=FILE", "--data=FILE"})
+        {
+            assertTrue(outcome.out.contains(flag), flag + " in " + outcome.out);
+        }
+    }
+
+    @Test
+    void optionsAreTheFlagsCheckedWithALaterFlagWinning()
+    {
+        final PairedRunMain command = new PairedRunMain(new String[0], System.out, System.err);
+        Cli.commandLine(command, System.out, System.err).parseArgs("--rate=max", "--sliceMillis=5", "--cycles=3",
+            "--warmupCycles=0", "--consumers=polled", "--transports=jctools,mongoose", "--queueCapacity=1024",
+            "--drainLimit=16", "--pin=none", "--jvms=5", "--jvms=2", "--output=a.md", "--data=a.properties");
+        assertEquals(new PairedOptions(0, 5, 3, 0, List.of(Transport.MONGOOSE, Transport.JCTOOLS),
+            PairedOptions.Consumers.POLLED, 1024, 16, false, 2, Optional.of(Path.of("a.md")),
+            Optional.of(Path.of("a.properties"))), command.options());
+    }
+
+    private static void assertRefused(final String expected, final String... args)
+    {
+        final Outcome outcome = run(args);
+        assertEquals(PairedRunMain.EXIT_USAGE, outcome.code, outcome.err);
+        assertTrue(outcome.err.startsWith("PairedRunMain: "), outcome.err);
+        assertTrue(outcome.err.contains(expected), outcome.err);
+        assertTrue(outcome.err.contains("Usage: PairedRunMain"), outcome.err);
+        assertEquals("", outcome.out);
     }
 
     /**
