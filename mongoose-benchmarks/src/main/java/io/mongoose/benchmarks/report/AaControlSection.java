@@ -2,20 +2,14 @@ package io.mongoose.benchmarks.report;
 
 import io.mongoose.benchmarks.sweep.PairedRunData;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * The paired runs' A/A control: a second Disruptor hop, identical to the first, run as one more lane of the same
- * cycles ({@code disruptor-twin}). Two identical transports should read 1.00× against each other, so what the twin
- * reads against the Disruptor, taken with the statistic each target takes, is how far the harness and the host alone
- * move a paired ratio in that run: the yardstick for Mongoose's ratio against the same Disruptor beside it.
- *
- * <p>Why the report carries it. On a 2-vCPU VM a transport's lane can sit in a mode of its own for a JVM's life (its
- * ring's place in the heap, the cache lines its events straddle), and the tail is made by the host's stalls. Without
- * a control, a ratio of 1.05× cannot say whether Mongoose is worse or the run is noisy. Nothing is judged here: the
- * targets stay set against the peers as they are.
+ * The paired runs' A/A control: a second Disruptor hop ({@code disruptor-twin}), identical to the first, run in the
+ * same cycles. What the twin reads against the Disruptor, by the statistic the targets take, is how far the harness and
+ * host alone move a paired ratio: the yardstick for Mongoose's ratio to the same Disruptor. Nothing is judged here.
  */
 public final class AaControlSection implements SummarySection
 {
@@ -23,22 +17,22 @@ public final class AaControlSection implements SummarySection
     public static final String HEADING = "## A/A control: the Disruptor against its twin";
     /** The twin's name in the paired runs' files. */
     static final String TWIN = "disruptor-twin";
-    private static final String DISRUPTOR = "disruptor";
-    /** Mongoose's ratio lies within the twin's interval, as printed. */
+    /** Mongoose's ratio lies within the twin's range, as printed. */
     static final String WITHIN = "within";
     static final String ABOVE = "above";
     static final String BELOW = "below";
     /** The rate column of the unpaced run. */
     static final String UNPACED = "unpaced";
+    private static final String DISRUPTOR = "disruptor";
 
     @Override
     public void appendTo(final StringBuilder out, final ReportContext context)
     {
         out.append(HEADING).append("\n\n");
-        final List<PairedRunData> runs = new ArrayList<>(context.runs().pairedRuns().stream()
-            .filter(r -> r.transports().contains(TWIN) && r.transports().contains(DISRUPTOR) &&
-                r.transports().contains(Transports.MONGOOSE))
-            .toList());
+        final List<PairedRunData> runs = context.runs().pairedRuns().stream()
+            .filter(r -> r.transports().containsAll(List.of(TWIN, DISRUPTOR, Transports.MONGOOSE)))
+            // Paced rates in order, unpaced last.
+            .sorted(Comparator.comparingLong(r -> 0 == r.rate() ? Long.MAX_VALUE : r.rate())).toList();
         if (runs.isEmpty())
         {
             out.append("The input's paired runs have no `").append(TWIN).append("` lane. The full sweep's paired ")
@@ -47,17 +41,13 @@ public final class AaControlSection implements SummarySection
                 .append("first beside Mongoose's ratio against it.\n\n");
             return;
         }
-        // Paced rates in order, unpaced last.
-        runs.sort(Comparator.comparingLong(r -> 0 == r.rate() ? Long.MAX_VALUE : r.rate()));
-        out.append("Each paired run also carries a second Disruptor hop, built and run exactly as the first, in a ")
-            .append("lane of its own (`").append(TWIN).append("`). Two identical transports should read 1.00×, so ")
-            .append("what the twin reads against the Disruptor is how far the harness and the host alone move a ")
-            .append("paired ratio in this run. Each ratio is the statistic the targets take (the median of the ")
-            .append("JVMs' median per-cycle ratios; for throughput, the lane's messages per second over the ")
-            .append("Disruptor's), with the range of the twin's per-JVM ratios. Where Mongoose's ratio lies ")
-            .append("within that range, this run cannot tell Mongoose from a second Disruptor by that measure. ")
-            .append("Nothing is judged here.\n\n");
-        final MarkdownTable table = MarkdownTable.numeric(List.of("Rate", "Measure", "Mongoose / Disruptor",
+        out.append("Each paired run carries a second Disruptor hop, built and run as the first, in a lane of its own ")
+            .append("(`").append(TWIN).append("`). Two identical transports should read 1.00×, so the twin's ratio ")
+            .append("to the Disruptor is how far the harness and host alone move a paired ratio. Each ratio is the ")
+            .append("median of the JVMs' median per-cycle ratios (throughput: the lane's messages per second over ")
+            .append("the Disruptor's), with the range of the twin's per-JVM ratios; within it, this run cannot tell ")
+            .append("Mongoose from a second Disruptor by that measure. Nothing is judged here.\n\n");
+        final MarkdownTable table = new MarkdownTable(List.of("Rate", "Measure", "Mongoose / Disruptor",
             "Twin / Disruptor", "Twin: each JVM's ratio", "Twin: range", "Mongoose against the twin's range"), 2);
         for (final PairedRunData run : runs)
         {
@@ -76,14 +66,9 @@ public final class AaControlSection implements SummarySection
             table.row(row(run, "p99", run.p99()[m], run.p99()[d], run.p99()[t], run.p99()[d]));
         }
         table.appendTo(out);
-        out.append('\n');
     }
 
-    /**
-     * One measure: Mongoose's ratio {@code mongoose / mongoosePeer} and the twin's {@code twin / twinPeer}, each the
-     * median of the JVMs' median per-cycle ratios, with the range of the twin's per-JVM ratios and where Mongoose's
-     * ratio lies against it.
-     */
+    /** Mongoose's ratio {@code mongoose / mongoosePeer} against the twin's {@code twin / twinPeer} and its range. */
     private static List<String> row(final PairedRunData run, final String measure, final long[] mongoose,
         final long[] mongoosePeer, final long[] twin, final long[] twinPeer)
     {
@@ -92,24 +77,16 @@ public final class AaControlSection implements SummarySection
         final List<Double> twins = PairedReport.jvmMedians(twin, twinPeer, cycles);
         final double low = twins.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
         final double high = twins.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-        return List.of(0 == run.rate() ? UNPACED : RunLabels.rate(run.rate()), measure, PairedReport.times(ours),
+        return List.of(0 == run.rate() ? UNPACED : Formats.rateLabel(run.rate()), measure, PairedReport.times(ours),
             PairedReport.times(PairedReport.medianOfJvms(twin, twinPeer, cycles)),
-            PairedReport.jvmMediansText(twin, twinPeer, cycles),
-            String.format(java.util.Locale.ROOT, "%.2f–%.2f×", low, high), against(ours, low, high));
+            PairedReport.jvmMediansText(twin, twinPeer, cycles), String.format(Locale.ROOT, "%.2f–%.2f×", low, high),
+            against(ours, low, high));
     }
 
     /** Judged on the two decimals printed, as the verdicts are. */
     static String against(final double ratio, final double low, final double high)
     {
         final long cents = Math.round(ratio * 100);
-        if (cents > Math.round(high * 100))
-        {
-            return ABOVE;
-        }
-        if (cents < Math.round(low * 100))
-        {
-            return BELOW;
-        }
-        return WITHIN;
+        return cents > Math.round(high * 100) ? ABOVE : cents < Math.round(low * 100) ? BELOW : WITHIN;
     }
 }

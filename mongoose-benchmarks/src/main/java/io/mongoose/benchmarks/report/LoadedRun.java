@@ -7,33 +7,22 @@ import java.nio.file.Path;
 import java.time.Instant;
 
 /**
- * One run as the report found it: its result and where and when its files were written.
+ * One run as the report found it.
  *
  * @param properties the run's {@code .run.properties} file.
- * @param modified   when that file was last written.
+ * @param modified   when the run was recorded.
  * @param result     what it holds.
  */
 public record LoadedRun(Path properties, Instant modified, RunResult result)
 {
     /**
-     * @return the run's latency distribution ({@code .hgrm}, microseconds), next to its properties file.
+     * @param suffix {@link RunResultFiles#HGRM_SUFFIX} or {@link RunResultFiles#SERVICE_SUFFIX}.
+     * @return the run's file of that suffix, next to its properties file.
      */
-    public Path latencyHgrm()
-    {
-        return properties.resolveSibling(baseName() + RunResultFiles.HGRM_SUFFIX);
-    }
-
-    /**
-     * @return the run's service-time distribution ({@code .service.hgrm}, microseconds).
-     */
-    public Path serviceHgrm()
-    {
-        return properties.resolveSibling(baseName() + RunResultFiles.SERVICE_SUFFIX);
-    }
-
-    private String baseName()
+    public Path sibling(final String suffix)
     {
         final String name = properties.getFileName().toString();
-        return name.substring(0, name.length() - RunResultFiles.PROPERTIES_SUFFIX.length());
+        return properties.resolveSibling(
+            name.substring(0, name.length() - RunResultFiles.PROPERTIES_SUFFIX.length()) + suffix);
     }
 }

@@ -4,60 +4,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A GitHub-flavoured Markdown table: a header row, then rows of the same width. Cells are escaped so a value holding
- * a pipe or a line break (JVM flags, CPU names) cannot break the table.
+ * A GitHub-flavoured Markdown table: a header row, then rows of the same width, the leading text columns left aligned
+ * and the others right aligned. Cells are escaped so a pipe or line break (JVM flags, CPU names) cannot break it.
  */
 public final class MarkdownTable
 {
     private final List<String> header;
-    private final List<Boolean> rightAligned;
+    private final int textColumns;
     private final List<List<String>> rows = new ArrayList<>();
 
-    private MarkdownTable(final List<String> header, final List<Boolean> rightAligned)
+    /**
+     * @param header      the column headings, at least one.
+     * @param textColumns how many leading columns are text (left aligned); the rest are numbers.
+     */
+    public MarkdownTable(final List<String> header, final int textColumns)
     {
         this.header = List.copyOf(header);
-        this.rightAligned = List.copyOf(rightAligned);
-    }
-
-    /**
-     * A table whose first column is text (left aligned) and whose other columns are numbers (right aligned).
-     *
-     * @param header the column headings, at least one.
-     * @return an empty table.
-     */
-    public static MarkdownTable numeric(final List<String> header)
-    {
-        return numeric(header, 1);
-    }
-
-    /**
-     * A table whose first columns are text (left aligned) and whose other columns are numbers (right aligned).
-     *
-     * @param header      the column headings, at least one.
-     * @param textColumns how many leading columns are text.
-     * @return an empty table.
-     */
-    public static MarkdownTable numeric(final List<String> header, final int textColumns)
-    {
-        final List<Boolean> right = new ArrayList<>();
-        for (int i = 0; i < header.size(); i++)
-        {
-            right.add(i >= textColumns);
-        }
-        return new MarkdownTable(header, right);
-    }
-
-    /**
-     * A table of text columns, all left aligned.
-     *
-     * @param header the column headings, at least one.
-     * @return an empty table.
-     */
-    public static MarkdownTable text(final List<String> header)
-    {
-        final List<Boolean> right = new ArrayList<>();
-        header.forEach(h -> right.add(false));
-        return new MarkdownTable(header, right);
+        this.textColumns = textColumns;
     }
 
     /**
@@ -76,27 +39,50 @@ public final class MarkdownTable
         return this;
     }
 
-    /**
-     * @return whether no row was added.
-     */
+    /** @return whether no row was added. */
     public boolean isEmpty()
     {
         return rows.isEmpty();
     }
 
     /**
-     * @param out where to write the table, each line ending in {@code \n}.
+     * @param out where to write the table and a blank line after it.
      */
     public void appendTo(final StringBuilder out)
     {
         appendRow(out, header);
         out.append('|');
-        for (final boolean right : rightAligned)
+        for (int i = 0; i < header.size(); i++)
         {
-            out.append(right ? " ---: |" : " --- |");
+            out.append(i < textColumns ? " --- |" : " ---: |");
         }
         out.append('\n');
         rows.forEach(r -> appendRow(out, r));
+        out.append('\n');
+    }
+
+    /**
+     * Append lines verbatim as a fenced code block, its fence longer than any run of backticks in the lines.
+     *
+     * @param out   where to append.
+     * @param lines the lines, unchanged.
+     */
+    public static void codeBlock(final StringBuilder out, final List<String> lines)
+    {
+        int longest = 0;
+        for (final String line : lines)
+        {
+            int run = 0;
+            for (int i = 0; i < line.length(); i++)
+            {
+                run = line.charAt(i) == '`' ? run + 1 : 0;
+                longest = Math.max(longest, run);
+            }
+        }
+        final String fence = "`".repeat(Math.max(3, longest + 1));
+        out.append(fence).append('\n');
+        lines.forEach(l -> out.append(l).append('\n'));
+        out.append(fence).append("\n\n");
     }
 
     private static void appendRow(final StringBuilder out, final List<String> cells)
@@ -104,14 +90,8 @@ public final class MarkdownTable
         out.append('|');
         for (final String cell : cells)
         {
-            out.append(' ').append(escape(cell)).append(" |");
+            out.append(' ').append(cell.replace("|", "\\|").replace('\n', ' ').replace('\r', ' ')).append(" |");
         }
         out.append('\n');
-    }
-
-    private static String escape(final String cell)
-    {
-        // A pipe would end the cell and a line break would end the row.
-        return cell.replace("|", "\\|").replace('\n', ' ').replace('\r', ' ');
     }
 }

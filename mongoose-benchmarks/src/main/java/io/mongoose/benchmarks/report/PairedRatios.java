@@ -3,9 +3,9 @@ package io.mongoose.benchmarks.report;
 import java.util.Arrays;
 
 /**
- * Mongoose's per-cycle latency divided by a peer's in the same cycle, summarised by median and quartiles. Each cycle's
- * two slices ran within a few tens of milliseconds of each other on the same two threads, so whatever the host did
- * to the CPUs at that moment (the placement that moves a whole run between fast and slow modes) weighs on both.
+ * Mongoose's value in each cycle of a paired run divided by a peer's in the same cycle, summarised by median and
+ * quartiles: a cycle's two slices run moments apart on the same threads, so the host's placement of the CPUs weighs
+ * on both.
  */
 public final class PairedRatios
 {
@@ -33,10 +33,7 @@ public final class PairedRatios
                 throw new IllegalArgumentException("peer value of cycle " + i + ": " + peer[i] + "; expected > 0");
             }
             sorted[i] = (double)mongoose[i] / peer[i];
-            if (mongoose[i] <= peer[i])
-            {
-                below++;
-            }
+            below += mongoose[i] <= peer[i] ? 1 : 0;
         }
         Arrays.sort(sorted);
         atOrBelowOne = below;
@@ -44,28 +41,29 @@ public final class PairedRatios
 
     /**
      * @param q a quantile from 0 to 1.
-     * @return the ratio at that quantile, by the nearest-rank rule (so the median of an even count is the lower
-     *         middle one).
+     * @return the ratio at that quantile by nearest rank (the median of an even count is the lower middle).
      */
     public double quantile(final double q)
     {
-        final int rank = (int)Math.ceil(q * sorted.length);
-        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+        return quantile(sorted, q);
     }
 
-    /**
-     * @return cycles compared.
-     */
+    /** @return cycles compared. */
     public int cycles()
     {
         return sorted.length;
     }
 
-    /**
-     * @return cycles in which Mongoose's value was at most the peer's.
-     */
+    /** @return cycles in which Mongoose's value was at most the peer's. */
     public int mongooseAtOrBelow()
     {
         return atOrBelowOne;
+    }
+
+    /** Nearest rank in ascending {@code sorted}. */
+    static double quantile(final double[] sorted, final double q)
+    {
+        final int rank = (int)Math.ceil(q * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
     }
 }

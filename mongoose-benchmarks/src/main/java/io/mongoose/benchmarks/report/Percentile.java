@@ -2,26 +2,14 @@ package io.mongoose.benchmarks.report;
 
 import org.HdrHistogram.Histogram;
 
-/**
- * The columns of every latency table, from the median to the maximum: the same set the reference page publishes, so
- * each of our cells has a counterpart there.
- */
+import java.util.ArrayList;
+import java.util.List;
+
+/** The columns of every latency table, from the median to the maximum: the set the reference page publishes. */
 public enum Percentile
 {
-    /** The median. */
-    P50("p50", 50.0),
-    /** One in ten above. */
-    P90("p90", 90.0),
-    /** One in a hundred above. */
-    P99("p99", 99.0),
-    /** One in a thousand above. */
-    P99_9("p99.9", 99.9),
-    /** One in ten thousand above. */
-    P99_99("p99.99", 99.99),
-    /** One in a hundred thousand above. */
-    P99_999("p99.999", 99.999),
-    /** The largest value recorded. */
-    MAX("max", 100.0);
+    P50("p50", 50.0), P90("p90", 90.0), P99("p99", 99.0), P99_9("p99.9", 99.9), P99_99("p99.99", 99.99),
+    P99_999("p99.999", 99.999), MAX("max", 100.0);
 
     private final String label;
     private final double percentile;
@@ -32,9 +20,18 @@ public enum Percentile
         this.percentile = percentile;
     }
 
-    /**
-     * @return the column heading, e.g. {@code p99.9}.
-     */
+    /** @return every column heading, in order. */
+    public static List<String> labels()
+    {
+        final List<String> labels = new ArrayList<>();
+        for (final Percentile p : values())
+        {
+            labels.add(p.label);
+        }
+        return labels;
+    }
+
+    /** @return the column heading, e.g. {@code p99.9}. */
     public String label()
     {
         return label;
@@ -42,8 +39,7 @@ public enum Percentile
 
     /**
      * @param histogram a latency histogram in nanoseconds.
-     * @return the value at this percentile, nanoseconds (HdrHistogram's highest equivalent value of the bucket, as its
-     * own percentile output reports it).
+     * @return the value at this percentile (the bucket's highest equivalent value, as HdrHistogram reports it).
      */
     public long valueIn(final Histogram histogram)
     {

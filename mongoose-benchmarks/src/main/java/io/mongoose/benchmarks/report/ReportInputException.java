@@ -1,16 +1,15 @@
 package io.mongoose.benchmarks.report;
 
 /**
- * What the caller gave cannot make a report: no runs, a run file that does not parse, an unreadable example output,
- * an output directory that cannot be created, a README without the results markers. The message says which flag or
- * file and what was expected; {@link ReportMain} prints it and exits with {@link ReportMain#EXIT_BAD_INPUT}.
+ * The flags or input cannot make a report; the message, meant for the user, names the flag or file and what was
+ * expected. {@link ReportMain} exits with {@link ReportMain#EXIT_BAD_INPUT}.
  */
 public final class ReportInputException extends Exception
 {
     private static final long serialVersionUID = 1L;
 
     /**
-     * @param message what is wrong and what was expected, meant for the user as is.
+     * @param message what is wrong and what was expected.
      */
     public ReportInputException(final String message)
     {
@@ -18,7 +17,7 @@ public final class ReportInputException extends Exception
     }
 
     /**
-     * @param message what is wrong and what was expected, meant for the user as is.
+     * @param message what is wrong and what was expected.
      * @param cause   the failure behind it.
      */
     public ReportInputException(final String message, final Throwable cause)

@@ -17,12 +17,9 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
- * Generates the benchmark report from the sweep's run files: summary.md and PNG charts, every figure computed from
- * the files. Run it through {@code scripts/report.sh}; {@code --help} lists the flags.
- *
- * <p>Exit codes: {@value #EXIT_OK} report written (or {@code --help}), {@value #EXIT_FAILED} an output file could not
- * be written, {@value #EXIT_BAD_INPUT} bad flags or input (unknown flag, missing directory, no runs, unreadable run
- * file), with a message naming the flag or file.
+ * Generates the benchmark report (summary.md and PNG charts) from the sweep's run files; run it through
+ * {@code scripts/report.sh}. Exits {@value #EXIT_OK} when written, {@value #EXIT_FAILED} when an output file could not
+ * be written, {@value #EXIT_BAD_INPUT} on bad flags or input, with a message naming the flag or file.
  */
 @Command(name = "report", sortOptions = false, sortSynopsis = false, usageHelpWidth = 120,
     description = "Generates the benchmark report (summary.md, PNG charts) from the sweep's run files; run it " +
@@ -71,8 +68,6 @@ public final class ReportMain implements Callable<Integer>
     }
 
     /**
-     * Generate the report and exit with {@link #run}'s code.
-     *
      * @param args the flags; {@code --help} lists them.
      */
     public static void main(final String[] args)
@@ -90,17 +85,12 @@ public final class ReportMain implements Callable<Integer>
      */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
-        // Charts render through AWT; without a display it must be headless, and the property only counts if it is
-        // set before the first AWT class initialises.
+        // Charts render through AWT, which must be headless before its first class initialises.
         System.setProperty("java.awt.headless", "true");
         return Cli.commandLine(new ReportMain(out, err), out, err).setOverwrittenOptionsAllowed(false).execute(args);
     }
 
-    /**
-     * @return the flags, checked: {@code --input} an existing directory, {@code --output} a directory or a path that
-     *         does not exist yet, {@code --exampleOutput} a readable file, {@code --readme} a writable one.
-     * @throws ParameterException naming the first bad flag, its value and what it expects.
-     */
+    /** The flags, checked; a {@link ParameterException} names the first bad one. */
     ReportOptions options()
     {
         Cli.noEmptyValues(spec);
@@ -127,17 +117,16 @@ public final class ReportMain implements Callable<Integer>
         try
         {
             runs = RunCatalog.load(options.input());
-            exampleLines = readExample(options);
+            exampleLines = readExample(options.exampleOutput());
             createOutput(options.output());
         }
         catch (final ReportInputException ex)
         {
-            // Nothing is written yet: input that cannot make a report is refused as a bad flag is.
             throw new ParameterException(spec.commandLine(), ex.getMessage(), ex);
         }
         try
         {
-            final List<ReportChart> charts = ReportCharts.render(ReportCharts.standard(), runs, options.output());
+            final List<ChartsSection.Written> charts = ChartsSection.render(runs, options.output());
             final ReportContext context = new ReportContext(options, runs, charts, exampleLines);
             final Path summary = options.output().resolve(SummaryReport.FILE_NAME);
             Files.writeString(summary, SummaryReport.render(SummaryReport.standardSections(), context),
@@ -172,28 +161,23 @@ public final class ReportMain implements Callable<Integer>
         final StringBuilder line = new StringBuilder(ReportMain.class.getName());
         for (final String arg : spec.commandLine().getParseResult().originalArgs())
         {
-            // Quote what a shell would split, so the line can be pasted back as it is.
+            // Shell-quoted, so the line can be pasted back.
             line.append(' ').append(arg.matches("[A-Za-z0-9_./=:,@%+-]+") ? arg : "'" + arg.replace("'",
                 "'\\''") + "'");
         }
         return line.toString();
     }
 
-    private static List<String> readExample(final ReportOptions options) throws ReportInputException
+    private static List<String> readExample(final Optional<Path> file) throws ReportInputException
     {
-        if (options.exampleOutput().isEmpty())
-        {
-            return List.of();
-        }
-        final Path file = options.exampleOutput().get();
         try
         {
-            return Files.readAllLines(file, StandardCharsets.UTF_8);
+            return file.isEmpty() ? List.of() : Files.readAllLines(file.get(), StandardCharsets.UTF_8);
         }
         catch (final IOException ex)
         {
-            throw new ReportInputException("--exampleOutput: '" + file + "' cannot be read as UTF-8 text: " + ex,
-                ex);
+            throw new ReportInputException("--exampleOutput: '" + file.get() + "' cannot be read as UTF-8 text: " +
+                ex, ex);
         }
     }
 

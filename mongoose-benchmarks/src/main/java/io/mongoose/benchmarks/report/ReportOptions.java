@@ -4,15 +4,14 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * What {@link ReportMain} reports from and to: its flags, checked.
+ * {@link ReportMain}'s flags, checked.
  *
  * @param input         the directory to search for runs.
  * @param output        where summary.md and the charts go.
  * @param exampleOutput the captured example output to quote, if given.
  * @param title         the heading of summary.md.
- * @param command       the command line to quote as how the report was produced: {@code --command} if given,
- *                      otherwise this generator's own invocation rebuilt from its arguments.
- * @param readme        the file whose sweep-results block to regenerate, if {@code --readme} was given.
+ * @param command       the command line quoted as how the report was produced.
+ * @param readme        the file whose sweep-results block to regenerate, if given.
  */
 public record ReportOptions(
     Path input, Path output, Optional<Path> exampleOutput, String title, String command, Optional<Path> readme)

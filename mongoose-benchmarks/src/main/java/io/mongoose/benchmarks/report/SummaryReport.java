@@ -2,9 +2,7 @@ package io.mongoose.benchmarks.report;
 
 import java.util.List;
 
-/**
- * summary.md: the title, then each section in turn. Add a section by adding it to {@link #standardSections()}.
- */
+/** summary.md: the title, then each section in turn. */
 public final class SummaryReport
 {
     /** The summary's file name in the output directory. */
@@ -14,9 +12,7 @@ public final class SummaryReport
     {
     }
 
-    /**
-     * @return the report's sections, in order.
-     */
+    /** @return the report's sections, in order. */
     public static List<SummarySection> standardSections()
     {
         return List.of(
@@ -24,14 +20,14 @@ public final class SummaryReport
             new EnvironmentSection(),
             new TargetsSection(),
             new AaControlSection(),
-            new MongooseLatencySection(),
-            new PeerLatencySection(),
-            new RatioSection(),
+            SweepTables::mongooseLatency,
+            SweepTables::peerLatency,
+            SweepTables::ratios,
             new PairedSection(),
-            new ServiceTimeSection(),
-            new ThroughputSection(),
+            SweepTables::serviceTime,
+            SweepTables::throughput,
             new ReferenceSection(),
-            new ExampleOutputSection(),
+            ExampleOutput::appendSection,
             new ChartsSection(),
             new DataFilesSection());
     }
@@ -39,14 +35,13 @@ public final class SummaryReport
     /**
      * @param sections what to write, in order.
      * @param context  the runs, charts and options.
-     * @return the Markdown text of summary.md.
+     * @return the Markdown text of summary.md, ending in one newline.
      */
     public static String render(final List<SummarySection> sections, final ReportContext context)
     {
         final StringBuilder out = new StringBuilder(32 * 1024);
         out.append("# ").append(context.options().title()).append("\n\n");
         sections.forEach(s -> s.appendTo(out, context));
-        // One newline at the end of the file, however the last section ended.
         while (out.length() > 1 && out.charAt(out.length() - 1) == '\n' && out.charAt(out.length() - 2) == '\n')
         {
             out.setLength(out.length() - 1);

@@ -8,16 +8,14 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The transports the sweep measures, in the order the report lists them: Mongoose first, then its peers. A transport
- * name the report does not know still gets a place (after the known ones, alphabetically), so a new peer shows up in
- * the tables before anyone updates this class.
+ * The transports the sweep measures, in report order: Mongoose first, then its peers; an unknown name sorts after the
+ * known ones, alphabetically, so a new peer shows up before this class knows it.
  */
 public final class Transports
 {
     /** The transport every ratio is taken against. */
     public static final String MONGOOSE = "mongoose";
-
-    /** Mongoose on a queue feed: a transport of its own, so Mongoose's ring feed is compared with it as with a peer. */
+    /** Mongoose on a queue feed, compared with Mongoose's ring feed as a peer is. */
     public static final String MONGOOSE_QUEUE = "mongoose-queue";
 
     private static final List<String> ORDER =
@@ -30,7 +28,6 @@ public final class Transports
         "agrona", "Agrona queue",
         "jctools", "JCTools queue",
         "abq", "ArrayBlockingQueue");
-
     private static final Map<String, String> DESCRIPTIONS = Map.of(
         MONGOOSE, "the full pooled path on a ring feed: claim the next pooled message of the feed's ring, fill, " +
             "publish; the agent dispatches it in place by type and hands the slot back",
@@ -48,7 +45,7 @@ public final class Transports
 
     /**
      * @param transport a transport name from a run file.
-     * @return what that transport's hop is, in a phrase; {@code null} for a transport the report does not know.
+     * @return what its hop is, in a phrase; {@code null} for a transport the report does not know.
      */
     public static String description(final String transport)
     {
@@ -56,25 +53,15 @@ public final class Transports
     }
 
     /**
-     * @param transports transport names as the run files spell them, in any order, duplicates allowed.
+     * @param transports transport names as the run files spell them, duplicates allowed.
      * @return each name once, in report order.
      */
     public static List<String> ordered(final Collection<String> transports)
     {
         final List<String> names = new ArrayList<>(new TreeSet<>(transports));
-        names.sort(Comparator.comparingInt(Transports::rank).thenComparing(Comparator.naturalOrder()));
+        names.sort(Comparator.comparingInt((String t) -> ORDER.contains(t) ? ORDER.indexOf(t) : ORDER.size())
+            .thenComparing(Comparator.naturalOrder()));
         return names;
-    }
-
-    /**
-     * @param transports transport names, in any order.
-     * @return every name except Mongoose, in report order.
-     */
-    public static List<String> peers(final Collection<String> transports)
-    {
-        final List<String> peers = ordered(transports);
-        peers.remove(MONGOOSE);
-        return peers;
     }
 
     /**
@@ -84,11 +71,5 @@ public final class Transports
     public static String displayName(final String transport)
     {
         return DISPLAY_NAMES.getOrDefault(transport, transport);
-    }
-
-    private static int rank(final String transport)
-    {
-        final int rank = ORDER.indexOf(transport);
-        return rank < 0 ? ORDER.size() : rank;
     }
 }

@@ -33,7 +33,7 @@ class FormatsTest
         assertEquals(7_500, Formats.parseLatency("7.5 µs"));
         assertEquals(20_000, Formats.parseLatency("20 µs"));
         assertEquals(1_130_000, Formats.parseLatency("1.13 ms"));
-        for (final ReferenceFigures.RateRow row : ReferenceFigures.RATE_SWEEP)
+        for (final ReferenceSection.RateRow row : ReferenceSection.RATE_SWEEP)
         {
             for (final Percentile percentile : Percentile.values())
             {
@@ -81,20 +81,20 @@ class FormatsTest
     @Test
     void percentileAxisLabelsEveryDecadeAndNothingBetween()
     {
-        assertEquals("0%", PercentileCurve.percentileLabel(1));
-        assertEquals("90%", PercentileCurve.percentileLabel(10));
-        assertEquals("99%", PercentileCurve.percentileLabel(100));
-        assertEquals("99.9%", PercentileCurve.percentileLabel(1_000));
-        assertEquals("99.999%", PercentileCurve.percentileLabel(100_000));
-        assertEquals("99.999999%", PercentileCurve.percentileLabel(100_000_000));
-        assertEquals("", PercentileCurve.percentileLabel(5));
+        assertEquals("0%", ChartsSection.percentileLabel(1));
+        assertEquals("90%", ChartsSection.percentileLabel(10));
+        assertEquals("99%", ChartsSection.percentileLabel(100));
+        assertEquals("99.9%", ChartsSection.percentileLabel(1_000));
+        assertEquals("99.999%", ChartsSection.percentileLabel(100_000));
+        assertEquals("99.999999%", ChartsSection.percentileLabel(100_000_000));
+        assertEquals("", ChartsSection.percentileLabel(5));
     }
 
     @Test
     void medianOfOddAndEvenCounts()
     {
-        assertEquals(10.0, Median.of(List.of(9.0, 12.0, 10.0)));
-        assertEquals(11.0, Median.of(List.of(9.0, 12.0, 10.0, 14.0)));
-        assertThrows(IllegalArgumentException.class, () -> Median.of(List.of()));
+        assertEquals(10.0, Formats.median(List.of(9.0, 12.0, 10.0)));
+        assertEquals(11.0, Formats.median(List.of(9.0, 12.0, 10.0, 14.0)));
+        assertThrows(IllegalArgumentException.class, () -> Formats.median(List.of()));
     }
 }

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static io.mongoose.benchmarks.report.RunFixtures.latency;
 import static io.mongoose.benchmarks.report.RunFixtures.oneToThousand;
@@ -103,14 +104,14 @@ class ReportMainTest
     void tableOneHasExactPercentilesAndLabelsTheMissedRate()
     {
         assertEquals(List.of("1M msg/s", "500 ns", "900 ns", "990 ns", "999 ns", "1.0 µs", "1.0 µs", "1.0 µs",
-            "1,000", "999k of 1M", "0", "0"), summary.row(MongooseLatencySection.HEADING, "1M msg/s"));
+            "1,000", "999k of 1M", "0", "0"), summary.row(SweepTables.MONGOOSE_HEADING, "1M msg/s"));
         assertEquals(List.of("10M msg/s", "7.5 µs", "7.5 µs", "7.5 µs", "16.5 µs", "16.5 µs", "1.13 ms", "1.13 ms",
-            "100,000", "**MISSED: 6.1M of 10M**", "0", "0"), summary.row(MongooseLatencySection.HEADING, "10M msg/s"));
-        final List<List<String>> rows = summary.rows(MongooseLatencySection.HEADING);
+            "100,000", "**MISSED: 6.1M of 10M**", "0", "0"), summary.row(SweepTables.MONGOOSE_HEADING, "10M msg/s"));
+        final List<List<String>> rows = summary.rows(SweepTables.MONGOOSE_HEADING);
         assertEquals(4, rows.size(), rows.toString());
         for (final List<String> row : rows)
         {
-            assertEquals("10M msg/s".equals(row.get(0)), String.join("|", row).contains(RunLabels.MISSED),
+            assertEquals("10M msg/s".equals(row.get(0)), String.join("|", row).contains(Formats.MISSED),
                 row.toString());
         }
     }
@@ -120,21 +121,21 @@ class ReportMainTest
     {
         assertEquals(List.of("Disruptor", "1M msg/s", "1.0 µs", "1.8 µs", "2.0 µs", "2.0 µs", "2.0 µs", "2.0 µs",
                 "2.0 µs", "1,000", "1M of 1M", "0", "0"),
-            summary.row(PeerLatencySection.HEADING, "Disruptor", "1M msg/s"));
-        assertEquals("2 (14 ms)", summary.row(PeerLatencySection.HEADING, "ArrayBlockingQueue", "1M msg/s").get(11));
-        assertEquals(5, summary.rows(PeerLatencySection.HEADING).size());
-        assertFalse(summary.section(PeerLatencySection.HEADING).contains(RunLabels.MISSED));
+            summary.row(SweepTables.PEERS_HEADING, "Disruptor", "1M msg/s"));
+        assertEquals("2 (14 ms)", summary.row(SweepTables.PEERS_HEADING, "ArrayBlockingQueue", "1M msg/s").get(11));
+        assertEquals(5, summary.rows(SweepTables.PEERS_HEADING).size());
+        assertFalse(summary.section(SweepTables.PEERS_HEADING).contains(Formats.MISSED));
     }
 
     @Test
     void ratiosAreMongooseOverPeerPerPercentile()
     {
         assertEquals(List.of("Disruptor", "1M msg/s", "0.50×", "0.50×", "0.50×", "0.50×", "0.50×", "0.50×",
-            "0.50×", "both met"), summary.row(RatioSection.HEADING, "Disruptor", "1M msg/s"));
+            "0.50×", "both met"), summary.row(SweepTables.RATIOS_HEADING, "Disruptor", "1M msg/s"));
         assertEquals(List.of("ArrayBlockingQueue", "1M msg/s", "0.25×", "0.25×", "0.25×", "0.25×", "0.25×",
-            "0.25×", "0.25×", "both met"), summary.row(RatioSection.HEADING, "ArrayBlockingQueue", "1M msg/s"));
+            "0.25×", "0.25×", "both met"), summary.row(SweepTables.RATIOS_HEADING, "ArrayBlockingQueue", "1M msg/s"));
         // 7,503 ns over 1,000 ns; the row says the Mongoose side did not hold its rate.
-        final List<String> top = summary.row(RatioSection.HEADING, "Disruptor", "10M msg/s");
+        final List<String> top = summary.row(SweepTables.RATIOS_HEADING, "Disruptor", "10M msg/s");
         assertEquals("7.50×", top.get(2));
         assertEquals("**Mongoose MISSED: 6.1M of 10M**", top.get(9));
     }
@@ -143,18 +144,18 @@ class ReportMainTest
     void throughputIsTheMedianOfRunsAndItsRatio()
     {
         assertEquals(List.of("Mongoose", "9M, 12M, 10M", "10M", "1.00×", "0, 0, 0", "0"),
-            summary.row(ThroughputSection.HEADING, "Mongoose"));
+            summary.row(SweepTables.THROUGHPUT_HEADING, "Mongoose"));
         assertEquals(List.of("Disruptor", "4M, 6M, 5M", "5M", "2.00×", "0, 0, 0", "0"),
-            summary.row(ThroughputSection.HEADING, "Disruptor"));
-        assertEquals(2, summary.rows(ThroughputSection.HEADING).size());
+            summary.row(SweepTables.THROUGHPUT_HEADING, "Disruptor"));
+        assertEquals(2, summary.rows(SweepTables.THROUGHPUT_HEADING).size());
     }
 
     @Test
     void serviceTimeIsReportedSeparately()
     {
         // Mongoose's 1M service histogram is 100..1099 ns: p50 599 ns, p99 1.1 µs (1,089 ns).
-        assertEquals("599 ns / 1.1 µs", summary.row(ServiceTimeSection.HEADING, "Mongoose").get(3));
-        assertEquals(Formats.NO_RUN, summary.row(ServiceTimeSection.HEADING, "ArrayBlockingQueue").get(1));
+        assertEquals("599 ns / 1.1 µs", summary.row(SweepTables.SERVICE_HEADING, "Mongoose").get(3));
+        assertEquals(Formats.NO_RUN, summary.row(SweepTables.SERVICE_HEADING, "ArrayBlockingQueue").get(1));
     }
 
     @Test
@@ -188,7 +189,7 @@ class ReportMainTest
     void referenceFiguresAreQuotedNextToOurs()
     {
         final String section = summary.section(ReferenceSection.HEADING);
-        assertTrue(section.contains(ReferenceFigures.PAGE_TITLE), section);
+        assertTrue(section.contains(ReferenceSection.PAGE_TITLE), section);
         assertEquals(List.of("1M msg/s", ReferenceSection.REFERENCE_SOURCE, "250 ns", "293 ns", "335 ns", "875 ns",
             "20 µs", "77 µs", "84 µs", "4,986,664"),
             summary.row(ReferenceSection.HEADING, "1M msg/s", ReferenceSection.REFERENCE_SOURCE));
@@ -206,7 +207,7 @@ class ReportMainTest
     @Test
     void exampleOutputIsQuotedVerbatimOnlyWhenGiven() throws IOException
     {
-        final String with = summary.section(ExampleOutputSection.HEADING);
+        final String with = summary.section(ExampleOutput.HEADING);
         assertTrue(with.contains("```\n" + String.join("\n", EXAMPLE) + "\n```"), with);
 
         final int code = ReportMain.run(new String[] {"--input=" + input, "--output=" + dir.resolve("plain")},
@@ -214,7 +215,7 @@ class ReportMainTest
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         assertEquals(ReportMain.EXIT_OK, code);
         final String without = Files.readString(dir.resolve("plain").resolve(SummaryReport.FILE_NAME));
-        assertFalse(without.contains(ExampleOutputSection.HEADING), without);
+        assertFalse(without.contains(ExampleOutput.HEADING), without);
         // Without --command the summary still says how it was made: this generator's own invocation.
         assertTrue(without.contains(ReportMain.class.getName() + " --input=" + input), without);
     }
@@ -222,19 +223,37 @@ class ReportMainTest
     @Test
     void chartsAreReadablePngsLinkedFromTheSummary() throws IOException
     {
-        final List<String> expected = List.of(LatencyByRateChart.FILE_NAME, "latency_1m_mps_all.png",
-            "latency_1m_mps_vs_disruptor.png", "latency_1m_mps_vs_abq.png", ThroughputChart.FILE_NAME);
+        final List<String> expected = List.of(ChartsSection.BY_RATE_FILE, "latency_1m_mps_all.png",
+            ChartsSection.THROUGHPUT_FILE);
         final String charts = summary.section(ChartsSection.HEADING);
         for (final String name : expected)
         {
             final BufferedImage image = ImageIO.read(output.resolve(name).toFile());
             assertNotNull(image, name + " is not a readable image");
-            assertEquals(ChartStyle.WIDTH, image.getWidth(), name);
-            assertEquals(ChartStyle.HEIGHT, image.getHeight(), name);
+            assertEquals(ChartsSection.WIDTH, image.getWidth(), name);
+            assertEquals(ChartsSection.HEIGHT, image.getHeight(), name);
             assertTrue(charts.contains("](" + name + ")"), charts);
         }
-        // No agrona runs, so no chart of it.
-        assertFalse(Files.exists(output.resolve("latency_1m_mps_vs_agrona.png")));
+        // Those three and no other.
+        try (Stream<Path> files = Files.list(output))
+        {
+            assertEquals(expected.size(), files.filter(f -> f.toString().endsWith(".png")).count());
+        }
+    }
+
+    @Test
+    void aChartWithoutDataIsLeftOut(@TempDir final Path other) throws IOException
+    {
+        // One Mongoose run at 10k msg/s: no run at 1M msg/s and no throughput run to chart.
+        write(other.resolve("runs"), "m", latency("mongoose", 10_000, 10_000, oneToThousand(), 0), NEWEST);
+        assertEquals(ReportMain.EXIT_OK, ReportMain.run(new String[] {"--input=" + other.resolve("runs"),
+            "--output=" + other.resolve("out")}, new PrintStream(new ByteArrayOutputStream(), true,
+            StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+        try (Stream<Path> files = Files.list(other.resolve("out")))
+        {
+            assertEquals(List.of(ChartsSection.BY_RATE_FILE), files.map(f -> f.getFileName().toString())
+                .filter(f -> f.endsWith(".png")).toList());
+        }
     }
 
     @Test
