@@ -2,12 +2,8 @@ package io.mongoose.benchmarks.sweep;
 
 import java.util.concurrent.ArrayBlockingQueue;
 
-/**
- * The naive baseline: {@code ArrayBlockingQueue} used the way most code uses it, one blocking {@code take()} per
- * message (the consumer parks when the queue is empty and is signalled by the next offer). The publisher side
- * offers and spins when full, as for every raw hop, so only the queue and its consumer differ.
- */
-@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
+/** The naive baseline: {@code ArrayBlockingQueue} as most code uses it, one blocking {@code take()} a message. */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins the consumer
 final class AbqHop extends RecyclingQueueHop
 {
     private final ArrayBlockingQueue<BenchEvent> queue;

@@ -4,10 +4,8 @@ import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 
 import java.util.function.Consumer;
 
-/**
- * Agrona's {@code OneToOneConcurrentArrayQueue}, drained in batches with a pre-built consumer.
- */
-@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
+/** Agrona's {@code OneToOneConcurrentArrayQueue}, drained in batches with a pre-built consumer. */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins the consumer
 final class AgronaHop extends RecyclingQueueHop
 {
     private final OneToOneConcurrentArrayQueue<BenchEvent> queue;

@@ -1,8 +1,6 @@
 package io.mongoose.benchmarks.sweep;
 
-/**
- * The event the peers carry: pre-allocated and recycled, never created per message.
- */
+/** The event the peers carry: pre-allocated and recycled. */
 class BenchEvent
 {
     long intendedNanos;

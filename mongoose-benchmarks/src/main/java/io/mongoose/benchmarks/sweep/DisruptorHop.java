@@ -9,25 +9,19 @@ import com.lmax.disruptor.WaitStrategy;
 import com.lmax.disruptor.YieldingWaitStrategy;
 import io.mongoose.config.IdleStrategyKind;
 
-import java.util.concurrent.CountDownLatch;
-
 /**
- * LMAX Disruptor, idiomatically: a single-producer ring of pre-allocated events (claim, fill, publish), one
- * {@link BatchEventProcessor} with the drain limit as its maximum batch, and the wait strategy matching the idle
- * strategy (busy-spin by default).
+ * LMAX Disruptor, idiomatically: a single-producer ring (claim, fill, publish), one {@link BatchEventProcessor} with
+ * the drain limit as its maximum batch, the wait strategy matching the idle strategy.
  */
-@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
-final class DisruptorHop implements Hop
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins the consumer
+final class DisruptorHop extends ConsumerThreadHop
 {
-    private final SweepOptions options;
     private RingBuffer<BenchEvent> ring;
     private BatchEventProcessor<BenchEvent> processor;
-    private Thread consumer;
-    private volatile String pinning = "not started";
 
     DisruptorHop(final SweepOptions options)
     {
-        this.options = options;
+        super(options);
     }
 
     @Override
@@ -39,18 +33,7 @@ final class DisruptorHop implements Hop
             ring, ring.newBarrier(), (event, sequence, endOfBatch) ->
                 receiver.onReceive(event.intendedNanos, event.sentNanos));
         ring.addGatingSequences(processor.getSequence());
-        final CountDownLatch running = new CountDownLatch(1);
-        consumer = new Thread(() ->
-        {
-            try (ThreadPinning pin = ThreadPinning.pinCurrentThread("auto".equals(options.pin())))
-            {
-                pinning = pin.outcome();
-                running.countDown();
-                processor.run();
-            }
-        }, "disruptor-consumer");
-        consumer.start();
-        running.await();
+        startConsumer(processor);
     }
 
     @Override
@@ -59,7 +42,7 @@ final class DisruptorHop implements Hop
         publish(ring, intendedNanos, sentNanos);
     }
 
-    /** One send, as every Disruptor hop makes it: claim the next event, fill it, publish its sequence. */
+    /** One send, as every Disruptor hop makes it. */
     static void publish(final RingBuffer<BenchEvent> ring, final long intendedNanos, final long sentNanos)
     {
         final long sequence = ring.next();
@@ -70,23 +53,10 @@ final class DisruptorHop implements Hop
     }
 
     @Override
-    public Thread consumerThread()
-    {
-        return consumer;
-    }
-
-    @Override
-    public String consumerPinning()
-    {
-        return pinning;
-    }
-
-
-    @Override
     public void close() throws InterruptedException
     {
         processor.halt();
-        consumer.join();
+        consumerThread().join();
     }
 
     private static WaitStrategy waitStrategy(final String idle)

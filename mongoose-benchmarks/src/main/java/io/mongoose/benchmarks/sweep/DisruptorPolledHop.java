@@ -4,25 +4,16 @@ import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.RingBuffer;
 
-/**
- * The LMAX Disruptor with its consumer driven by the caller: a single-producer ring of pre-allocated events and an
- * {@link EventPoller} gating it (the Disruptor's API for a consumer that owns its thread). Busy-spin wait strategy, so
- * a publish signals nothing.
- */
+/** The Disruptor's ring gated by an {@link EventPoller}, its API for a consumer that owns its thread. */
 final class DisruptorPolledHop implements PolledHop
 {
     private final SliceRecorder recorder = new SliceRecorder();
+    private final Transport transport;
     private final RingBuffer<BenchEvent> ring;
     private final EventPoller<BenchEvent> poller;
     private final EventPoller.Handler<BenchEvent> handler;
     private int handled;
 
-    private final Transport transport;
-
-    /**
-     * @param transport {@link Transport#DISRUPTOR} or its twin, the A/A control.
-     * @param capacity  the ring's size, a power of two.
-     */
     DisruptorPolledHop(final Transport transport, final int capacity)
     {
         this.transport = transport;
@@ -59,7 +50,6 @@ final class DisruptorPolledHop implements PolledHop
         }
         catch (final Exception ex)
         {
-            // The handler throws nothing; anything here is the poller's own failure and must end the run.
             throw new IllegalStateException("Disruptor poller failed", ex);
         }
         return handled;
@@ -71,8 +61,6 @@ final class DisruptorPolledHop implements PolledHop
         return recorder;
     }
 
-
-    /** @throws IllegalStateException if an event was published that the poller never handled. */
     @Override
     public void close()
     {

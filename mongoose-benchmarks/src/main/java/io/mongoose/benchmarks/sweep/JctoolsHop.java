@@ -3,10 +3,8 @@ package io.mongoose.benchmarks.sweep;
 import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.SpscArrayQueue;
 
-/**
- * JCTools' {@code SpscArrayQueue}, drained in batches with a pre-built consumer: the raw hop Mongoose is built on.
- */
-@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
+/** JCTools' {@code SpscArrayQueue}, drained in batches with a pre-built consumer: the raw hop Mongoose is built on. */
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins the consumer
 final class JctoolsHop extends RecyclingQueueHop
 {
     private final SpscArrayQueue<BenchEvent> queue;

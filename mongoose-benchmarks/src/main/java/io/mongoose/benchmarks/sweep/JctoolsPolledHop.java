@@ -3,10 +3,7 @@ package io.mongoose.benchmarks.sweep;
 import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.SpscArrayQueue;
 
-/**
- * JCTools' {@code SpscArrayQueue} with recycled events, as {@link JctoolsHop} runs it, drained by the caller: the raw
- * hop Mongoose is built on.
- */
+/** JCTools' {@code SpscArrayQueue} with recycled events, as {@link JctoolsHop} runs it, drained by the caller. */
 final class JctoolsPolledHop implements PolledHop
 {
     private final SliceRecorder recorder = new SliceRecorder();
@@ -15,20 +12,11 @@ final class JctoolsPolledHop implements PolledHop
     private final MessagePassingQueue.Consumer<BenchEvent> sink;
     private final int drainLimit;
 
-    /**
-     * @param capacity   the forward queue's capacity, a power of two.
-     * @param drainLimit events per poll.
-     */
     JctoolsPolledHop(final int capacity, final int drainLimit)
     {
         this.drainLimit = drainLimit;
         queue = new SpscArrayQueue<>(capacity);
-        // As RecyclingQueueHop: one event per slot, one being handled and one being filled.
-        free = new SpscArrayQueue<>(2 * capacity);
-        for (int i = 0; i < capacity + 2; i++)
-        {
-            free.offer(new BenchEvent());
-        }
+        free = RecyclingQueueHop.freeList(capacity);
         sink = event ->
         {
             recorder.onReceive(event.intendedNanos);
@@ -70,8 +58,6 @@ final class JctoolsPolledHop implements PolledHop
         return recorder;
     }
 
-
-    /** @throws IllegalStateException if an event is left in the queue. */
     @Override
     public void close()
     {

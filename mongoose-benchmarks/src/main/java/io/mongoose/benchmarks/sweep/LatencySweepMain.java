@@ -14,19 +14,17 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * Runs one measured point of the latency sweep and writes its files (see {@link RunResultFiles}). The rate is a flag,
- * never a constant: {@code --rate=1M --transport=disruptor --output=docs/reports/disruptor_latency_1m_mps.hgrm}.
- * {@code scripts/sweep.sh} runs the whole sweep. Exit codes: 0 done, 1 the run failed, 2 bad flags.
+ * Runs one point of the latency sweep and writes its files ({@link RunResultFiles}), e.g. {@code --rate=1M
+ * --transport=disruptor --output=docs/reports/disruptor_latency_1m_mps.hgrm}; {@code scripts/sweep.sh} runs the whole
+ * sweep. Exit codes: 0 done, 1 the run failed, 2 bad flags.
  */
 @Command(name = "LatencySweepMain", sortOptions = false, sortSynopsis = false, usageHelpWidth = 120,
     description = "Runs one point of the latency sweep and writes its files.")
 public final class LatencySweepMain implements Callable<Integer>
 {
-    /** Exit code of a completed run. */
+    /** Exit codes: done, the run failed, bad flags. */
     public static final int EXIT_OK = 0;
-    /** Exit code of a run that failed (for example messages lost or a transport error). */
     public static final int EXIT_FAILED = 1;
-    /** Exit code for bad flags. */
     public static final int EXIT_USAGE = 2;
 
     private static final double[] PERCENTILES = {50, 90, 99, 99.9};
@@ -75,36 +73,26 @@ public final class LatencySweepMain implements Callable<Integer>
         this.err = err;
     }
 
-    /**
-     * @param args {@code --name=value} flags; {@code --help} lists them.
-     */
+    /** @param args {@code --name=value} flags; {@code --help} lists them. */
     public static void main(final String[] args)
     {
-        // A run prints a line or a table of its own, which the server's and Affinity's INFO logs would bury.
+        // The server's and Affinity's INFO logs would bury the run's own line.
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         System.exit(run(args, System.out, System.err));
     }
 
-    /**
-     * @param args flags.
-     * @param out  where the run's summary goes.
-     * @param err  where errors go.
-     * @return the exit code.
-     */
+    /** @return the exit code of a run with these flags, its summary printed to {@code out}, errors to {@code err}. */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
         return Cli.commandLine(new LatencySweepMain(out, err), out, err).execute(args);
     }
 
-    /**
-     * @return the flags, checked.
-     * @throws picocli.CommandLine.ParameterException naming the first bad flag, its value and what it expects.
-     */
+    /** @return the flags, checked; a ParameterException names the first bad flag, its value and what it expects. */
     SweepOptions options()
     {
         final Transport hop = Transport.byName(transport);
         Cli.check(spec, null != hop && !hop.pairedOnly(), "--transport: " + (null == hop ? "unknown '" + transport +
-            "'" : "'" + transport + "' is " + hop.pairedRole() + " (PairedRunMain --transports)") +
+            "'" : "'" + transport + "' is the paired runs' A/A control (PairedRunMain --transports)") +
             "; expected one of " + String.join(", ", Transport.separateRunNames()));
         Cli.check(spec, output.endsWith(RunResultFiles.HGRM_SUFFIX) && !output.endsWith(RunResultFiles.SERVICE_SUFFIX),
             "--output: '" + output + "'; expected a file name ending in .hgrm");
@@ -115,16 +103,11 @@ public final class LatencySweepMain implements Callable<Integer>
             queueCapacity(spec, queueCapacity));
     }
 
-    /**
-     * @param spec     the command being checked.
-     * @param capacity a {@code --queueCapacity}.
-     * @return the capacity.
-     * @throws picocli.CommandLine.ParameterException unless it is a power of two a Mongoose hop can take.
-     */
+    /** @return {@code --queueCapacity}, checked: a power of two a Mongoose hop can take. */
     static int queueCapacity(final CommandSpec spec, final int capacity)
     {
-        Cli.check(spec, capacity >= 2 && Integer.bitCount(capacity) == 1 && capacity <= MongooseHop.MAX_QUEUE_CAPACITY,
-            "--queueCapacity: " + capacity + "; expected " + MongooseHop.QUEUE_CAPACITY_EXPECTED);
+        Cli.check(spec, capacity >= 2 && Integer.bitCount(capacity) == 1 && capacity <= MongoosePath.MAX_QUEUE_CAPACITY,
+            "--queueCapacity: " + capacity + "; expected " + MongoosePath.QUEUE_CAPACITY_EXPECTED);
         return capacity;
     }
 
@@ -134,7 +117,7 @@ public final class LatencySweepMain implements Callable<Integer>
         final SweepOptions options = options();
         try
         {
-            final RunResult result = new SweepRun(options).execute();
+            final RunResult result = SweepRun.execute(options);
             RunResultFiles.write(options.output(), result);
             out.println(line(result) + "  " + options.output().getFileName());
             return EXIT_OK;
@@ -147,10 +130,7 @@ public final class LatencySweepMain implements Callable<Integer>
         }
     }
 
-    /**
-     * @param r a run.
-     * @return one line: transport, rate asked and achieved, latency percentiles, GC and allocation.
-     */
+    /** @return a run in one line: transport, rate asked and achieved, latency percentiles, GC and allocation. */
     static String line(final RunResult r)
     {
         final String rate = r.mode() == RunResult.Mode.LATENCY ?
@@ -162,7 +142,8 @@ public final class LatencySweepMain implements Callable<Integer>
         final Histogram h = r.latency();
         for (final double p : PERCENTILES)
         {
-            s.append(String.format(Locale.ROOT, " p%s=%s", trim(p), nanos(h.getValueAtPercentile(p))));
+            s.append(String.format(Locale.ROOT, " p%s=%s", p == Math.rint(p) ? Long.toString((long)p) : p,
+                nanos(h.getValueAtPercentile(p))));
         }
         s.append(String.format(Locale.ROOT, " max=%s  gc=%d  %.2f B/msg", nanos(h.getMaxValue()), r.gcCount(),
             r.allocatedBytesPerMessage()));
@@ -174,12 +155,6 @@ public final class LatencySweepMain implements Callable<Integer>
         return nanos < 10_000 ? nanos + "ns" : nanos < 10_000_000 ? nanos / 1_000 + "us" : nanos / 1_000_000 + "ms";
     }
 
-    private static String trim(final double p)
-    {
-        return p == Math.rint(p) ? Long.toString((long)p) : Double.toString(p);
-    }
-
-    /** The transports a separate run takes, for the usage. */
     static final class SeparateRunTransports implements Iterable<String>
     {
         @Override

@@ -9,7 +9,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -28,32 +28,17 @@ import java.util.stream.Stream;
 
 /**
  * Mongoose against its peers in one JVM, from one publisher thread, in alternating slices: each cycle gives every
- * transport one slice (50 ms by default) of open-loop sends at the rate, the order rotating from cycle to cycle, and
- * the ratios are taken cycle by cycle. At {@code --rate=max} each slice is sent unpaced, as fast as the hop takes
- * messages, and what is compared is each slice's time per message: throughput, paired as latency is.
- *
- * <p>Why. The latency sweep runs every point in a JVM of its own, and on a virtual machine the host places the two
- * CPUs near or far from each other for seconds at a time: a whole run lands in a fast or a slow mode, and two runs
- * one after the other can differ by 3× for that alone. Slices of tens of milliseconds put each Mongoose slice next to
- * a peer slice under the same placement, so the per-cycle ratio carries the transports' difference and little of the
- * host's.
- *
- * <p>The consumer side ({@code --consumers}) is either each transport's own consumer thread, as the sweep runs it,
- * parked between its slices ({@link OwnThreadConsumers}, the default), or one harness thread polling every transport
- * ({@link PolledConsumers}), which keeps one thread on the consumer CPU throughout but replaces each transport's own
- * wait loop with the harness's.
- *
- * <p>Exit codes: 0 done, 1 the run failed (a hop lost or kept a message, a thread failed), 2 bad flags.
+ * transport one slice of open-loop sends (or unpaced ones at {@code --rate=max}), the order rotating, and the ratios
+ * are taken cycle by cycle. Why: a virtual machine's host places the two CPUs near or far for seconds at a time, so
+ * separate runs can differ 3× for that alone; adjacent slices share the placement. Exit codes as the sweep's.
  */
 @Command(name = "PairedRunMain", sortOptions = false, sortSynopsis = false, usageHelpWidth = 120,
     description = "Mongoose against its peers in one JVM, in alternating slices, compared cycle by cycle.")
 public final class PairedRunMain implements Callable<Integer>
 {
-    /** Finished; the result was printed (and written). */
+    /** Exit codes: done, the run failed, bad flags. */
     public static final int EXIT_OK = 0;
-    /** The run failed. */
     public static final int EXIT_FAILED = 1;
-    /** Bad flags. */
     public static final int EXIT_USAGE = 2;
 
     private static final long START_SLACK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
@@ -114,31 +99,21 @@ public final class PairedRunMain implements Callable<Integer>
         this.err = err;
     }
 
-    /**
-     * @param args {@code --name=value} flags; {@code --help} lists them.
-     */
+    /** @param args {@code --name=value} flags; {@code --help} lists them. */
     public static void main(final String[] args)
     {
-        // A run prints a line or a table of its own, which the server's and Affinity's INFO logs would bury.
+        // The server's and Affinity's INFO logs would bury the run's own table.
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         System.exit(run(args, System.out, System.err));
     }
 
-    /**
-     * @param args flags.
-     * @param out  where the result goes.
-     * @param err  where problems go.
-     * @return an exit code.
-     */
+    /** @return the exit code of a run with these flags, its result printed to {@code out}, problems to {@code err}. */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
         return Cli.commandLine(new PairedRunMain(args, out, err), out, err).execute(args);
     }
 
-    /**
-     * @return the flags, checked.
-     * @throws picocli.CommandLine.ParameterException naming the first bad flag, its value and what it expects.
-     */
+    /** @return the flags, checked; a ParameterException names the first bad flag, its value and what it expects. */
     PairedOptions options()
     {
         Cli.noEmptyValues(spec);
@@ -180,7 +155,7 @@ public final class PairedRunMain implements Callable<Integer>
             final PairedRunData data = options.jvms() > 1 ? pooledJvms(options, args) : measure(options);
             if (options.data().isPresent())
             {
-                createParent(options.data().get());
+                RunResultFiles.createParent(options.data().get());
                 data.write(options.data().get());
             }
             final String result = 0 == options.rate() ?
@@ -191,7 +166,7 @@ public final class PairedRunMain implements Callable<Integer>
             out.print(result);
             if (options.output().isPresent())
             {
-                createParent(options.output().get());
+                RunResultFiles.createParent(options.output().get());
                 Files.writeString(options.output().get(), result, StandardCharsets.UTF_8);
             }
             return EXIT_OK;
@@ -203,19 +178,7 @@ public final class PairedRunMain implements Callable<Integer>
         }
     }
 
-    private static void createParent(final Path file) throws IOException
-    {
-        if (null != file.toAbsolutePath().getParent())
-        {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-        }
-    }
-
-    /**
-     * Run {@code --jvms} child JVMs one after another, each with this JVM's options and flags but measuring on its own
-     * ({@code --jvms=1}) and writing its measurements ({@code --data}) for this one to pool. Only one child runs at a
-     * time, and this JVM only waits, so each child has the machine as a single run would.
-     */
+    /** Run {@code --jvms} child JVMs one at a time with this JVM's flags, and pool their measurements. */
     private static PairedRunData pooledJvms(final PairedOptions options, final String[] args) throws Exception
     {
         final Path dir = Files.createTempDirectory("paired-jvms");
@@ -229,19 +192,11 @@ public final class PairedRunMain implements Callable<Integer>
                 final List<String> command = new ArrayList<>();
                 command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
                 command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-                command.add("-cp");
-                command.add(System.getProperty("java.class.path"));
-                command.add(PairedRunMain.class.getName());
-                for (final String arg : args)
-                {
-                    if (!arg.startsWith("--jvms=") && !arg.startsWith("--output=") && !arg.startsWith("--data="))
-                    {
-                        command.add(arg);
-                    }
-                }
+                command.addAll(List.of("-cp", System.getProperty("java.class.path"), PairedRunMain.class.getName()));
+                Arrays.stream(args).filter(arg -> !arg.startsWith("--jvms=") && !arg.startsWith("--output=") &&
+                    !arg.startsWith("--data=")).forEach(command::add);
                 // Last, so they win over the parent's flags whichever form those took.
-                command.add("--jvms=1");
-                command.add("--data=" + data);
+                command.addAll(List.of("--jvms=1", "--data=" + data));
                 final Process child = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(log.toFile()).start();
                 final int code = child.waitFor();
@@ -282,7 +237,7 @@ public final class PairedRunMain implements Callable<Integer>
         final String publisherPinning;
         final String consumersText;
         // Before the publisher pins itself: the CPU count reads this thread's affinity, and threads started from here
-        // inherit it, so consumer threads started after the pinning would be confined to the publisher's CPU.
+        // inherit it.
         final int cpus = Runtime.getRuntime().availableProcessors();
         try (PairedConsumers consumers = PairedOptions.Consumers.POLLED == options.consumers() ?
                  new PolledConsumers(options) : new OwnThreadConsumers(options);
@@ -290,10 +245,7 @@ public final class PairedRunMain implements Callable<Integer>
         {
             final PairedLane[] lanes = consumers.lanes();
             final Histogram slice = new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, 3);
-            for (int i = 0; i < n; i++)
-            {
-                totals[i] = new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, 3);
-            }
+            Arrays.setAll(totals, i -> new Histogram(LatencyRecorder.HIGHEST_TRACKABLE_NANOS, 3));
             final long sliceNanos = TimeUnit.MILLISECONDS.toNanos(options.sliceMillis());
             for (int cycle = 0; cycle < options.warmupCycles() + options.cycles(); cycle++)
             {
@@ -322,21 +274,13 @@ public final class PairedRunMain implements Callable<Integer>
             publisherPinning = pin.outcome();
             consumersText = consumers.describe();
         }
-        final List<String> names = new ArrayList<>();
-        for (final Transport t : options.transports())
-        {
-            names.add(t.flagName());
-        }
         return new PairedRunData(options.rate(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-            System.getProperty("java.version"), options.consumers().flagName(), options.sliceMillis(), names, cpus,
-            publisherPinning, consumersText, totals, p50, p90, new int[] {options.cycles()}, picos, p99, options.queueCapacity());
+            System.getProperty("java.version"), options.consumers().flagName(), options.sliceMillis(),
+            options.transports().stream().map(Transport::flagName).toList(), cpus, publisherPinning, consumersText,
+            totals, p50, p90, new int[] {options.cycles()}, picos, p99, options.queueCapacity());
     }
 
-    /**
-     * @param nanos    from a slice's start until its last message was received.
-     * @param messages the slice's messages.
-     * @return the slice's time per message, picoseconds; 0 for a slice that sent nothing.
-     */
+    /** @return a slice's time per message, picoseconds, from its start until its last message was received. */
     static long picosPerMessage(final long nanos, final long messages)
     {
         return 0 == messages ? 0 : Math.round(nanos * 1_000.0 / messages);
@@ -345,35 +289,24 @@ public final class PairedRunMain implements Callable<Integer>
     /** The result's title and what was run, for {@link PairedReport}. */
     private static String heading(final PairedOptions options, final PairedRunData data)
     {
-        final String jvms = 1 == options.jvms() ? "" : " Each of " + options.jvms() + " JVMs, run one after " +
-            "another, did the same, and their cycles are pooled: " + options.jvms() * options.cycles() + " cycles.";
-        if (0 == options.rate())
-        {
-            return "# Paired max throughput\n\nMeasured by `PairedRunMain` (`scripts/paired.sh`, `--consumers=" +
-                options.consumers().flagName() + "`) at " + data.measuredAt() + " on Java " + data.javaVersion() +
-                ", " + data.cpus() + " CPUs. " + options.cycles() + " cycles after " + options.warmupCycles() +
-                " discarded; each cycle gave every transport one slice of " + options.sliceMillis() + " ms of " +
-                "unpaced sends (the publisher sends as fast as the hop takes messages, waiting while it is full), " +
-                "the order rotating by one each cycle. A slice's throughput is its messages over the time from its " +
-                "first send until its last message was received." + jvms + " " + data.consumers() + " Publisher: " +
-                data.publisherPinning() + ". Queue or ring capacity " + options.queueCapacity() + ", drain limit " +
-                options.drainLimit() + ".\n\n";
-        }
-        return "# Paired hop latency at " + SweepOptions.rateLabel(options.rate()).toUpperCase(Locale.ROOT) +
-            " msg/s\n\nMeasured by `PairedRunMain` (`scripts/paired.sh`, `--consumers=" +
-            options.consumers().flagName() + "`) at " + data.measuredAt() + " on Java " + data.javaVersion() + ", " +
-            data.cpus() + " CPUs. " + options.cycles() + " cycles after " +
-            options.warmupCycles() + " discarded; each cycle gave every transport one slice of " +
-            options.sliceMillis() + " ms at " + Formats.count(options.rate()) + " msg/s on an open-loop schedule " +
-            "(latency from the intended send time), the order rotating by one each cycle." + jvms + " " +
+        final boolean unpaced = 0 == options.rate();
+        return (unpaced ? "# Paired max throughput" : "# Paired hop latency at " +
+            SweepOptions.rateLabel(options.rate()).toUpperCase(Locale.ROOT) + " msg/s") +
+            "\n\nMeasured by `PairedRunMain` (`scripts/paired.sh`, `--consumers=" + options.consumers().flagName() +
+            "`) at " + data.measuredAt() + " on Java " + data.javaVersion() + ", " + data.cpus() + " CPUs. " +
+            options.cycles() + " cycles after " + options.warmupCycles() + " discarded; each cycle gave every " +
+            "transport one slice of " + options.sliceMillis() + " ms " + (unpaced ? "of unpaced sends (the " +
+            "publisher sends as fast as the hop takes messages, waiting while it is full), the order rotating by one " +
+            "each cycle. A slice's throughput is its messages over the time from its first send until its last " +
+            "message was received." : "at " + Formats.count(options.rate()) + " msg/s on an open-loop schedule " +
+            "(latency from the intended send time), the order rotating by one each cycle.") +
+            (1 == options.jvms() ? "" : " Each of " + options.jvms() + " JVMs, run one after another, did the " +
+            "same, and their cycles are pooled: " + options.jvms() * options.cycles() + " cycles.") + " " +
             data.consumers() + " Publisher: " + data.publisherPinning() + ". Queue or ring capacity " +
             options.queueCapacity() + ", drain limit " + options.drainLimit() + ".\n\n";
     }
 
-    /**
-     * Send one slice on the open-loop schedule, or unpaced at rate 0 (max), one message in
-     * {@link UnpacedTiming#TIMED_EVERY} timed; the count sent.
-     */
+    /** Send one slice on the open-loop schedule, or unpaced at rate 0 (see {@link UnpacedTiming}); the count sent. */
     private static long sendSlice(final PairedLane lane, final long rate, final long sliceNanos)
     {
         if (0 == rate)
@@ -381,7 +314,7 @@ public final class PairedRunMain implements Callable<Integer>
             final long begin = System.nanoTime();
             long count = 0;
             long now;
-            // One clock read per batch, not per message (see UnpacedTiming): the slice ends at most a batch late.
+            // One clock read per batch: the slice ends at most a batch late.
             while ((now = System.nanoTime()) - begin < sliceNanos)
             {
                 lane.send(now, now);

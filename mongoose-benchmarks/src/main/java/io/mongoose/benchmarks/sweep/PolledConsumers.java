@@ -2,15 +2,15 @@ package io.mongoose.benchmarks.sweep;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One consumer thread for every transport: the harness's loop polls the hop whose slice it is ({@link PolledHop}:
- * Mongoose's agent group in {@code INVOKER} mode, the Disruptor's {@code EventPoller}, JCTools' {@code drain}) and
- * follows every empty poll with one {@link Thread#onSpinWait()}, for every transport alike. Before each slice, a value's
- * round trips through that loop, which echoes every new ping, show it is polling the slice's hop.
+ * One consumer thread for every transport: the harness's loop polls the hop whose slice it is ({@link PolledHop}) and
+ * follows every empty poll with one {@link Thread#onSpinWait()}, for every transport alike. Before each slice, pings
+ * echoed by that loop show it is polling the slice's hop.
  */
 @SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
 final class PolledConsumers implements PairedConsumers
@@ -23,27 +23,21 @@ final class PolledConsumers implements PairedConsumers
     private final Thread consumer;
     private final PolledHop[] hops;
 
-    /**
-     * Start the consumer thread, which builds the hops (Mongoose's invoker runs only on the thread that started its
-     * server), and wait until it has.
-     *
-     * @param options the run's options.
-     * @throws InterruptedException if interrupted while waiting.
-     * @throws IllegalStateException if the consumer thread could not build the hops.
-     */
+    /** Start the consumer thread and wait until it has built the hops (an invoker runs on its server's thread). */
     PolledConsumers(final PairedOptions options) throws InterruptedException
     {
-        final AtomicReference<PolledHop[]> built = new AtomicReference<>();
-        final CountDownLatch ready = new CountDownLatch(1);
-        consumer = new Thread(() -> consume(options, built, ready), "paired-consumer");
+        final CompletableFuture<PolledHop[]> built = new CompletableFuture<>();
+        consumer = new Thread(() -> consume(options, built), "paired-consumer");
         consumer.start();
-        ready.await();
-        hops = built.get();
-        if (null == hops)
+        try
+        {
+            hops = built.get();
+        }
+        catch (final ExecutionException ex)
         {
             slices.running = false;
             consumer.join();
-            throw new IllegalStateException("the consumer thread failed to build the hops", failure.get());
+            throw new IllegalStateException("the consumer thread failed to build the hops", ex.getCause());
         }
     }
 
@@ -73,10 +67,10 @@ final class PolledConsumers implements PairedConsumers
         }
     }
 
+    /** The consumer goes on polling the finished hop, which stays empty, until the next slice names another. */
     @Override
     public void endSlice(final int lane)
     {
-        // The consumer goes on polling the finished hop, which stays empty, until the next slice names another.
     }
 
     @Override
@@ -104,36 +98,26 @@ final class PolledConsumers implements PairedConsumers
         check();
     }
 
-    private void consume(final PairedOptions options, final AtomicReference<PolledHop[]> built,
-        final CountDownLatch ready)
+    private void consume(final PairedOptions options, final CompletableFuture<PolledHop[]> built)
     {
         final List<PolledHop> made = new ArrayList<>();
         try (ThreadPinning pin = ThreadPinning.pinCurrentThread(options.pin()))
         {
             pinning.set(pin.outcome());
-            try
+            for (final Transport t : options.transports())
             {
-                for (final Transport t : options.transports())
+                made.add(switch (t)
                 {
-                    made.add(switch (t)
-                    {
-                        case MONGOOSE -> new MongoosePolledHop(options.queueCapacity(), options.drainLimit(), true);
-                        case MONGOOSE_QUEUE ->
-                            new MongoosePolledHop(options.queueCapacity(), options.drainLimit(), false);
-                        case DISRUPTOR, DISRUPTOR_TWIN ->
-                            new DisruptorPolledHop(t, options.queueCapacity());
-                        case JCTOOLS -> new JctoolsPolledHop(options.queueCapacity(), options.drainLimit());
-                        default -> throw new IllegalArgumentException("no polled hop for " + t.flagName());
-                    });
-                }
-                final PolledHop[] array = made.toArray(new PolledHop[0]);
-                slices.current = array[0];
-                built.set(array);
+                    case MONGOOSE -> new MongoosePolledHop(options.queueCapacity(), options.drainLimit(), true);
+                    case MONGOOSE_QUEUE -> new MongoosePolledHop(options.queueCapacity(), options.drainLimit(), false);
+                    case DISRUPTOR, DISRUPTOR_TWIN -> new DisruptorPolledHop(t, options.queueCapacity());
+                    case JCTOOLS -> new JctoolsPolledHop(options.queueCapacity(), options.drainLimit());
+                    default -> throw new IllegalArgumentException("no polled hop for " + t.flagName());
+                });
             }
-            finally
-            {
-                ready.countDown();
-            }
+            final PolledHop[] array = made.toArray(new PolledHop[0]);
+            slices.current = array[0];
+            built.complete(array);
             long echoed = 0;
             while (slices.running)
             {
@@ -153,6 +137,7 @@ final class PolledConsumers implements PairedConsumers
         catch (final Throwable t)
         {
             failure.compareAndSet(null, t);
+            built.completeExceptionally(t);
         }
         finally
         {
@@ -173,10 +158,7 @@ final class PolledConsumers implements PairedConsumers
         }
     }
 
-    /**
-     * The hop the consumer polls now, whether to go on, and the handshake's ping (publisher) and echo (consumer). The
-     * padding keeps the ping and the echo on different cache lines.
-     */
+    /** The hop polled now, whether to go on, and the handshake's ping and echo, on separate cache lines. */
     private static final class Slices
     {
         volatile PolledHop current;

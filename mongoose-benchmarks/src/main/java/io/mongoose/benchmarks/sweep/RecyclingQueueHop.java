@@ -4,40 +4,38 @@ import io.mongoose.config.IdleStrategyKind;
 import org.agrona.concurrent.IdleStrategy;
 import org.jctools.queues.SpscArrayQueue;
 
-import java.util.concurrent.CountDownLatch;
-
 /**
- * A raw queue hop with recycled events: the publisher takes an event from a free list, fills it and offers it; the
- * consumer records it and puts it back on the free list. The free list is the same JCTools SPSC queue for every raw
- * peer, so only the forward queue differs between them.
+ * A raw queue hop with recycled events: the publisher takes an event from a free list, fills and offers it; the
+ * consumer records it and puts it back. Only the forward queue differs between the raw peers.
  */
-@SuppressWarnings("try") // close() may throw InterruptedException: it joins or waits for a thread
-abstract class RecyclingQueueHop implements Hop
+@SuppressWarnings("try") // close() may throw InterruptedException: it joins the consumer
+abstract class RecyclingQueueHop extends ConsumerThreadHop
 {
-    final SweepOptions options;
     private final SpscArrayQueue<BenchEvent> free;
     private Receiver receiver;
-    private Thread consumer;
     private volatile boolean running = true;
-    private volatile String pinning = "not started";
 
     RecyclingQueueHop(final SweepOptions options)
     {
-        this.options = options;
-        // One event per queue slot, one in the consumer's hands and one being filled: the free list never runs dry
-        // while the forward queue has room.
-        final int events = options.queueCapacity() + 2;
-        free = new SpscArrayQueue<>(2 * options.queueCapacity());
-        for (int i = 0; i < events; i++)
+        super(options);
+        free = freeList(options.queueCapacity());
+    }
+
+    /** @return an event per queue slot, one being handled and one being filled: never dry while the queue has room. */
+    static SpscArrayQueue<BenchEvent> freeList(final int capacity)
+    {
+        final SpscArrayQueue<BenchEvent> free = new SpscArrayQueue<>(2 * capacity);
+        for (int i = 0; i < capacity + 2; i++)
         {
             free.offer(new BenchEvent());
         }
+        return free;
     }
 
     /** Offer to the forward queue; {@code false} when full. Publisher thread. */
     abstract boolean offer(BenchEvent event);
 
-    /** Take up to {@code limit} events from the forward queue and pass each to {@link #consume}. Consumer thread. */
+    /** Pass up to {@code limit} events to {@link #consume}. Consumer thread. */
     abstract int drain(int limit) throws InterruptedException;
 
     /** Wake a consumer blocked in {@link #drain} so it sees it must stop. */
@@ -55,15 +53,12 @@ abstract class RecyclingQueueHop implements Hop
     public final void start(final Receiver receiver) throws InterruptedException
     {
         this.receiver = receiver;
-        final CountDownLatch started = new CountDownLatch(1);
-        consumer = new Thread(() ->
+        startConsumer(() ->
         {
-            try (ThreadPinning pin = ThreadPinning.pinCurrentThread("auto".equals(options.pin())))
+            final IdleStrategy idle = IdleStrategyKind.fromYamlName(options.idle()).newIdleStrategy();
+            final int limit = options.drainLimit();
+            try
             {
-                pinning = pin.outcome();
-                started.countDown();
-                final IdleStrategy idle = IdleStrategyKind.fromYamlName(options.idle()).newIdleStrategy();
-                final int limit = options.drainLimit();
                 while (running)
                 {
                     idle.idle(drain(limit));
@@ -76,9 +71,7 @@ abstract class RecyclingQueueHop implements Hop
                     throw new IllegalStateException("consumer interrupted while running", ex);
                 }
             }
-        }, options.transport().flagName() + "-consumer");
-        consumer.start();
-        started.await();
+        });
     }
 
     @Override
@@ -98,23 +91,10 @@ abstract class RecyclingQueueHop implements Hop
     }
 
     @Override
-    public final Thread consumerThread()
-    {
-        return consumer;
-    }
-
-    @Override
-    public final String consumerPinning()
-    {
-        return pinning;
-    }
-
-
-    @Override
     public final void close() throws InterruptedException
     {
         running = false;
-        wakeConsumer(consumer);
-        consumer.join();
+        wakeConsumer(consumerThread());
+        consumerThread().join();
     }
 }

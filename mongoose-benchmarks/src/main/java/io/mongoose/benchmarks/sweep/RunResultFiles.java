@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,29 +28,21 @@ import java.util.TreeMap;
 import java.util.zip.DataFormatException;
 
 /**
- * The files of one run, from the {@code .hgrm} path given to the harness ({@code latency_1m_mps.hgrm}):
- * <ul>
- *     <li>{@code latency_1m_mps.hgrm}: the latency percentile distribution, values in microseconds (HdrHistogram's
- *     text format, readable by its plotter);</li>
- *     <li>{@code latency_1m_mps.service.hgrm}: the same for service time;</li>
- *     <li>{@code latency_1m_mps.run.properties}: every other field of {@link RunResult}, plus both histograms in
- *     HdrHistogram's compressed encoding, so reports compute exact percentiles from the run's own data.</li>
- * </ul>
+ * The files of one run: the latency {@code .hgrm} in microseconds (HdrHistogram's text format), {@code .service.hgrm}
+ * the same for service time, and {@code .run.properties} with every field of {@link RunResult}, histograms included.
  */
 public final class RunResultFiles
 {
-    /** Suffix of the run's properties file. */
+    /** Suffixes of the run's files. */
     public static final String PROPERTIES_SUFFIX = ".run.properties";
-    /** Suffix of the service-time distribution. */
     public static final String SERVICE_SUFFIX = ".service.hgrm";
-    /** Suffix of the latency distribution. */
     public static final String HGRM_SUFFIX = ".hgrm";
     /** The .hgrm files are in microseconds; histograms hold nanoseconds. */
     public static final double NANOS_PER_MICRO = 1000.0;
 
-    /** When the run's files were written (ISO-8601 UTC): the run's own date, whatever a copy or checkout does. */
+    /** When the run's files were written (ISO-8601 UTC), whatever a copy or checkout does to the file's date. */
     public static final String RECORDED_AT_KEY = "recordedAt";
-    /** The date line {@link Properties#store} writes, for files written before {@link #RECORDED_AT_KEY}. */
+    /** The date line {@link Properties#store} writes: the date of a file without {@link #RECORDED_AT_KEY}. */
     private static final DateTimeFormatter STORE_DATE =
         DateTimeFormatter.ofPattern("EEE MMM dd HH:mm:ss zzz yyyy", Locale.ROOT);
 
@@ -59,21 +52,11 @@ public final class RunResultFiles
     {
     }
 
-    /**
-     * Write the three files of a run.
-     *
-     * @param hgrm   path of the latency {@code .hgrm}; the other two are derived from it.
-     * @param result what to write.
-     * @throws IOException if a file cannot be written.
-     */
+    /** Write the three files of a run, the others beside the latency {@code hgrm}. */
     public static void write(final Path hgrm, final RunResult result) throws IOException
     {
         final String base = baseOf(hgrm);
-        final Path parent = hgrm.toAbsolutePath().getParent();
-        if (null != parent)
-        {
-            Files.createDirectories(parent);
-        }
+        createParent(hgrm);
         writeHgrm(hgrm, result.latency());
         writeHgrm(sibling(hgrm, base + SERVICE_SUFFIX), result.service());
 
@@ -110,21 +93,14 @@ public final class RunResultFiles
         }
     }
 
-    /**
-     * Read a run back.
-     *
-     * @param properties the run's {@code .run.properties} file.
-     * @return the run.
-     * @throws IOException if the file cannot be read or a field is missing or malformed (the message names it).
-     */
-    public static RunResult read(final Path properties) throws IOException
+    /** @return the run of a {@code .run.properties} file; an IOException names a field missing or malformed. */
+    public static RunResult read(final Path file) throws IOException
     {
         final Properties p = new Properties();
-        try (Reader in = Files.newBufferedReader(properties, StandardCharsets.UTF_8))
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8))
         {
             p.load(in);
         }
-        final Field f = new Field(properties, p);
         final Map<String, String> environment = new TreeMap<>();
         for (final String key : p.stringPropertyNames())
         {
@@ -133,6 +109,7 @@ public final class RunResultFiles
                 environment.put(key.substring(ENV_PREFIX.length()), p.getProperty(key));
             }
         }
+        final Field f = new Field(file, p);
         return new RunResult(
             f.text("transport"), RunResult.Mode.valueOf(f.text("mode")), f.longValue("targetRate"),
             Double.parseDouble(f.text("achievedRate")), Boolean.parseBoolean(f.text("targetMet")),
@@ -144,12 +121,8 @@ public final class RunResultFiles
     }
 
     /**
-     * When a run was recorded, from its file rather than the file system: a file's modification time is the time of
-     * the last copy or checkout, not of the run.
-     *
-     * @param properties the run's {@code .run.properties} file.
-     * @return its {@value #RECORDED_AT_KEY}; for older files, the date line {@link Properties#store} wrote; empty if the
-     *         file has neither.
+     * @return when a {@code .run.properties} file's run was recorded: its {@value #RECORDED_AT_KEY}, else the date line
+     *         {@link Properties#store} wrote, else empty.
      * @throws IOException if the file cannot be read, or its {@value #RECORDED_AT_KEY} is not an ISO-8601 instant.
      */
     public static Optional<Instant> recordedAt(final Path properties) throws IOException
@@ -188,13 +161,18 @@ public final class RunResultFiles
         return Optional.empty();
     }
 
-    /**
-     * @param hgrm a run's latency {@code .hgrm} path.
-     * @return the path of its {@code .run.properties}.
-     */
+    /** @return the {@code .run.properties} of the run whose latency {@code .hgrm} is {@code hgrm}. */
     public static Path propertiesOf(final Path hgrm)
     {
         return sibling(hgrm, baseOf(hgrm) + PROPERTIES_SUFFIX);
+    }
+
+    static void createParent(final Path file) throws IOException
+    {
+        if (null != file.toAbsolutePath().getParent())
+        {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+        }
     }
 
     private static void writeHgrm(final Path path, final Histogram histogram) throws IOException
@@ -206,14 +184,18 @@ public final class RunResultFiles
         }
     }
 
-    private static String encode(final Histogram histogram)
+    /** @return the histogram compressed, in Base64, as run files hold it. */
+    static String encode(final Histogram histogram)
     {
         final ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
         final int length = histogram.encodeIntoCompressedByteBuffer(buffer);
-        final byte[] bytes = new byte[length];
-        buffer.flip();
-        buffer.get(bytes);
-        return Base64.getEncoder().encodeToString(bytes);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
+    }
+
+    /** @return a histogram {@link #encode} wrote. */
+    static Histogram decode(final String encoded) throws DataFormatException
+    {
+        return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
     }
 
     private static String baseOf(final Path hgrm)
@@ -233,18 +215,9 @@ public final class RunResultFiles
         return null == parent ? Path.of(name) : parent.resolve(name);
     }
 
-    /** Reads required fields, naming the file and key in every error. */
-    private static final class Field
+    /** Reads required fields, naming the file and the key in every error. */
+    private record Field(Path file, Properties properties)
     {
-        private final Path file;
-        private final Properties properties;
-
-        Field(final Path file, final Properties properties)
-        {
-            this.file = file;
-            this.properties = properties;
-        }
-
         String text(final String key) throws IOException
         {
             final String value = properties.getProperty(key);
@@ -273,7 +246,7 @@ public final class RunResultFiles
             final String value = text(key);
             try
             {
-                return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(value)), 0);
+                return decode(value);
             }
             catch (final DataFormatException | IllegalArgumentException ex)
             {

@@ -9,13 +9,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One measured run: start the hop, publish on an open-loop schedule (or unpaced) from a dedicated publisher thread,
- * snapshot GC and per-thread allocation at the edges of the measurement window, wait for every message to arrive, and
- * collect the result.
- *
- * <p>Open loop: message {@code i} is due at {@code t0 + i / rate}; the publisher busy-waits until then, stamps that
- * intended time, and sends. When it falls behind it sends at once, still stamping the schedule's time, so a stall
- * anywhere shows up as latency for every message it delayed (no coordinated omission).
+ * One measured run. Open loop: message {@code i} is due at {@code t0 + i / rate}, stamped with that intended time;
+ * behind schedule the publisher sends at once, still stamping the schedule's time, so a stall shows as latency for
+ * every message it delayed (no coordinated omission).
  */
 final class SweepRun
 {
@@ -24,18 +20,15 @@ final class SweepRun
     private static final com.sun.management.ThreadMXBean THREADS =
         (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
 
-    private final SweepOptions options;
-
-    SweepRun(final SweepOptions options)
+    private SweepRun()
     {
-        this.options = options;
     }
 
-    RunResult execute() throws Exception
+    static RunResult execute(final SweepOptions options) throws Exception
     {
         THREADS.setThreadAllocatedMemoryEnabled(true);
         final LatencyRecorder recorder = new LatencyRecorder();
-        final Hop hop = Hops.create(options);
+        final Hop hop = Hop.create(options);
         hop.start(recorder);
 
         final long warmupNanos = TimeUnit.MILLISECONDS.toNanos(options.warmupMillis());
@@ -51,13 +44,16 @@ final class SweepRun
         publisherThread.setUncaughtExceptionHandler((t, e) -> publisherFailure.set(e));
         publisherThread.start();
 
-        rehearseWindowEdgeReads();
+        // Once in the warm-up: the reads' first run loads classes and runs interpreted, CPU time that at the window's
+        // start would come out of the busy-spinning threads' and show as late messages.
+        gc(false);
+        gc(true);
         sleepUntil(windowStart);
-        final long gcCountBefore = gcCount();
-        final long gcMillisBefore = gcMillis();
+        final long gcCountBefore = gc(false);
+        final long gcMillisBefore = gc(true);
         sleepUntil(windowEnd);
-        final long gcCount = gcCount() - gcCountBefore;
-        final long gcMillis = gcMillis() - gcMillisBefore;
+        final long gcCount = gc(false) - gcCountBefore;
+        final long gcMillis = gc(true) - gcMillisBefore;
 
         publisherThread.join();
         if (null != publisherFailure.get())
@@ -71,19 +67,18 @@ final class SweepRun
             if (System.nanoTime() - deadline > 0)
             {
                 throw new IllegalStateException(options.transport().flagName() + ": received " + recorder.received() +
-                    " of " + publisher.sent + " messages within " + TimeUnit.NANOSECONDS.toSeconds(DRAIN_TIMEOUT_NANOS) +
-                    " s of the end; messages were lost");
+                    " of " + publisher.sent + " messages within " +
+                    TimeUnit.NANOSECONDS.toSeconds(DRAIN_TIMEOUT_NANOS) + " s of the end; messages were lost");
             }
             LockSupport.parkNanos(100_000);
         }
-        // The consumer is idle now (everything received), so reading its figure from here is not racing an allocation.
+        // The consumer is idle now, so reading its figure from here races no allocation.
         final long consumerAllocated = recorder.allocatedAtWindowStart() < 0 ? 0 :
             THREADS.getThreadAllocatedBytes(hop.consumerThread().getId()) - recorder.allocatedAtWindowStart();
         final String consumerPinning = hop.consumerPinning();
         hop.close();
 
-        // Every message of the window: a latency run records each one; a throughput run times one in
-        // UnpacedTiming.TIMED_EVERY, so its histograms hold that share, and its window's messages are the ones sent.
+        // A throughput run records one message in UnpacedTiming.TIMED_EVERY: its window's messages are those sent.
         final long samples = options.throughputMode() ? publisher.windowSent : recorder.latency().getTotalCount();
         final double achieved = publisher.achievedRate(windowStart, windowEnd);
         final boolean targetMet = options.throughputMode() ||
@@ -97,18 +92,6 @@ final class SweepRun
             recorder.latency(), recorder.service(), BenchmarkEnvironment.capture().values());
     }
 
-    /**
-     * Run, once during the warm-up, the reads this thread takes at the window's edges. Their first run loads classes and
-     * runs interpreted: a few milliseconds of CPU that, taken at the window's start, come out of the busy-spinning
-     * threads' time (the machine has two CPUs and they own both) and show as late messages.
-     */
-    private static void rehearseWindowEdgeReads()
-    {
-        // The results are not needed: only the running is.
-        gcCount();
-        gcMillis();
-    }
-
     private static void sleepUntil(final long deadline)
     {
         long remaining;
@@ -118,24 +101,14 @@ final class SweepRun
         }
     }
 
-    private static long gcCount()
+    private static long gc(final boolean millis)
     {
-        long count = 0;
+        long total = 0;
         for (final GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans())
         {
-            count += Math.max(0, gc.getCollectionCount());
+            total += Math.max(0, millis ? gc.getCollectionTime() : gc.getCollectionCount());
         }
-        return count;
-    }
-
-    private static long gcMillis()
-    {
-        long millis = 0;
-        for (final GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans())
-        {
-            millis += Math.max(0, gc.getCollectionTime());
-        }
-        return millis;
+        return total;
     }
 
     /** The publisher thread's loop; its fields are read after it is joined. */
@@ -184,18 +157,13 @@ final class SweepRun
             }
         }
 
-
-        /** Measured by this thread itself at the first window send and after the last send. */
         long allocatedInWindow()
         {
             final long atStart = allocation.atWindowStart();
             return atStart < 0 ? 0 : allocatedAtEnd - atStart;
         }
 
-        /**
-         * Window bookkeeping for one send or batch, without a branch on the window's start (see
-         * {@link AllocationMarks}): the loop compiled during warm-up is the loop that sends the window.
-         */
+        /** Window bookkeeping for one send or batch, branch-free (see {@link AllocationMarks}). */
         private void count(final long schedule, final long now, final int messages)
         {
             final int inWindow = AllocationMarks.inWindow(schedule, windowStart, windowEnd);
@@ -237,8 +205,7 @@ final class SweepRun
             {
                 Thread.onSpinWait();
             }
-            // One clock read per batch, not per message (see UnpacedTiming); the batch counts in the window its time
-            // falls in, so the window ends at most a batch late.
+            // One clock read per batch (see UnpacedTiming), so the window ends at most a batch late.
             while (now < windowEnd)
             {
                 allocation.onTime(now);

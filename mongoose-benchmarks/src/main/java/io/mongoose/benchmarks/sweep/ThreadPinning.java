@@ -2,25 +2,10 @@ package io.mongoose.benchmarks.sweep;
 
 import net.openhft.affinity.AffinityLock;
 
-/**
- * Best-effort pinning of harness threads through OpenHFT Affinity, for the peers' consumers and every publisher
- * (Mongoose pins its own agent). Never throws; the outcome is a sentence recorded with the run.
- */
-final class ThreadPinning implements AutoCloseable
+/** Best-effort pinning of a harness thread through OpenHFT Affinity; never throws, and says what it achieved. */
+record ThreadPinning(AffinityLock lock, String outcome) implements AutoCloseable
 {
-    private final AffinityLock lock;
-    private final String outcome;
-
-    private ThreadPinning(final AffinityLock lock, final String outcome)
-    {
-        this.lock = lock;
-        this.outcome = outcome;
-    }
-
-    /**
-     * @param enabled whether pinning was requested.
-     * @return the calling thread pinned to a free CPU, or why not.
-     */
+    /** @return the calling thread pinned to a free CPU if {@code enabled}, or why not. */
     static ThreadPinning pinCurrentThread(final boolean enabled)
     {
         if (!enabled)
@@ -29,9 +14,8 @@ final class ThreadPinning implements AutoCloseable
         }
         try
         {
-            // Every CPU by id, highest first: AffinityLock.acquireLock() (which Mongoose's agents use) never hands out
-            // CPU 0, leaving the second busy thread of a 2-core machine unpinned; highest first gives every transport
-            // the same layout as Mongoose's (consumer on the highest CPU, publisher below it).
+            // Every CPU, highest first: AffinityLock.acquireLock() never hands out CPU 0, which a 2-core machine
+            // needs; highest first gives every transport Mongoose's layout (consumer highest, publisher below).
             final int[] cpus = new int[AffinityLock.PROCESSORS];
             for (int i = 0; i < cpus.length; i++)
             {
@@ -50,19 +34,6 @@ final class ThreadPinning implements AutoCloseable
         {
             return new ThreadPinning(null, "not pinned: affinity library failed: " + t);
         }
-    }
-
-    String outcome()
-    {
-        return outcome;
-    }
-
-    /**
-     * @return whether the thread is pinned to a CPU.
-     */
-    boolean pinned()
-    {
-        return null != lock;
     }
 
     @Override
