@@ -7,26 +7,22 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Collectors;
 
 /**
- * The machine and JVM a benchmark ran on, captured once and recorded next to its results, because a latency number
- * without the CPU, JDK, flags, collector and clocksource behind it cannot be compared or reproduced.
- *
- * <p>Values are plain strings in a fixed key order. Anything the platform does not expose (for example
- * {@code /proc/cpuinfo} outside Linux) is recorded as {@value #UNKNOWN} rather than failing the benchmark.
+ * The machine and JVM a benchmark ran on, recorded next to its results so they can be compared and reproduced. Values
+ * are strings in a fixed key order; what the platform does not expose is {@value #UNKNOWN}.
  */
 public final class BenchmarkEnvironment
 {
     /** CPU model name, from the first {@code model name} line of {@code /proc/cpuinfo}. */
     public static final String CPU_MODEL = "cpu.model";
-    /** Processors available to this JVM ({@link Runtime#availableProcessors()}), which honours cgroup limits. */
+    /** Processors available to this JVM, which honours cgroup limits. */
     public static final String CPU_CORES = "cpu.cores";
     /** Operating system name, version and architecture. */
     public static final String OS = "os";
@@ -34,23 +30,19 @@ public final class BenchmarkEnvironment
     public static final String JAVA_VERSION = "java.version";
     /** The {@code java.vendor} system property. */
     public static final String JAVA_VENDOR = "java.vendor";
-    /** The JVM's name and version, e.g. {@code OpenJDK 64-Bit Server VM 17.0.15+6}. */
+    /** The JVM's name and version. */
     public static final String JVM = "jvm";
-    /** The JVM's input arguments (heap size, collector, opens, ...), space separated. */
+    /** The JVM's input arguments, space separated. */
     public static final String JVM_ARGS = "jvm.args";
-    /** Names of the garbage collectors in use, from the collector MXBeans. */
+    /** Names of the garbage collectors in use. */
     public static final String GC = "gc";
     /** The kernel clocksource behind {@link System#nanoTime()} on Linux, e.g. {@code tsc}. */
     public static final String CLOCKSOURCE = "clocksource";
-    /** Every key, in the order {@link #values()} and {@link #toMarkdownTable()} list them. */
+    /** Every key, in the order {@link #values()} lists them. */
     public static final List<String> KEYS =
         List.of(CPU_MODEL, CPU_CORES, OS, JAVA_VERSION, JAVA_VENDOR, JVM, JVM_ARGS, GC, CLOCKSOURCE);
     /** Recorded for anything this platform does not expose. */
     public static final String UNKNOWN = "unknown";
-
-    private static final Path CPUINFO = Paths.get("/proc/cpuinfo");
-    private static final Path CURRENT_CLOCKSOURCE =
-        Paths.get("/sys/devices/system/clocksource/clocksource0/current_clocksource");
 
     private final Map<String, String> values;
 
@@ -59,39 +51,35 @@ public final class BenchmarkEnvironment
         this.values = Collections.unmodifiableMap(values);
     }
 
-    /**
-     * Capture the environment of this JVM on this machine.
-     *
-     * @return the environment now.
-     */
+    /** @return the environment of this JVM on this machine, now. */
     public static BenchmarkEnvironment capture()
     {
-        return capture(CPUINFO, CURRENT_CLOCKSOURCE);
+        return capture(Path.of("/proc/cpuinfo"),
+            Path.of("/sys/devices/system/clocksource/clocksource0/current_clocksource"));
     }
 
-    /**
-     * Capture the environment, reading the CPU model and clocksource from the given files (tests point them at
-     * fixtures; a file that is missing or unreadable gives {@value #UNKNOWN}).
-     */
+    /** Capture, reading the CPU model and clocksource from the given files (tests point them at fixtures). */
     static BenchmarkEnvironment capture(final Path cpuinfo, final Path clocksource)
     {
         final Map<String, String> values = new LinkedHashMap<>();
-        values.put(CPU_MODEL, cpuModel(cpuinfo));
+        values.put(CPU_MODEL, readLines(cpuinfo).stream()
+            .filter(line -> line.indexOf(':') > 0 && line.substring(0, line.indexOf(':')).trim().equals("model name"))
+            .map(line -> known(line.substring(line.indexOf(':') + 1))).findFirst().orElse(UNKNOWN));
         values.put(CPU_CORES, Integer.toString(Runtime.getRuntime().availableProcessors()));
         values.put(OS, System.getProperty("os.name") + ' ' + System.getProperty("os.version") + ' ' +
             System.getProperty("os.arch"));
         values.put(JAVA_VERSION, System.getProperty("java.version", UNKNOWN));
         values.put(JAVA_VENDOR, System.getProperty("java.vendor", UNKNOWN));
         values.put(JVM, System.getProperty("java.vm.name", UNKNOWN) + ' ' + System.getProperty("java.vm.version", ""));
-        values.put(JVM_ARGS, jvmArguments());
-        values.put(GC, collectorNames());
-        values.put(CLOCKSOURCE, firstLine(clocksource));
+        final List<String> arguments = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        values.put(JVM_ARGS, arguments.isEmpty() ? "(none)" : String.join(" ", arguments));
+        values.put(GC, known(ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .map(GarbageCollectorMXBean::getName).collect(Collectors.joining(", "))));
+        values.put(CLOCKSOURCE, known(readLines(clocksource).stream().findFirst().orElse("")));
         return new BenchmarkEnvironment(values);
     }
 
-    /**
-     * @return every value by key, in the order of {@link #KEYS}; unmodifiable.
-     */
+    /** @return every value by key, in the order of {@link #KEYS}; unmodifiable. */
     public Map<String, String> values()
     {
         return values;
@@ -104,7 +92,7 @@ public final class BenchmarkEnvironment
      */
     public String get(final String key)
     {
-        final String value = values.get(Objects.requireNonNull(key, "key: null; expected one of " + KEYS));
+        final String value = values.get(Objects.requireNonNull(key, "key"));
         if (null == value)
         {
             throw new IllegalArgumentException("key: '" + key + "' is unknown; expected one of " + KEYS);
@@ -112,53 +100,9 @@ public final class BenchmarkEnvironment
         return value;
     }
 
-    /**
-     * Render as a two-column Markdown table, one row per key, ready to paste into a benchmark report.
-     *
-     * @return the table, each line ending in {@code \n}.
-     */
-    public String toMarkdownTable()
+    private static String known(final String value)
     {
-        final StringBuilder table = new StringBuilder(256);
-        table.append("| Property | Value |\n");
-        table.append("| --- | --- |\n");
-        for (final Map.Entry<String, String> entry : values.entrySet())
-        {
-            table.append("| ").append(entry.getKey()).append(" | ").append(escapeCell(entry.getValue())).append(" |\n");
-        }
-        return table.toString();
-    }
-
-    @Override
-    public String toString()
-    {
-        return "BenchmarkEnvironment" + values;
-    }
-
-    private static String cpuModel(final Path cpuinfo)
-    {
-        final List<String> lines = readLines(cpuinfo);
-        for (final String line : lines)
-        {
-            final int colon = line.indexOf(':');
-            // x86 kernels call it "model name"; the first one suffices since benchmark hosts are not heterogeneous.
-            if (colon > 0 && line.substring(0, colon).trim().equals("model name"))
-            {
-                final String model = line.substring(colon + 1).trim();
-                return model.isEmpty() ? UNKNOWN : model;
-            }
-        }
-        return UNKNOWN;
-    }
-
-    private static String firstLine(final Path file)
-    {
-        final List<String> lines = readLines(file);
-        if (lines.isEmpty() || lines.get(0).trim().isEmpty())
-        {
-            return UNKNOWN;
-        }
-        return lines.get(0).trim();
+        return value.isBlank() ? UNKNOWN : value.trim();
     }
 
     private static List<String> readLines(final Path file)
@@ -169,30 +113,7 @@ public final class BenchmarkEnvironment
         }
         catch (final IOException | UncheckedIOException | SecurityException ex)
         {
-            // Not Linux, or a sandbox hides the file: the benchmark still runs, the report says "unknown".
-            return List.of();
+            return List.of(); // not Linux, or a sandbox hides the file
         }
-    }
-
-    private static String jvmArguments()
-    {
-        final List<String> arguments = ManagementFactory.getRuntimeMXBean().getInputArguments();
-        return arguments.isEmpty() ? "(none)" : String.join(" ", arguments);
-    }
-
-    private static String collectorNames()
-    {
-        final List<String> names = new ArrayList<>();
-        for (final GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans())
-        {
-            names.add(collector.getName());
-        }
-        return names.isEmpty() ? UNKNOWN : String.join(", ", names);
-    }
-
-    private static String escapeCell(final String value)
-    {
-        // A pipe would end the cell and a line break would end the row.
-        return value.replace("|", "\\|").replace('\n', ' ').replace('\r', ' ');
     }
 }

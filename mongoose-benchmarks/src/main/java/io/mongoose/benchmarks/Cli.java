@@ -14,10 +14,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What the benchmark programs share on the command line, through picocli: flags given as {@code --name=value}, a
- * later flag overriding an earlier one (so a script's defaults give way to flags passed after them); {@code --help}
- * prints the usage and exits 0; a bad flag prints the program's name, a message naming the flag, the value and what it
- * expects, and the usage, to the error stream, and exits 2.
+ * The benchmark programs' shared picocli setup: {@code --name=value} flags, a later flag overriding an earlier one;
+ * {@code --help} prints the usage and exits 0; a bad flag prints the program's name, what is wrong and the usage to
+ * the error stream, and exits 2.
  */
 public final class Cli
 {
@@ -45,7 +44,7 @@ public final class Cli
     {
         final CommandLine line = ex.getCommandLine();
         final List<ParameterException> problems = new ArrayList<>();
-        // Picocli checks for a missing flag before an unknown one, which may be the same flag mistyped: both are said.
+        // A missing flag may be an unknown one mistyped: report both.
         if (!(ex instanceof UnmatchedArgumentException) && !line.getUnmatchedArguments().isEmpty())
         {
             problems.add(new UnmatchedArgumentException(line, line.getUnmatchedArguments()));
@@ -66,7 +65,6 @@ public final class Cli
      * @param spec    the command being checked.
      * @param ok      whether the check passed.
      * @param message otherwise, what is wrong: the flag, the value and what it expects.
-     * @throws ParameterException with the message, unless {@code ok}.
      */
     public static void check(final CommandSpec spec, final boolean ok, final String message)
     {
@@ -79,10 +77,9 @@ public final class Cli
     /**
      * @param spec  the command being checked.
      * @param flag  the flag, e.g. {@code --cycles}.
-     * @param value its value.
+     * @param value its value, checked to be at least {@code min}.
      * @param min   the least value it takes.
      * @return the value.
-     * @throws ParameterException if the value is below {@code min}.
      */
     public static long atLeast(final CommandSpec spec, final String flag, final long value, final long min)
     {
@@ -92,9 +89,8 @@ public final class Cli
 
     /**
      * @param spec the command being checked.
-     * @param idle an {@code --idle}.
+     * @param idle an {@code --idle}, checked to name an idle strategy.
      * @return the idle strategy's name.
-     * @throws ParameterException unless it names an idle strategy.
      */
     public static String idle(final CommandSpec spec, final String idle)
     {
@@ -103,10 +99,7 @@ public final class Cli
         return idle;
     }
 
-    /**
-     * @param spec the command being checked.
-     * @throws ParameterException if a flag was given with nothing after its {@code =}.
-     */
+    /** @param spec the command to check for flags given with nothing after their {@code =}. */
     public static void noEmptyValues(final CommandSpec spec)
     {
         for (final CommandLine.Model.OptionSpec option : spec.commandLine().getParseResult().matchedOptions())
@@ -118,10 +111,7 @@ public final class Cli
         }
     }
 
-    /**
-     * @param text digits with an optional k, M or G suffix (case ignored): 10000, 10k, 1M, 3G.
-     * @return the number, or -1 if the text is none or the number overflows.
-     */
+    /** Digits with an optional k, M or G suffix (case ignored) as a number; -1 if none or too big. */
     private static long suffixed(final String text)
     {
         final String lower = text.toLowerCase(Locale.ROOT);

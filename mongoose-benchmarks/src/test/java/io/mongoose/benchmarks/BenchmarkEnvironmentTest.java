@@ -86,27 +86,6 @@ class BenchmarkEnvironmentTest
     }
 
     @Test
-    void rendersOneMarkdownRowPerKey(@TempDir final Path dir) throws IOException
-    {
-        final Path cpuinfo = dir.resolve("cpuinfo");
-        Files.write(cpuinfo, List.of("model name\t: Weird | CPU"), StandardCharsets.UTF_8);
-        final BenchmarkEnvironment environment = BenchmarkEnvironment.capture(cpuinfo, dir.resolve("none"));
-
-        final String[] lines = environment.toMarkdownTable().split("\n", -1);
-
-        assertEquals(BenchmarkEnvironment.KEYS.size() + 3, lines.length, environment.toMarkdownTable());
-        assertEquals("| Property | Value |", lines[0]);
-        assertEquals("| --- | --- |", lines[1]);
-        for (int i = 0; i < BenchmarkEnvironment.KEYS.size(); i++)
-        {
-            assertTrue(lines[i + 2].startsWith("| " + BenchmarkEnvironment.KEYS.get(i) + " | "), lines[i + 2]);
-            assertTrue(lines[i + 2].endsWith(" |"), lines[i + 2]);
-        }
-        assertEquals("| cpu.model | Weird \\| CPU |", lines[2]);
-        assertEquals("", lines[lines.length - 1]);
-    }
-
-    @Test
     void unknownKeyIsRejectedWithTheKnownKeys()
     {
         final IllegalArgumentException error = assertThrows(IllegalArgumentException.class,

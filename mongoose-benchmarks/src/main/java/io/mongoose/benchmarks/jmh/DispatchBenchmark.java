@@ -19,22 +19,11 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What does typed dispatch cost over calling the handler yourself? A {@link DispatchTable} built by a
- * {@link HandlerRegistry} with three message types registered ({@link Quote}, {@link Trade}, {@link Cancel}) routes
- * each message with an array read by type id and one interface call; the baselines make that same interface call on
- * the same handler objects directly, so the difference is the table lookup alone.
- *
- * <ul>
- *     <li>Monomorphic: every message is a {@link Quote}. The handler call site sees one receiver class and the JIT
- *     inlines it, in the table as in the baseline: {@link #dispatchMonomorphic} vs
- *     {@link #interfaceCallMonomorphic}.</li>
- *     <li>Megamorphic: the messages rotate through the three types, so the call site sees three handler classes, more
- *     than the two HotSpot inlines, and every call goes through the interface dispatch stub, as in a processor that
- *     handles a mixed feed: {@link #dispatchMegamorphic} vs {@link #interfaceCallMegamorphic}.</li>
- * </ul>
- *
- * <p>Each benchmark runs in its own fork (JMH's default), so the type profile one benchmark builds at the shared call
- * site inside {@code DispatchTable.dispatch} cannot leak into another's.
+ * What does typed dispatch cost over calling the handler yourself? A {@link DispatchTable} with three message types
+ * routes each message by type id to its handler; the baselines make the same interface call on the same handlers
+ * directly, so the difference is the table lookup. Monomorphic: every message is a {@link Quote}, and the JIT inlines
+ * the handler. Megamorphic: the messages rotate through three types, more than HotSpot inlines at one call site.
+ * Each benchmark runs in its own fork, so one's type profile cannot leak into another's.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -49,15 +38,17 @@ public class DispatchBenchmark
     private final QuoteHandler quoteHandler = new QuoteHandler();
     private final TradeHandler tradeHandler = new TradeHandler();
     private final CancelHandler cancelHandler = new CancelHandler();
-    /** The Quote handler seen through its interface type, so the baseline is an interface call, not a direct one. */
+    /** Seen through its interface type, so the baseline is an interface call, not a direct one. */
     private final EventHandler<Quote> quoteCall = quoteHandler;
-    private final PooledMessage[] rotation = new PooledMessage[TYPES];
-    private final EventHandler<PooledMessage>[] handlerByRotation = newHandlerArray();
+    private final Quote quote = new Quote();
+    private final PooledMessage[] rotation = {quote, new Trade(), new Cancel()};
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private final EventHandler<PooledMessage>[] handlerByRotation =
+        new EventHandler[] {quoteHandler, tradeHandler, cancelHandler};
     private DispatchTable table;
-    private Quote quote;
     private int next;
 
-    /** Build the table as a server does at build time, and one message of each type. */
+    /** Build the table as a server does. */
     @Setup(Level.Trial)
     public void buildTable()
     {
@@ -66,24 +57,9 @@ public class DispatchBenchmark
             .on(Trade.class, tradeHandler)
             .on(Cancel.class, cancelHandler)
             .build();
-        quote = new Quote();
-        quote.price = 10_001;
-        final Trade trade = new Trade();
-        trade.quantity = 300;
-        final Cancel cancel = new Cancel();
-        cancel.orderId = 42;
-        rotation[0] = quote;
-        rotation[1] = trade;
-        rotation[2] = cancel;
-        handlerByRotation[0] = erase(quoteHandler);
-        handlerByRotation[1] = erase(tradeHandler);
-        handlerByRotation[2] = erase(cancelHandler);
     }
 
-    /**
-     * One message type through the table. Nothing is returned, as in the baseline: the handler's update of its own
-     * state is the side effect that keeps the call alive, on both paths alike.
-     */
+    /** One message type through the table; the handler's state update keeps the call alive. */
     @Benchmark
     @AllocationGated
     public void dispatchMonomorphic()
@@ -103,8 +79,7 @@ public class DispatchBenchmark
     @AllocationGated
     public void dispatchMegamorphic()
     {
-        final int i = advance();
-        table.dispatch(rotation[i]);
+        table.dispatch(rotation[advance()]);
     }
 
     /** Baseline: the same three handlers called in turn through their interface, at one call site. */
@@ -115,7 +90,6 @@ public class DispatchBenchmark
         handlerByRotation[i].onEvent(rotation[i]);
     }
 
-    /** Same rotation cost on both megamorphic paths: a compare and a store, no division. */
     private int advance()
     {
         final int i = next;
@@ -123,38 +97,21 @@ public class DispatchBenchmark
         return i;
     }
 
-    @SuppressWarnings("unchecked")
-    private static EventHandler<PooledMessage>[] newHandlerArray()
-    {
-        return (EventHandler<PooledMessage>[])new EventHandler<?>[TYPES];
-    }
-
-    @SuppressWarnings("unchecked")
-    private static EventHandler<PooledMessage> erase(final EventHandler<? extends PooledMessage> handler)
-    {
-        // Safe for the same reason as in DispatchTable: each handler only ever receives its own message type.
-        return (EventHandler<PooledMessage>)handler;
-    }
-
-    /** A price update. */
     static final class Quote extends PooledMessage
     {
-        long price;
+        long price = 10_001;
     }
 
-    /** An execution. */
     static final class Trade extends PooledMessage
     {
-        long quantity;
+        long quantity = 300;
     }
 
-    /** An order cancel. */
     static final class Cancel extends PooledMessage
     {
-        long orderId;
+        long orderId = 42;
     }
 
-    /** The handler body both paths run for a {@link Quote}: read a field, update the processor's state. */
     static final class QuoteHandler implements EventHandler<Quote>
     {
         long priceSum;
@@ -166,7 +123,6 @@ public class DispatchBenchmark
         }
     }
 
-    /** The handler body for a {@link Trade}. */
     static final class TradeHandler implements EventHandler<Trade>
     {
         long volume;
@@ -178,7 +134,6 @@ public class DispatchBenchmark
         }
     }
 
-    /** The handler body for a {@link Cancel}. */
     static final class CancelHandler implements EventHandler<Cancel>
     {
         long lastOrderId;

@@ -31,27 +31,16 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
 
 /**
- * How many messages per second does one hop through Mongoose carry, and what does the framework cost over a bare
- * queue? One operation is one publish from the benchmark thread; an agent thread consumes. The publisher waits when
- * the queue is full, so in steady state the rate is the slower side's: the hop's throughput.
- *
- * <ul>
- *     <li>{@link #mongooseHop}: the full pooled path of a real {@link MongooseServer}: {@code pool.acquire()}, fill,
- *     {@code publish} onto the feed's SPSC queue, the dedicated agent drains it, dispatches through the processor's
- *     table to the handler, and releases the message to its pool. Gated: nothing may be allocated on the way.</li>
- *     <li>{@link #rawSpscHop}: the same hop over a bare JCTools {@link SpscArrayQueue} with the same capacity, drain
- *     limit, idle strategy, full-queue back-off and handler body. Messages are preallocated and recycled round-robin
- *     instead of pooled, and nothing is reference-counted or dispatched by type: the floor Mongoose is measured
- *     against.</li>
- * </ul>
- *
- * <p>The consumer's idle strategy is the parameter {@code idle} (default {@code busy-spin}; {@code -p idle=yield} for
- * the alternative). A busy-spinning consumer keeps a core busy, and with the producer that is both cores of a 2-core
- * machine, so anything else running on it shows up in these numbers, by an order of magnitude when it pushes producer
- * and consumer onto one core. Whether the queue runs mostly full or mostly empty also moves the figure: compare the two
- * paths within one run, over several forks.
+ * How many messages per second does one hop through Mongoose carry, next to a bare queue? One operation is one publish
+ * from the benchmark thread; an agent thread consumes, and a full queue makes the publisher wait, so the rate is the
+ * hop's throughput. {@link #mongooseHop} is the full pooled path of a {@link MongooseServer} (acquire, publish, SPSC
+ * queue, agent, dispatch, handler, release); {@link #rawSpscHop} does the same over a bare {@link SpscArrayQueue} with
+ * recycled messages, the same capacity, drain limit, idle strategy, back-off and handler body. Parameter {@code idle}
+ * is the consumer's idle strategy. Two spinning threads take both cores of a 2-core machine, so compare the paths
+ * within one run.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -60,9 +49,7 @@ import java.util.concurrent.locks.LockSupport;
 @Fork(2)
 public class HopBenchmark
 {
-    /** A feed's default queue capacity, for both paths. */
     static final int QUEUE_CAPACITY = FeedConfig.DEFAULT_QUEUE_CAPACITY;
-    /** An agent group's default drain limit, for both paths. */
     static final int DRAIN_LIMIT = AgentGroupConfig.DEFAULT_DRAIN_LIMIT;
 
     /**
@@ -96,14 +83,11 @@ public class HopBenchmark
         BoundedOffer.offer(hop.queue, tick);
     }
 
-    /**
-     * A server with one feed and one dedicated agent group hosting {@link SumProcessor}. Thread scope: the benchmark
-     * thread is the feed's only producer, as Mongoose requires; more benchmark threads would get a server each.
-     */
+    /** A server with one feed and one dedicated agent group; the benchmark thread is the feed's only producer. */
     @State(Scope.Thread)
     public static class MongooseHop
     {
-        /** Idle strategy of the agent: a {@link IdleStrategyKind#yamlName()}. */
+        /** Idle strategy of the agent. */
         @Param({"busy-spin"})
         public String idle;
 
@@ -118,8 +102,7 @@ public class HopBenchmark
         public void start()
         {
             final PoolRegistry pools = new PoolRegistry("jmh-hop");
-            // Twice the queue: a full queue, the message the agent is handling and the one being filled never exhaust
-            // it. WAIT rather than FAIL only so that a stalled agent shows up as a clear timeout.
+            // Twice the queue, so it never runs out; WAIT so that a stalled agent shows up as a timeout.
             ticks = pools.register(Tick.class, Tick::new,
                 PoolConfig.of(2 * QUEUE_CAPACITY).waitOnExhaustion(Duration.ofSeconds(10)));
             processor = new SumProcessor();
@@ -136,29 +119,21 @@ public class HopBenchmark
             publisher = server.publisher("ticks");
         }
 
-        /**
-         * Stop the server and prove the run was sound: a clean shutdown and every published message handled.
-         *
-         * @throws IllegalStateException if messages were lost, left undelivered or leaked.
-         */
+        /** Stop the server; fail unless the shutdown is clean and every published message was handled. */
         @TearDown(Level.Trial)
         public void stop()
         {
             final ShutdownReport report = server.stop();
-            if (!report.clean() || report.handlerErrors() != 0 || report.unhandled() != 0)
+            if (!report.clean() || report.handlerErrors() != 0 || report.unhandled() != 0 ||
+                processor.handled != published)
             {
-                throw new IllegalStateException("mongooseHop: shutdown not clean: " + report);
-            }
-            // The agent thread has been joined, so its counters are safe to read here.
-            if (processor.handled != published)
-            {
-                throw new IllegalStateException(
-                    "mongooseHop: published " + published + " but the handler saw " + processor.handled);
+                throw new IllegalStateException("mongooseHop: published " + published + " but the handler saw " +
+                    processor.handled + "; " + report);
             }
         }
     }
 
-    /** The handler body of both paths: count and sum, the state a real processor would keep. */
+    /** The handler body of both paths: count and sum. */
     static final class SumProcessor implements EventProcessor
     {
         long handled;
@@ -167,7 +142,6 @@ public class HopBenchmark
         @Override
         public void registerHandlers(final HandlerRegistry handlers)
         {
-            // A method reference bound once, here; dispatch calls it with no allocation.
             handlers.on(Tick.class, this::onTick);
         }
 
@@ -178,19 +152,16 @@ public class HopBenchmark
         }
     }
 
-    /** A bare SPSC queue, recycled messages and a consumer thread that drains like an agent does. */
+    /** A bare SPSC queue, recycled messages and a consumer thread that drains like an agent. */
     @State(Scope.Thread)
     public static class RawHop
     {
-        /** Idle strategy of the consumer thread: a {@link IdleStrategyKind#yamlName()}. */
+        /** Idle strategy of the consumer thread. */
         @Param({"busy-spin"})
         public String idle;
 
         SpscArrayQueue<Tick> queue;
-        /**
-         * Twice the queue capacity: when the producer reuses a slot, the queue's bound guarantees the consumer has
-         * polled the message from that slot's previous turn and, having polled a later one since, finished with it.
-         */
+        /** Twice the queue: the queue's bound ensures the consumer is done with a slot before it is reused. */
         Tick[] ring;
         int ringMask;
         long published;
@@ -202,12 +173,8 @@ public class HopBenchmark
         public void start()
         {
             queue = new SpscArrayQueue<>(QUEUE_CAPACITY);
-            ring = new Tick[2 * QUEUE_CAPACITY];
+            ring = Stream.generate(Tick::new).limit(2 * QUEUE_CAPACITY).toArray(Tick[]::new);
             ringMask = ring.length - 1;
-            for (int i = 0; i < ring.length; i++)
-            {
-                ring[i] = new Tick();
-            }
             consumer = new RawConsumer(queue, IdleStrategyKind.fromYamlName(idle).newIdleStrategy());
             thread = new Thread(consumer, "raw-hop-consumer");
             thread.setDaemon(true);
@@ -217,8 +184,7 @@ public class HopBenchmark
         /**
          * Let the consumer finish the queue, stop it and check that it saw every message.
          *
-         * @throws InterruptedException  if interrupted while joining the consumer.
-         * @throws IllegalStateException if the consumer did not see every message.
+         * @throws InterruptedException if interrupted while joining the consumer.
          */
         @TearDown(Level.Trial)
         public void stop() throws InterruptedException
@@ -238,7 +204,7 @@ public class HopBenchmark
         }
     }
 
-    /** The raw consumer: a duty cycle of drain-then-idle, with the handler body as its drain callback. */
+    /** The raw consumer: drain, then idle, with the handler body as its drain callback. */
     static final class RawConsumer implements Runnable, MessagePassingQueue.Consumer<Tick>
     {
         private final SpscArrayQueue<Tick> queue;
@@ -260,8 +226,6 @@ public class HopBenchmark
             {
                 idleStrategy.idle(queue.drain(this, DRAIN_LIMIT));
             }
-            // The producer has stopped and the queue was seen empty before running was cleared; drain anything left
-            // so the count check in stop() is exact.
             queue.drain(this);
         }
 

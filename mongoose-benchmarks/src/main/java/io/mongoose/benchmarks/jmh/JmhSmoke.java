@@ -3,8 +3,6 @@ package io.mongoose.benchmarks.jmh;
 import io.mongoose.benchmarks.Cli;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.profile.GCProfiler;
-import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -18,8 +16,8 @@ import picocli.CommandLine.Parameters;
 
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -27,37 +25,27 @@ import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 
 /**
- * The CI smoke run and allocation gate of the JMH benchmarks: every benchmark in this package, briefly, with JMH's GC
- * profiler; then a table of results and the {@link AllocationGate} over the {@link AllocationGated} benchmarks.
+ * The CI smoke run and allocation gate: every benchmark of this package with one fork, one 200 ms warm-up and two
+ * 200 ms measurement iterations under JMH's GC profiler, then a table of results and the {@link AllocationGate} over
+ * the {@link AllocationGated} benchmarks. The forks get this JVM's flags, so launch it with the benchmark JVM flags
+ * ({@code scripts/jmh.sh --smoke} does).
  *
- * <p>Each benchmark gets one fork, one 200 ms warm-up iteration and two 200 ms measurement iterations: enough for the
- * JIT to compile the measured code and for {@code gc.alloc.rate.norm} to show whether it allocates, far too little
- * for timings to mean more than an order of magnitude. The gate looks at bytes per operation only, never at time, and
- * allows for the profiler's fixed cost per iteration, so a busy machine makes the scores noisy without failing the
- * gate ({@link AllocationGate} explains the rule). Full runs go through JMH's own main
- * ({@code scripts/jmh.sh [JMH args]}).
- *
- * <p>Launch it with the benchmark JVM flags ({@code scripts/jmh.sh --smoke} does): the forks are given exactly this
- * JVM's input arguments, so they get the same {@code --add-opens} Agrona needs, the same fixed heap and the same
- * native access as this JVM.
- *
- * <p>Exit code: 0 when every benchmark ran and the gate passed (or {@code --help}); 1 when a gated benchmark
- * allocated, a benchmark failed or nothing gated ran; 2 when launched without the Agrona flag, or with bad flags.
+ * <p>Exit code: 0 when every benchmark ran and the gate passed; 1 when a gated benchmark allocated, a benchmark failed
+ * or nothing gated ran; 2 without the Agrona opens flag, or with bad flags.
  */
 @Command(name = "JmhSmoke", usageHelpWidth = 120,
     description = "Every benchmark of this package briefly, with JMH's GC profiler, then the allocation gate.")
 public final class JmhSmoke implements Callable<Integer>
 {
-    /** JMH's name for bytes allocated per operation, a secondary result of {@link GCProfiler}. */
+    /** Bytes allocated per operation, a secondary result of {@link GCProfiler}. */
     static final String ALLOC_NORM = "gc.alloc.rate.norm";
-    /** JMH's name for the allocation rate; present (and not NaN) whenever allocation profiling works. */
+    /** The allocation rate; present (and not NaN) whenever allocation profiling works. */
     static final String ALLOC_RATE = "gc.alloc.rate";
 
     private static final String PACKAGE_PREFIX = JmhSmoke.class.getPackageName() + '.';
-    /** Agrona 2.x fails without it; a fork that lacks it fails every Mongoose benchmark. */
+    /** Agrona fails without it. */
     private static final String AGRONA_OPENS = "java.base/jdk.internal.misc=ALL-UNNAMED";
     private static final TimeValue ITERATION_TIME = TimeValue.milliseconds(200);
-    /** Far above a healthy iteration (200 ms), far below JMH's default of 10 minutes for a hung one. */
     private static final TimeValue ITERATION_TIMEOUT = TimeValue.seconds(60);
     private static final String TABLE_FORMAT = "%-50s %12s  %-6s %9s %10s  %s%n";
 
@@ -79,8 +67,7 @@ public final class JmhSmoke implements Callable<Integer>
     /**
      * Run the smoke and the gate, and exit with {@link #run}'s code.
      *
-     * @param args optional regular expressions selecting benchmarks, as JMH's own include patterns; default: all of
-     *             this package's benchmarks.
+     * @param args optional JMH include patterns; default: every benchmark of this package.
      */
     public static void main(final String[] args)
     {
@@ -117,8 +104,6 @@ public final class JmhSmoke implements Callable<Integer>
             .measurementTime(ITERATION_TIME)
             .timeout(ITERATION_TIMEOUT)
             .addProfiler(GCProfiler.class)
-            // Exactly this JVM's flags: JMH would inherit them anyway, but saying so makes the forks' flags visible
-            // here, and jvmArgs rather than jvmArgsAppend keeps them from being passed twice.
             .jvmArgs(jvmFlags.toArray(new String[0]))
             .shouldFailOnError(true);
         if (includes.isEmpty())
@@ -143,18 +128,8 @@ public final class JmhSmoke implements Callable<Integer>
         }
 
         final AllocationGate gate = AllocationGate.standard();
-        final List<Row> rows = new ArrayList<>();
-        for (final RunResult result : results)
-        {
-            rows.add(Row.of(result));
-        }
-        // By name, so each benchmark sits next to its baseline whatever order JMH ran them in.
-        rows.sort(Comparator.comparing(row -> row.measurement.benchmark()));
-        final List<AllocationGate.Measurement> measurements = new ArrayList<>();
-        for (final Row row : rows)
-        {
-            measurements.add(row.measurement);
-        }
+        final List<Row> rows = results.stream().map(Row::of)
+            .sorted(Comparator.comparing(row -> row.measurement().benchmark())).toList();
 
         out.println();
         out.println("JMH smoke: 1 fork, 1 x " + ITERATION_TIME + " warm-up, 2 x " + ITERATION_TIME +
@@ -166,27 +141,19 @@ public final class JmhSmoke implements Callable<Integer>
         out.print(table(rows, gate));
         out.println();
 
-        if (includes.isEmpty() && measurements.stream().noneMatch(AllocationGate.Measurement::gated))
+        if (includes.isEmpty() && rows.stream().noneMatch(row -> row.measurement().gated()))
         {
-            // A full smoke that gated nothing proves nothing: the marks or the benchmark list have gone missing.
             out.println("JMH smoke FAILED: no benchmark marked @" + AllocationGated.class.getSimpleName() +
                 " ran, so the allocation gate checked nothing");
             return 1;
         }
-        final List<AllocationGate.Measurement> violations = gate.violations(measurements);
+        final List<Row> violations = rows.stream().filter(row -> gate.fails(row.measurement())).toList();
         if (!violations.isEmpty())
         {
             out.println("JMH smoke FAILED: allocation gate: " + violations.size() + " benchmark(s) on the " +
                 "dispatch path allocated more than " + format(gate.thresholdBytesPerOp()) + " B/op:");
             out.println();
-            out.printf(Locale.ROOT, "  %-50s %9s %10s%n", "Benchmark", "B/op", "ops");
-            for (final AllocationGate.Measurement violation : violations)
-            {
-                final AllocationGate.Iteration best = gate.bestIteration(violation);
-                out.printf(Locale.ROOT, "  %-50s %9s %10s%n", violation.benchmark(),
-                    null == best ? "n/a" : format(best.bytesPerOp()),
-                    null == best ? "n/a" : Long.toString(best.operations()));
-            }
+            out.print(table(violations, gate));
             return 1;
         }
         out.println("JMH smoke passed: no gated benchmark allocated more than " +
@@ -200,36 +167,21 @@ public final class JmhSmoke implements Callable<Integer>
      */
     static boolean hasAgronaOpens(final List<String> jvmFlags)
     {
-        for (int i = 0; i < jvmFlags.size(); i++)
-        {
-            final String flag = jvmFlags.get(i);
-            if (flag.equals("--add-opens=" + AGRONA_OPENS) ||
-                (flag.equals("--add-opens") && i + 1 < jvmFlags.size() && jvmFlags.get(i + 1).equals(AGRONA_OPENS)))
-            {
-                return true;
-            }
-        }
-        return false;
+        return jvmFlags.contains("--add-opens=" + AGRONA_OPENS) ||
+            Collections.indexOfSubList(jvmFlags, List.of("--add-opens", AGRONA_OPENS)) >= 0;
     }
 
-    /**
-     * The results table: one row per benchmark, with the iteration the gate judges it by and, on gated rows, the
-     * verdict.
-     *
-     * @param rows results, in the order to print them.
-     * @param gate the gate.
-     * @return the table, each line ending in a line separator.
-     */
+    /** The results table: per benchmark, the iteration the gate judges it by and, on gated rows, the verdict. */
     static String table(final List<Row> rows, final AllocationGate gate)
     {
         final StringBuilder out = new StringBuilder(128 * (rows.size() + 2));
         out.append(String.format(Locale.ROOT, TABLE_FORMAT, "Benchmark", "Score", "Unit", "B/op", "ops", "Gate"));
         for (final Row row : rows)
         {
-            final AllocationGate.Iteration best = gate.bestIteration(row.measurement);
-            final String verdict = row.measurement.gated() ? (gate.fails(row.measurement) ? "FAIL" : "ok") : "-";
-            out.append(String.format(Locale.ROOT, TABLE_FORMAT, row.measurement.benchmark(), format(row.score),
-                row.unit, null == best ? "n/a" : format(best.bytesPerOp()),
+            final AllocationGate.Iteration best = gate.bestIteration(row.measurement());
+            final String verdict = row.measurement().gated() ? (gate.fails(row.measurement()) ? "FAIL" : "ok") : "-";
+            out.append(String.format(Locale.ROOT, TABLE_FORMAT, row.measurement().benchmark(), format(row.score()),
+                row.unit(), null == best ? "n/a" : format(best.bytesPerOp()),
                 null == best ? "n/a" : Long.toString(best.operations()), verdict));
         }
         return out.toString();
@@ -245,19 +197,8 @@ public final class JmhSmoke implements Callable<Integer>
     }
 
     /** One benchmark's line in the table. */
-    static final class Row
+    record Row(AllocationGate.Measurement measurement, double score, String unit)
     {
-        final AllocationGate.Measurement measurement;
-        final double score;
-        final String unit;
-
-        Row(final AllocationGate.Measurement measurement, final double score, final String unit)
-        {
-            this.measurement = measurement;
-            this.score = score;
-            this.unit = unit;
-        }
-
         /**
          * @param result one benchmark's JMH result.
          * @return its row: short name with parameters, primary score and every measurement iteration's allocation.
@@ -278,27 +219,16 @@ public final class JmhSmoke implements Callable<Integer>
                 primary.getScore(), primary.getScoreUnit());
         }
 
-        /**
-         * Every measurement iteration's bytes per operation and operation count. JMH leaves {@value #ALLOC_NORM} out
-         * of an iteration that allocated nothing at all, so an iteration with an allocation rate but no norm counts as
-         * 0 B/op; one without an allocation rate was not measured (NaN).
-         */
+        /** Bytes per operation and operations of every measurement iteration: no norm is 0 B/op, no rate NaN. */
         private static List<AllocationGate.Iteration> iterations(final RunResult result)
         {
-            final List<AllocationGate.Iteration> iterations = new ArrayList<>();
-            for (final BenchmarkResult benchmarkResult : result.getBenchmarkResults())
+            return result.getBenchmarkResults().stream().flatMap(b -> b.getIterationResults().stream()).map(i ->
             {
-                for (final IterationResult iteration : benchmarkResult.getIterationResults())
-                {
-                    // JMH declares the map with the raw Result type; read single entries to keep this code generic.
-                    final Result<?> rate = iteration.getSecondaryResults().get(ALLOC_RATE);
-                    final Result<?> norm = iteration.getSecondaryResults().get(ALLOC_NORM);
-                    final double bytesPerOp = null == rate || Double.isNaN(rate.getScore()) ? Double.NaN :
-                        null == norm ? 0 : norm.getScore();
-                    iterations.add(new AllocationGate.Iteration(bytesPerOp, iteration.getMetadata().getAllOps()));
-                }
-            }
-            return iterations;
+                final Result<?> rate = i.getSecondaryResults().get(ALLOC_RATE);
+                final Result<?> norm = i.getSecondaryResults().get(ALLOC_NORM);
+                return new AllocationGate.Iteration(null == rate || Double.isNaN(rate.getScore()) ? Double.NaN :
+                    null == norm ? 0 : norm.getScore(), i.getMetadata().getAllOps());
+            }).toList();
         }
     }
 }

@@ -24,23 +24,11 @@ import org.openjdk.jmh.infra.Blackhole;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What does a pooled message cost compared with a new one? One operation takes a {@link Tick}, fills it and hands it
- * to a {@link Blackhole} (so the JIT can neither drop the object nor scalar-replace it), then gives it back.
- *
- * <ul>
- *     <li>{@link #acquireRelease}: {@code pool.acquire()}, fill, {@code release()}: the last reference puts it back on
- *     the pool's free list. Gated: {@code -prof gc} must show about 0 B/op.</li>
- *     <li>{@link #threadCacheAcquireRelease}: the same through a {@link SingleThreadPoolCache}, as a producer
- *     acquires: a plain pop from the cache, one free-list claim per refill batch. Gated like the first.</li>
- *     <li>{@link #batchedRelease}: acquire through the cache, release through a release batch (the agent's {@code ReleaseBatch})
- *     flushed every {@value #RELEASE_BATCH} messages, as an agent releases. Gated.</li>
- *     <li>{@link #allocate}: {@code new Tick()}, fill. The baseline: 40 B/op on a 64-bit JVM with compressed
- *     pointers (a 12-byte header; {@code PooledMessage}'s type id, pool link and reference count at 4 bytes each; two
- *     longs), every byte of it garbage for the collector.</li>
- * </ul>
- *
- * <p>Run with {@code scripts/jmh.sh -prof gc PoolBenchmark}; the time per operation matters less than
- * {@code gc.alloc.rate.norm}.
+ * What does a pooled message cost compared with a new one? One operation takes a {@link Tick}, fills it, hands it to a
+ * {@link Blackhole} and gives it back: through the pool ({@link #acquireRelease}), through a
+ * {@link SingleThreadPoolCache} ({@link #threadCacheAcquireRelease}), through the cache with a release batch flushed
+ * every {@value #RELEASE_BATCH} messages as an agent releases ({@link #batchedRelease}); all gated. The baseline
+ * {@link #allocate} allocates the whole message per operation, every byte of it garbage.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -50,10 +38,7 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Thread)
 public class PoolBenchmark
 {
-    /** Small: one message is in flight at a time, and a small free list stays in cache as it would in a hot pool. */
     private static final int POOL_CAPACITY = 64;
-
-    /** Messages per release-batch flush in {@link #batchedRelease}, about one agent drain. */
     static final int RELEASE_BATCH = 32;
 
     private ObjectPool<Tick> pool;
@@ -86,32 +71,27 @@ public class PoolBenchmark
     /**
      * Acquire through the thread cache, fill, release.
      *
-     * @param blackhole keeps the message alive so the work cannot be removed.
+     * @param blackhole keeps the message alive.
      */
     @Benchmark
     @AllocationGated
     public void threadCacheAcquireRelease(final Blackhole blackhole)
     {
-        final Tick tick = cache.acquire();
-        tick.sequence = ++sequence;
-        tick.value = sequence;
+        final Tick tick = fill(cache.acquire());
         blackhole.consume(tick);
         tick.release();
     }
 
     /**
-     * Acquire through the thread cache, fill, release into a batch that goes back to the pool every
-     * {@value #RELEASE_BATCH} messages.
+     * Acquire through the thread cache, fill, release into a batch flushed every {@value #RELEASE_BATCH} messages.
      *
-     * @param blackhole keeps the message alive so the work cannot be removed.
+     * @param blackhole keeps the message alive.
      */
     @Benchmark
     @AllocationGated
     public void batchedRelease(final Blackhole blackhole)
     {
-        final Tick tick = cache.acquire();
-        tick.sequence = ++sequence;
-        tick.value = sequence;
+        final Tick tick = fill(cache.acquire());
         blackhole.consume(tick);
         releases.release(tick);
         if (releases.size() == RELEASE_BATCH)
@@ -123,15 +103,13 @@ public class PoolBenchmark
     /**
      * Acquire, fill, release: the pooled message's whole life on one thread.
      *
-     * @param blackhole keeps the message alive so the work cannot be removed.
+     * @param blackhole keeps the message alive.
      */
     @Benchmark
     @AllocationGated
     public void acquireRelease(final Blackhole blackhole)
     {
-        final Tick tick = pool.acquire();
-        tick.sequence = ++sequence;
-        tick.value = sequence;
+        final Tick tick = fill(pool.acquire());
         blackhole.consume(tick);
         tick.release();
     }
@@ -144,9 +122,13 @@ public class PoolBenchmark
     @Benchmark
     public void allocate(final Blackhole blackhole)
     {
-        final Tick tick = new Tick();
+        blackhole.consume(fill(new Tick()));
+    }
+
+    private Tick fill(final Tick tick)
+    {
         tick.sequence = ++sequence;
         tick.value = sequence;
-        blackhole.consume(tick);
+        return tick;
     }
 }

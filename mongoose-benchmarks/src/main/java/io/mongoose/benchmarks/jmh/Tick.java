@@ -2,15 +2,10 @@ package io.mongoose.benchmarks.jmh;
 
 import io.mongoose.pool.PooledMessage;
 
-/**
- * The message of the pool and hop benchmarks: two primitive fields, like a small market-data update. The pooled paths
- * take it from an {@code ObjectPool}; the baselines create it with {@code new} or recycle instances by hand.
- */
+/** The message of the pool and hop benchmarks: two primitive fields, like a small market-data update. */
 public final class Tick extends PooledMessage
 {
-    /** Position in the producer's stream. */
     long sequence;
-    /** The payload the handler sums. */
     long value;
 
     /** Created by a pool's factory or a baseline's setup, never per operation on a pooled path. */

@@ -1,5 +1,6 @@
 package io.mongoose.benchmarks.soak;
 
+import io.mongoose.benchmarks.BenchmarkEnvironment;
 import io.mongoose.benchmarks.Cli;
 import io.mongoose.config.AgentGroupConfig;
 import io.mongoose.config.FeedConfig;
@@ -17,7 +18,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,44 +26,23 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * The Epsilon soak: publishes {@code --messages} messages (100M by default) through the full path of a real
- * {@link MongooseServer} in a JVM whose garbage collector never collects ({@code -XX:+UseEpsilonGC}) and whose heap is
- * small. Anything on the path that allocates, even a few bytes per message, exhausts the heap long before the end and
- * the JVM fails with {@link OutOfMemoryError}: the soak proves the absence of allocation by surviving.
- * {@code scripts/soak.sh} builds and runs it with those flags; CI runs that.
- *
- * <p>The path: acquire from a pool (policy WAIT), directly and through a thread cache in turn,
- * publish in turn on a named feed (one subscriber) and a broadcast feed (two agent groups, so publish adds a reference
- * and each group releases one), SPSC queues, dispatch by type, a handler that checks every feed's sequence, release to
- * the pool; and, every third message, claim from a ring feed's ring and publish there, dispatched in place. It exits 0
- * only if every message arrived exactly
- * once and in order at every subscriber, the shutdown report is clean with no handler errors, and the JVM's
- * collector is Epsilon; 1 if any of that fails; 2 on bad flags.
- *
- * <p>Idle strategy: {@code backoff} by default. The producer and two agent threads share what may be a 2-core CI
- * machine, and the producer sets the pace. An agent that finds its queues empty spins briefly, yields, then parks, so
- * it gives its core back to the producer, and the 4096-deep queues absorb its wake-up delay. Measured here (2-core
- * KVM guest, other builds running, 100M messages, JDK 17): {@code backoff} 3.3 to 6.0 s, {@code yield} 7.0 to 13.2 s,
- * {@code busy-spin} 142 s, because three spinning threads on two cores take turns through the scheduler.
- * {@code --idle} chooses another to compare.
+ * The Epsilon soak: publishes {@code --messages} messages through the full path of a real {@link MongooseServer} in
+ * a small heap that is never collected ({@code -XX:+UseEpsilonGC}, as {@code scripts/soak.sh} runs it), so anything
+ * on the path that allocates fails the run with {@link OutOfMemoryError}. The path: acquire from a pool, directly and
+ * through a thread cache in turn; publish in turn on a named feed, a broadcast feed (two agent groups) and, every
+ * third message, a ring feed's claimed slot; dispatch by type to handlers that check every feed's sequence; release.
+ * Exit code: 0 if every message arrived exactly once and in order at every subscriber, the stop was clean and the
+ * collector is Epsilon; 1 otherwise; 2 on bad flags. Idle strategy {@code backoff} by default: spinning agents would
+ * take the producer's core on a 2-core machine.
  */
 @Command(name = "EpsilonSoak", sortOptions = false, sortSynopsis = false, usageHelpWidth = 120,
     description = "Publishes messages through a real MongooseServer under Epsilon; surviving proves no allocation.")
 public final class EpsilonSoak implements Callable<Integer>
 {
-    /** Both queue feeds' queue capacity (the default), and the ring feed's ring. */
     static final int QUEUE_CAPACITY = 4096;
-    /** Free messages the producer's thread cache claims from the pool at a time. */
     private static final int PRODUCER_CACHE_BATCH = 64;
-
-    /**
-     * Pool capacity: the ring feed's ring, and more than every queue can hold at once (three queues of 4096), so the
-     * producer is throttled by the feeds' lossless back-off, not by the pool, and WAIT is the policy's safety net
-     * rather
-     * than the pace-setter.
-     */
+    /** The ring feed's ring and more than the three queues hold, so the feeds' back-off paces the producer. */
     static final int POOL_CAPACITY = 16_384 + QUEUE_CAPACITY;
-    /** How long to wait for the last messages once publishing is done; only a broken run comes near it. */
     static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(60);
 
     private static final int DIRECT = 0;
@@ -102,25 +81,19 @@ public final class EpsilonSoak implements Callable<Integer>
         long messages, long elapsedNanos, long heapUsedBefore, long heapUsedAfter, List<String> problems,
         ShutdownReport report)
     {
-        /**
-         * Copies the list.
-         */
+        /** Copies the list. */
         public Result
         {
             problems = List.copyOf(problems);
         }
 
-        /**
-         * @return whether every message arrived in order and the server stopped clean.
-         */
+        /** @return whether every message arrived in order and the server stopped clean. */
         public boolean ok()
         {
             return problems.isEmpty();
         }
 
-        /**
-         * @return messages per second over {@link #elapsedNanos()}.
-         */
+        /** @return messages per second over {@link #elapsedNanos()}. */
         public double messagesPerSecond()
         {
             return messages * 1e9 / Math.max(1, elapsedNanos);
@@ -128,7 +101,7 @@ public final class EpsilonSoak implements Callable<Integer>
     }
 
     /**
-     * Run the soak with {@code args} and exit with {@link #run(String[], PrintStream, PrintStream)}'s code.
+     * Run the soak and exit with its code.
      *
      * @param args {@code --messages=N}, {@code --idle=NAME}.
      */
@@ -148,10 +121,7 @@ public final class EpsilonSoak implements Callable<Integer>
         return Cli.commandLine(new EpsilonSoak(out), out, err).execute(args);
     }
 
-    /**
-     * @return the flags, checked.
-     * @throws picocli.CommandLine.ParameterException naming the bad flag, its value and what it expects.
-     */
+    /** The flags, checked. */
     SoakOptions options()
     {
         return new SoakOptions(messages, Cli.idle(spec, idle));
@@ -161,7 +131,7 @@ public final class EpsilonSoak implements Callable<Integer>
     public Integer call()
     {
         final SoakOptions options = options();
-        final String collectors = collectorNames();
+        final String collectors = BenchmarkEnvironment.capture().get(BenchmarkEnvironment.GC);
         out.printf(Locale.ROOT, "soak: %,d messages, idle %s, collectors [%s], max heap %d MB%n",
             options.messages(), options.idle(), collectors, Runtime.getRuntime().maxMemory() >> 20);
         final Result result = run(options);
@@ -176,12 +146,9 @@ public final class EpsilonSoak implements Callable<Integer>
                 "publish loop, %.1f MB after%n", result.messages(), result.elapsedNanos() / 1e9,
             result.messagesPerSecond(), result.heapUsedBefore() / 1048576.0, result.heapUsedAfter() / 1048576.0);
         out.println("soak: " + result.report());
+        problems.forEach(problem -> out.println("soak FAILED: " + problem));
         if (!problems.isEmpty())
         {
-            for (final String problem : problems)
-            {
-                out.println("soak FAILED: " + problem);
-            }
             return 1;
         }
         out.println("soak passed: every message arrived in order, nothing leaked, no garbage collector needed");
@@ -189,8 +156,7 @@ public final class EpsilonSoak implements Callable<Integer>
     }
 
     /**
-     * Build a server, publish {@code options.messages()} messages, wait until they are all handled, stop. Runs in any
-     * JVM; only {@link #main(String[])} insists on Epsilon.
+     * Build a server, publish the messages, wait until they are all handled, stop. Runs in any JVM.
      *
      * @param options what to run.
      * @return what happened.
@@ -212,18 +178,18 @@ public final class EpsilonSoak implements Callable<Integer>
                 .processor("all-only", fanOut))
             .build();
         server.start();
-        final FeedPublisher directFeed = server.publisher("direct");
-        final FeedPublisher allFeed = server.publisher("all");
-        final FeedPublisher ringFeed = server.publisher("ring");
+        final FeedPublisher[] feeds = {server.publisher("direct"), server.publisher("all"), server.publisher("ring")};
         final long total = options.messages();
         final long directCount = (total + 2) / 3;
         final long allCount = (total + 1) / 3;
         final long ringCount = total / 3;
         final List<String> problems = new ArrayList<>();
-
         final long heapBefore = heapUsed();
         final long start = System.nanoTime();
-        publish(pool, directFeed, allFeed, ringFeed, total);
+        try (SingleThreadPoolCache<SoakMessage> cache = pool.newThreadCache(PRODUCER_CACHE_BATCH))
+        {
+            publish(pool, cache, feeds, total);
+        }
         final boolean arrived = awaitHandled(direct, fanOut, directCount, allCount, ringCount);
         final long elapsed = System.nanoTime() - start;
         final long heapAfter = heapUsed();
@@ -255,57 +221,29 @@ public final class EpsilonSoak implements Callable<Integer>
         return new Result(total, elapsed, heapBefore, heapAfter, problems, report);
     }
 
-    /**
-     * Takes the named, the broadcast and the ring feed in turn, each with its own sequence from 0; for the two queue
-     * feeds, takes messages in turn from the pool itself and a thread cache, so every acquire path
-     * soaks on both. Allocates nothing.
-     */
+    /** The three feeds in turn, each with its own sequence; queue feeds' messages from pool and cache in turn. */
     private static void publish(
-        final ObjectPool<SoakMessage> pool, final FeedPublisher directFeed, final FeedPublisher allFeed,
-        final FeedPublisher ringFeed, final long count)
+        final ObjectPool<SoakMessage> pool, final SingleThreadPoolCache<SoakMessage> cache, final FeedPublisher[] feeds,
+        final long count)
     {
-        try (SingleThreadPoolCache<SoakMessage> cache = pool.newThreadCache(PRODUCER_CACHE_BATCH))
-        {
-            publish(pool, cache, directFeed, allFeed, ringFeed, count);
-        }
-    }
-
-    private static void publish(
-        final ObjectPool<SoakMessage> pool, final SingleThreadPoolCache<SoakMessage> cache,
-        final FeedPublisher directFeed, final FeedPublisher allFeed, final FeedPublisher ringFeed, final long count)
-    {
-        long directNext = 0;
-        long allNext = 0;
-        long ringNext = 0;
+        final long[] next = new long[feeds.length];
         int source = 0;
-        int feed = DIRECT;
         for (long i = 0; i < count; i++)
         {
+            final int feed = (int)(i % feeds.length);
+            final SoakMessage message;
             if (RING == feed)
             {
-                final SoakMessage message = ringFeed.claim(SoakMessage.class);
-                message.feed = RING;
-                message.sequence = ringNext++;
-                ringFeed.publish(message);
-                feed = DIRECT;
-                continue;
-            }
-            final SoakMessage message = 0 == source ? pool.acquire() : cache.acquire();
-            source = 1 - source;
-            if (DIRECT == feed)
-            {
-                message.feed = DIRECT;
-                message.sequence = directNext++;
-                directFeed.publish(message);
-                feed = BROADCAST;
+                message = feeds[RING].claim(SoakMessage.class);
             }
             else
             {
-                message.feed = BROADCAST;
-                message.sequence = allNext++;
-                allFeed.publish(message);
-                feed = RING;
+                message = 0 == source ? pool.acquire() : cache.acquire();
+                source = 1 - source;
             }
+            message.feed = feed;
+            message.sequence = next[feed]++;
+            feeds[feed].publish(message);
         }
     }
 
@@ -337,15 +275,5 @@ public final class EpsilonSoak implements Callable<Integer>
     private static long heapUsed()
     {
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-    }
-
-    private static String collectorNames()
-    {
-        final List<String> names = new ArrayList<>();
-        for (final GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans())
-        {
-            names.add(collector.getName());
-        }
-        return String.join(", ", names);
     }
 }

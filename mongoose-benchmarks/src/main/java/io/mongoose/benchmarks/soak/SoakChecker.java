@@ -6,9 +6,8 @@ import io.mongoose.dispatch.HandlerRegistry;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Checks that every message of every feed arrives exactly once and in order: each feed's sequence must be the one
- * after the last. Allocation-free per message (the handler is a method reference bound once, at registration); it
- * allocates only to describe the first problem, which ends the soak as failed anyway.
+ * Checks that every message of every feed arrives exactly once and in order. Allocates only to describe the first
+ * problem, which fails the soak anyway.
  */
 final class SoakChecker implements EventProcessor
 {
@@ -16,9 +15,6 @@ final class SoakChecker implements EventProcessor
     private final AtomicLongArray received;
     private volatile String firstProblem;
 
-    /**
-     * @param feeds number of feed indexes ({@link SoakMessage#feed} is below this).
-     */
     SoakChecker(final int feeds)
     {
         expectedNext = new long[feeds];
@@ -44,7 +40,7 @@ final class SoakChecker implements EventProcessor
             problem("feed " + feed + ": expected sequence " + expectedNext[feed] + ", got " + message.sequence);
         }
         expectedNext[feed] = message.sequence + 1;
-        // Only this agent thread writes; an ordered store is enough for the publishing thread to watch progress.
+        // Only this agent thread writes.
         received.lazySet(feed, received.get(feed) + 1);
     }
 
@@ -56,18 +52,13 @@ final class SoakChecker implements EventProcessor
         }
     }
 
-    /**
-     * @param feed a feed index.
-     * @return messages of that feed handled so far.
-     */
+    /** Messages of that feed handled so far. */
     long received(final int feed)
     {
         return received.get(feed);
     }
 
-    /**
-     * @return the first ordering problem seen, or {@code null}.
-     */
+    /** The first ordering problem seen, or {@code null}. */
     String firstProblem()
     {
         return firstProblem;

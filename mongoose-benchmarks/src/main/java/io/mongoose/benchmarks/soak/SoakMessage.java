@@ -2,9 +2,7 @@ package io.mongoose.benchmarks.soak;
 
 import io.mongoose.pool.PooledMessage;
 
-/**
- * The soak's message: which feed it was published on and its sequence on that feed.
- */
+/** The soak's message: which feed it was published on and its sequence on that feed. */
 public final class SoakMessage extends PooledMessage
 {
     int feed;
@@ -13,7 +11,7 @@ public final class SoakMessage extends PooledMessage
     @Override
     protected void reset()
     {
-        // -1 rather than 0, so a message handled after it went back to its pool fails the sequence check.
+        // So that a message handled after it went back to its pool fails the sequence check.
         feed = -1;
         sequence = -1;
     }

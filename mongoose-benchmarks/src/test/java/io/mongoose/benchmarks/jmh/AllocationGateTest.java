@@ -52,9 +52,9 @@ class AllocationGateTest
         final AllocationGate gate = new AllocationGate(4.0, ALLOWANCE);
         // JMH's ~7 KB of bookkeeping over 25 operations, as measured under CPU contention: 277 B/op, all of it fixed.
         final AllocationGate.Measurement contended =
-            new AllocationGate.Measurement("ping-pong", true, List.of(new AllocationGate.Iteration(277.12, 25)));
+            new AllocationGate.Measurement("contended", true, List.of(new AllocationGate.Iteration(277.12, 25)));
         // The same bookkeeping plus 5 B for each of 100,000 operations.
-        final AllocationGate.Measurement allocating = new AllocationGate.Measurement("ping-pong", true,
+        final AllocationGate.Measurement allocating = new AllocationGate.Measurement("contended", true,
             List.of(new AllocationGate.Iteration((7_000 + 5.0 * 100_000) / 100_000, 100_000)));
 
         assertFalse(gate.fails(contended));
@@ -71,13 +71,13 @@ class AllocationGateTest
         // The second iteration also carries the server's stop: 840 KB once, 7.8 B/op over its 108,000 operations.
         final AllocationGate.Iteration clean = new AllocationGate.Iteration(0.042, 140_000);
         final AllocationGate.Iteration tearDown = new AllocationGate.Iteration(7.82, 108_000);
-        final AllocationGate.Measurement pingPong =
-            new AllocationGate.Measurement("ping-pong", true, List.of(clean, tearDown));
+        final AllocationGate.Measurement contended =
+            new AllocationGate.Measurement("contended", true, List.of(clean, tearDown));
         final AllocationGate.Measurement steady = new AllocationGate.Measurement("hop", true,
             List.of(new AllocationGate.Iteration(16.0, MANY_OPS), new AllocationGate.Iteration(16.1, MANY_OPS)));
 
-        assertSame(clean, gate.bestIteration(pingPong));
-        assertFalse(gate.fails(pingPong));
+        assertSame(clean, gate.bestIteration(contended));
+        assertFalse(gate.fails(contended));
         assertTrue(gate.fails(steady));
     }
 
@@ -141,8 +141,7 @@ class AllocationGateTest
             "PathCostBenchmark.mongooseInvokerPath",
             "PathCostBenchmark.mongooseInvokerRingFeedPath",
             "PathCostBenchmark.mongooseInvokerPoolPath",
-            "PathCostBenchmark.mongooseInvokerBatchPath",
-            "PingPongBenchmark.mongoosePingPong")), gated);
+            "PathCostBenchmark.mongooseInvokerBatchPath")), gated);
     }
 
     @Test
@@ -151,7 +150,6 @@ class AllocationGateTest
         assertFalse(AllocationGate.isGated(PACKAGE + "PoolBenchmark.allocate"));
         assertFalse(AllocationGate.isGated(PACKAGE + "DispatchBenchmark.interfaceCallMegamorphic"));
         assertFalse(AllocationGate.isGated(PACKAGE + "HopBenchmark.rawSpscHop"));
-        assertFalse(AllocationGate.isGated(PACKAGE + "PingPongBenchmark.rawPingPong"));
         assertFalse(AllocationGate.isGated(PACKAGE + "PathCostBenchmark.disruptorPollerPath"));
         assertFalse(AllocationGate.isGated(PACKAGE + "PathCostBenchmark.rawSpscPath"));
         assertFalse(AllocationGate.isGated(PACKAGE + "NoSuchBenchmark.method"));

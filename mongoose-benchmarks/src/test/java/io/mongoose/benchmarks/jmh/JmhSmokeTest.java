@@ -57,12 +57,12 @@ class JmhSmokeTest
     void tableShowsAnUnmeasuredBenchmarkAsNotAvailable()
     {
         final List<JmhSmoke.Row> rows = List.of(new JmhSmoke.Row(new AllocationGate.Measurement(
-            "PingPongBenchmark.mongoosePingPong", true, List.of(new AllocationGate.Iteration(Double.NaN, 10))), 500,
+            "PathCostBenchmark.mongooseInvokerPath", true, List.of(new AllocationGate.Iteration(Double.NaN, 10))), 500,
             "ns/op"));
 
         final String row = JmhSmoke.table(rows, AllocationGate.standard()).split("\\R")[1];
 
-        assertTrue(row.matches("PingPongBenchmark\\.mongoosePingPong +500 +ns/op +n/a +n/a +FAIL"), row);
+        assertTrue(row.matches("PathCostBenchmark\\.mongooseInvokerPath +500 +ns/op +n/a +n/a +FAIL"), row);
     }
 
     @Test
