@@ -205,17 +205,9 @@ public final class RingFeed extends Feed
         {
             ring.publish(messages, offset, count);
         }
-        catch (final IllegalArgumentException e)
+        catch (final IllegalArgumentException | IllegalStateException e)
         {
-            throw new IllegalArgumentException("feed '" + feedName + "': " + e.getMessage(), e);
-        }
-        catch (final IllegalStateException e)
-        {
-            returnStrays();
-            final IllegalStateException refused =
-                notOpen("the messages went back to their pool when the feed's ring closed at stop");
-            refused.initCause(e);
-            throw refused;
+            throw refusedByRing(e, "the messages went back to their pool");
         }
         if (STATE_OPEN != state)
         {
@@ -230,28 +222,29 @@ public final class RingFeed extends Feed
         {
             ring.publish(message);
         }
-        catch (final IllegalArgumentException e)
+        catch (final IllegalArgumentException | IllegalStateException e)
         {
-            throw new IllegalArgumentException("feed '" + feedName + "': " + e.getMessage(), e);
-        }
-        catch (final IllegalStateException e)
-        {
-            returnStrays();
-            final IllegalStateException refused =
-                notOpen("the message went back to its pool when the feed's ring closed at stop");
-            refused.initCause(e);
-            throw refused;
+            throw refusedByRing(e, "the message went back to its pool");
         }
     }
 
-    /** A claim that raced the ring's close may have refilled a slot after it: that message goes back too. */
-    private void returnStrays()
+    /**
+     * The ring refused a publish: a bad argument, named with the feed, or the ring closed at stop. A claim that raced
+     * the close may have refilled a slot after it; under the lock the sweep closes the ring with, that message goes back.
+     */
+    private RuntimeException refusedByRing(final RuntimeException e, final String what)
     {
+        if (e instanceof IllegalArgumentException)
+        {
+            return new IllegalArgumentException("feed '" + feedName + "': " + e.getMessage(), e);
+        }
         synchronized (sweepLock)
         {
-            // The sweep closes the ring under this lock, so the close has finished.
             ring.returnStrays();
         }
+        final IllegalStateException refused = notOpen(what + " when the feed's ring closed at stop");
+        refused.initCause(e);
+        return refused;
     }
 
     /** A producer held up past the final sweep finds the ring closed: refused as a claim on a closed feed is. */
