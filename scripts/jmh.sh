@@ -9,7 +9,6 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/lib.sh
 
 module=mongoose-benchmarks
-launch=${module}/target/launch
 
 # -am builds mongoose-core from this checkout too. The build writes the benchmark JVM flags and runtime classpath to
 # target/launch, and the JMH annotation processor writes the benchmark list into target/classes.
@@ -29,15 +28,11 @@ then
     exit 1
 fi
 
-# Launch java directly, like scripts/example.sh: the same JVM flags for this JVM and, through it, for every JMH fork.
-# Same JDK as Maven: JAVA_HOME when set, otherwise java on the PATH.
-java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
+# The benchmark JVM (scripts/lib.sh): the same JVM flags for this JVM and, through it, for every JMH fork.
 if [[ "${smoke}" == true ]]
 then
     main=io.mongoose.benchmarks.jmh.JmhSmoke
 else
     main=org.openjdk.jmh.Main
 fi
-exec "${java}" "@${launch}/jvm.argfile" \
-    -classpath "${module}/target/classes:$(cat "${launch}/classpath.txt")" \
-    "${main}" "$@"
+bench_java "${main}" "$@"

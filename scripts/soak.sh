@@ -15,13 +15,9 @@ heap=32m
 
 build_if_changed mongoose-benchmarks
 
-java="${JAVA_HOME:+${JAVA_HOME}/bin/}java"
-launch=mongoose-benchmarks/target/launch
 # The argfile carries the Mongoose JVM flags and the benchmarks' -Xms1g -Xmx1g -XX:+AlwaysPreTouch; the flags after it
 # win (the last -Xms/-Xmx on the command line is the one the JVM uses; the soak prints its max heap to show it).
 # ExitOnOutOfMemoryError (Epsilon's default too; stated so it does not depend on that) turns an exhausted heap into
 # exit code 3 at once, whichever thread allocated, instead of an agent thread reporting errors while the producer waits.
-exec "${java}" "@${launch}/jvm.argfile" \
-    -XX:+UnlockExperimentalVMOptions -XX:+UseEpsilonGC "-Xms${heap}" "-Xmx${heap}" -XX:+ExitOnOutOfMemoryError \
-    -classpath "mongoose-benchmarks/target/classes:$(cat "${launch}/classpath.txt")" \
+bench_java -XX:+UnlockExperimentalVMOptions -XX:+UseEpsilonGC "-Xms${heap}" "-Xmx${heap}" -XX:+ExitOnOutOfMemoryError \
     io.mongoose.benchmarks.soak.EpsilonSoak "$@"

@@ -229,8 +229,9 @@ public final class RingFeed extends Feed
     }
 
     /**
-     * The ring refused a publish: a bad argument, named with the feed, or the ring closed at stop. A claim that raced
-     * the close may have refilled a slot after it; under the lock the sweep closes the ring with, that message goes back.
+     * The ring refused a publish: a bad argument, named with the feed, or the ring closed at stop. Off the hot path: a
+     * closed ring refuses a producer once. A claim that raced the close may have refilled a slot after it; under the
+     * lock the sweep closes the ring with, that message goes back.
      */
     private RuntimeException refusedByRing(final RuntimeException e, final String what)
     {

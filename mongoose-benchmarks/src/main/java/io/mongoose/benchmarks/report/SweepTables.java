@@ -68,7 +68,7 @@ public final class SweepTables
                 table.row(row);
             }
         }
-        appendOr(out, table, "No peer latency run was found.");
+        appendOr(out, table, "", "No peer latency run was found.");
     }
 
     /** Table 3: Mongoose's latency over each peer's, per percentile and rate. */
@@ -90,7 +90,8 @@ public final class SweepTables
                 {
                     continue;
                 }
-                final List<String> row = new ArrayList<>(List.of(Transports.displayName(peer), Formats.rateLabel(rate)));
+                final List<String> row =
+                    new ArrayList<>(List.of(Transports.displayName(peer), Formats.rateLabel(rate)));
                 for (final Percentile percentile : Percentile.values())
                 {
                     row.add(Formats.ratio(percentile.valueIn(mongoose.get().result().latency()),
@@ -100,13 +101,10 @@ public final class SweepTables
                 table.row(row);
             }
         }
-        if (!table.isEmpty())
-        {
-            out.append("Each cell is Mongoose's latency over the peer's at the same percentile and rate: below 1.00× ")
-                .append("Mongoose was faster. Each point is one run in a JVM of its own, on whatever placement of ")
-                .append("the two CPUs it landed on; the paired runs compare transports under one placement.\n\n");
-        }
-        appendOr(out, table, "No rate has both a Mongoose and a peer latency run.");
+        appendOr(out, table, "Each cell is Mongoose's latency over the peer's at the same percentile and rate: " +
+            "below 1.00× Mongoose was faster. Each point is one run in a JVM of its own, on whatever placement of " +
+            "the two CPUs it landed on; the paired runs compare transports under one placement.\n\n",
+            "No rate has both a Mongoose and a peer latency run.");
     }
 
     /** Service time (actual send to handler) p50 and p99 per transport and rate. */
@@ -132,12 +130,9 @@ public final class SweepTables
             }
             table.row(row);
         }
-        if (!table.isEmpty())
-        {
-            out.append("Service time runs from the actual send to the handler, so it leaves out any wait behind the ")
-                .append("send schedule that the latency tables include. Each cell is p50 / p99.\n\n");
-        }
-        appendOr(out, table, "No latency run was found.");
+        appendOr(out, table, "Service time runs from the actual send to the handler, so it leaves out any wait " +
+            "behind the send schedule that the latency tables include. Each cell is p50 / p99.\n\n",
+            "No latency run was found.");
     }
 
     /** Every unpaced run's achieved rate per transport, their median, and Mongoose's median over each transport's. */
@@ -168,13 +163,10 @@ public final class SweepTables
                 Formats.rate(median.get()), mongoose.map(m -> Formats.ratio(m, median.get())).orElse(Formats.NO_RUN),
                 String.join(", ", gc), Formats.bytesPerMessage(allocated)));
         }
-        if (!table.isEmpty())
-        {
-            out.append("Unpaced runs: the publisher sends as fast as the transport accepts. Above 1.00× Mongoose's ")
-                .append("median moved more messages per second. Each run lands on a placement of the two CPUs of ")
-                .append("its own; the paired unpaced run compares the transports under one.\n\n");
-        }
-        appendOr(out, table, "No throughput run was found.");
+        appendOr(out, table, "Unpaced runs: the publisher sends as fast as the transport accepts. Above 1.00× " +
+            "Mongoose's median moved more messages per second. Each run lands on a placement of the two CPUs of " +
+            "its own; the paired unpaced run compares the transports under one.\n\n",
+            "No throughput run was found.");
     }
 
     /** "both met", or which side missed its target: a ratio against a run that fell behind compares other loads. */
@@ -191,7 +183,9 @@ public final class SweepTables
         return missed.isEmpty() ? "both met" : "**" + String.join("; ", missed) + "**";
     }
 
-    private static void appendOr(final StringBuilder out, final MarkdownTable table, final String none)
+    /** The table after its explanation, or {@code none} when it has no row. */
+    private static void appendOr(final StringBuilder out, final MarkdownTable table, final String explanation,
+        final String none)
     {
         if (table.isEmpty())
         {
@@ -199,6 +193,7 @@ public final class SweepTables
         }
         else
         {
+            out.append(explanation);
             table.appendTo(out);
         }
     }
